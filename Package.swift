@@ -1,0 +1,40 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "listview",
+    products: [
+        .executable(name: "listview", targets: ["listview"]),
+        .library(name: "ListviewCore", targets: ["ListviewCore"]),
+        .library(name: "ListviewJSON", targets: ["ListviewJSON"]),
+        .library(name: "ListviewKit", targets: ["ListviewKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+    ],
+    targets: [
+        // yajl, Debian's libyajl-dev: a streaming SAX JSON parser in C (no pkg-config file).
+        .systemLibrary(
+            name: "CYajl",
+            providers: [.apt(["libyajl-dev"])]
+        ),
+        // Records, values, the data-source core, formatters and writers: no C, no argument parsing.
+        .target(name: "ListviewCore"),
+        // JSON and JSON Lines readers over yajl; the only module that imports CYajl.
+        .target(name: "ListviewJSON", dependencies: ["ListviewCore", "CYajl"]),
+        // Loading inputs by format and running a list request end to end, with no argument parsing.
+        .target(name: "ListviewKit", dependencies: ["ListviewCore", "ListviewJSON"]),
+        // The thin command line: argument parsing, terminal detection, exit codes.
+        .executableTarget(
+            name: "listview",
+            dependencies: [
+                "ListviewKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ListviewCoreTests", dependencies: ["ListviewCore"]),
+        .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewJSON", "ListviewCore"]),
+        .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewCore"]),
+        .testTarget(name: "EndToEndTests"),
+    ]
+)

@@ -1,0 +1,57 @@
+/// The text a human style shows for a value: safe to write to a terminal.
+///
+/// Numbers show their source text, nested values compact JSON, null the word
+/// `null`, a missing field nothing. Control characters from the data (ESC,
+/// BEL, CR, newline, tab, DEL, C1 controls) are shown escaped, so a hostile
+/// file cannot move the cursor or retitle the terminal.
+public enum CellText {
+    /// The text for `value`; nil stands for a missing field.
+    public static func text(for value: Value?) -> String {
+        guard let value else { return "" }
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return TerminalEscaping.escaped(text)
+        case .string(let text): return TerminalEscaping.escaped(text)
+        case .array, .object: return TerminalEscaping.escaped(value.compactJSON)
+        }
+    }
+}
+
+/// Escapes characters that would act on a terminal instead of being shown.
+public enum TerminalEscaping {
+    /// `text` with every C0 control, DEL and C1 control replaced by a visible escape.
+    public static func escaped(_ text: String) -> String {
+        guard needsEscaping(text) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0x1B: result += "\\e"
+            case 0x07: result += "\\a"
+            case 0x08: result += "\\b"
+            case 0x00: result += "\\0"
+            case 0x01..<0x20, 0x7F, 0x80..<0xA0:
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// True when `text` holds a byte that could start a control character (C1 controls are 0xC2 0x80–0x9F in UTF-8).
+    @inlinable
+    public static func needsEscaping(_ text: String) -> Bool {
+        var previousWasC2 = false
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F { return true }
+            if previousWasC2 && byte < 0xA0 && byte >= 0x80 { return true }
+            previousWasC2 = byte == 0xC2
+        }
+        return false
+    }
+}

@@ -1,0 +1,89 @@
+import Glibc
+
+/// A file or standard input, read in large chunks.
+///
+/// Opening reports a missing, unreadable or directory path as
+/// `ListviewError.cannotOpen` (status 66); a failing read is `.readFailed` (74).
+public final class ByteInput {
+    /// The name used in messages: the path, or `<stdin>`.
+    public let name: String
+    /// The path as given, or nil for standard input.
+    public let path: String?
+    private let fileDescriptor: Int32
+    private let ownsDescriptor: Bool
+    private var buffer: [UInt8]
+    private var peeked: [UInt8]?
+    private var atEnd = false
+
+    /// Opens `path`; `-` means standard input.
+    public init(path: String, chunkSize: Int = 1 << 20) throws {
+        buffer = [UInt8](repeating: 0, count: chunkSize)
+        if path == "-" {
+            self.name = "<stdin>"
+            self.path = nil
+            fileDescriptor = 0
+            ownsDescriptor = false
+            return
+        }
+        self.name = path
+        self.path = path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ListviewError.cannotOpen(source: path, reason: SystemError.message(for: errno))
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw ListviewError.cannotOpen(source: path, reason: SystemError.message(for: EISDIR))
+        }
+        fileDescriptor = descriptor
+        ownsDescriptor = true
+    }
+
+    deinit {
+        if ownsDescriptor { close(fileDescriptor) }
+    }
+
+    /// The first bytes of the input (up to one chunk), without consuming them.
+    public func peek() throws -> [UInt8] {
+        if let peeked { return peeked }
+        let bytes = try readChunk().map(Array.init) ?? []
+        peeked = bytes
+        return bytes
+    }
+
+    /// Calls `body` with the next chunk; returns false at the end of the input.
+    public func withNextChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        if let pending = peeked {
+            peeked = nil
+            if pending.isEmpty { return false }
+            try pending.withUnsafeBytes(body)
+            return true
+        }
+        guard let chunk = try readChunk() else { return false }
+        try body(chunk)
+        return true
+    }
+
+    private func readChunk() throws -> UnsafeRawBufferPointer? {
+        guard !atEnd else { return nil }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                read(fileDescriptor, raw.baseAddress, raw.count)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                if code == EISDIR {
+                    throw ListviewError.cannotOpen(source: name, reason: SystemError.message(for: code))
+                }
+                throw ListviewError.readFailed(source: name, reason: SystemError.message(for: code))
+            }
+            if count == 0 {
+                atEnd = true
+                return nil
+            }
+            return buffer.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[0..<count]) }
+        }
+    }
+}

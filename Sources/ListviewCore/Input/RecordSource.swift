@@ -1,0 +1,37 @@
+/// Hands out records one at a time as a reader produces them: the pattern's progressive loading.
+///
+/// A source reads only as much input as it needs for the next record, so a
+/// consumer that stops early (a first page, `--limit`) never reads the rest.
+public protocol RecordSource {
+    /// The next record, or nil when the input is exhausted.
+    mutating func next() throws -> Record?
+}
+
+extension RecordSource {
+    /// Every remaining record.
+    public mutating func readAll(limit: Int = .max) throws -> [Record] {
+        var records: [Record] = []
+        while records.count < limit, let record = try next() {
+            records.append(record)
+        }
+        return records
+    }
+}
+
+/// Several sources one after another (several input files).
+public struct ConcatenatedSource: RecordSource {
+    private var sources: [any RecordSource]
+    private var current = 0
+
+    public init(_ sources: [any RecordSource]) {
+        self.sources = sources
+    }
+
+    public mutating func next() throws -> Record? {
+        while current < sources.count {
+            if let record = try sources[current].next() { return record }
+            current += 1
+        }
+        return nil
+    }
+}

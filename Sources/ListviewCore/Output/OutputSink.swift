@@ -1,0 +1,98 @@
+import Glibc
+
+
+
+
+/// A buffered byte writer over a file descriptor (usually standard output).
+///
+/// Everything listview prints goes through one sink, in large writes rather than
+/// one `print` per cell. Write failures become `ListviewError`s: a closed pipe is
+/// `.outputClosed` (the caller ends quietly), anything else `.writeFailed`.
+public final class OutputSink {
+    public let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    private let flushThreshold: Int
+    /// Bytes handed to the kernel so far.
+    public private(set) var bytesWritten = 0
+
+    public init(fileDescriptor: Int32 = 1, flushThreshold: Int = 1 << 16) {
+        self.fileDescriptor = fileDescriptor
+        self.flushThreshold = flushThreshold
+        buffer.reserveCapacity(flushThreshold + 4096)
+    }
+
+    /// A sink that only collects bytes; `collected` returns them. For tests and for measuring.
+    public static func memory() -> OutputSink {
+        OutputSink(fileDescriptor: -1, flushThreshold: Int.max)
+    }
+
+    /// The bytes collected by a memory sink, as text.
+    public var collected: String { String(decoding: buffer, as: UTF8.self) }
+
+    @inlinable
+    public func write(_ text: String) throws {
+        var text = text
+        text.withUTF8 { append($0) }
+        try flushIfFull()
+    }
+
+    public func write(byte: UInt8) throws {
+        buffer.append(byte)
+        try flushIfFull()
+    }
+
+    public func write<Bytes: Sequence>(bytes: Bytes) throws where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        try flushIfFull()
+    }
+
+    /// Writes `text` and a newline.
+    public func writeLine(_ text: String) throws {
+        var text = text
+        text.withUTF8 { append($0) }
+        buffer.append(0x0A)
+        try flushIfFull()
+    }
+
+    @usableFromInline
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    @usableFromInline
+    func flushIfFull() throws {
+        if buffer.count >= flushThreshold { try flush() }
+    }
+
+    /// Hands every buffered byte to the kernel.
+    public func flush() throws {
+        guard fileDescriptor >= 0, !buffer.isEmpty else { return }
+        var offset = 0
+        let total = buffer.count
+        var failure: Int32 = 0
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while offset < total {
+                let result = Glibc.write(fileDescriptor, base + offset, total - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += result
+            }
+        }
+        bytesWritten += offset
+        buffer.removeAll(keepingCapacity: true)
+        if failure == EPIPE { throw ListviewError.outputClosed }
+        if failure != 0 { throw ListviewError.writeFailed(reason: SystemError.message(for: failure)) }
+    }
+}
+
+/// Text for `errno` values.
+public enum SystemError {
+    public static func message(for code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,108 @@
+/// How `--sort-groups` orders sections.
+public struct GroupOrder: Hashable, Sendable {
+    public enum Criterion: String, CaseIterable, Sendable {
+        /// In the order their first record appears.
+        case first
+        /// By the group value (`ValueOrdering`).
+        case key
+        /// By how many records they hold; largest first unless `:asc` is given.
+        case count
+    }
+
+    public var criterion: Criterion
+    public var descending: Bool
+
+    public init(_ criterion: Criterion = .first, descending: Bool = false) {
+        self.criterion = criterion
+        self.descending = descending
+    }
+
+    /// Parses `first`, `key`, `count`, each optionally with `:asc` or `:desc`.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: ":", maxSplits: 1).map { $0.lowercased() }
+        guard let name = parts.first, let criterion = Criterion(rawValue: name) else {
+            throw ListviewError.usage("--sort-groups takes first, key or count (with :asc or :desc), not '\(text)'")
+        }
+        var descending = criterion == .count
+        if parts.count == 2 {
+            switch parts[1] {
+            case "desc": descending = true
+            case "asc": descending = false
+            default: throw ListviewError.usage("--sort-groups takes first, key or count (with :asc or :desc), not '\(text)'")
+            }
+        }
+        self.init(criterion, descending: descending)
+    }
+}
+
+/// Splits records into sections by the values of one or more fields (`--group-by`).
+public enum RecordGrouper {
+    /// One section per distinct combination of `fields` values, in `order` at every level.
+    /// A null or missing value is a group of its own (`.null`).
+    public static func sections(_ records: [Record], by fields: [FieldPath], order: GroupOrder = GroupOrder()) -> [Section<Record>] {
+        guard let field = fields.first else { return [Section(items: records)] }
+        var groupIndex: [Value: Int] = [:]
+        var groups: [(key: Value, items: [Record])] = []
+        for record in records {
+            let key = field.value(in: record) ?? .null
+            if let index = groupIndex[key] {
+                groups[index].items.append(record)
+            } else {
+                groupIndex[key] = groups.count
+                groups.append((key, [record]))
+            }
+        }
+        let ordered = sort(groups, by: order)
+        var result: [Section<Record>] = []
+        for (position, group) in ordered.enumerated() {
+            let key = SectionKey(field: field, value: group.key)
+            for var inner in sections(group.items, by: Array(fields.dropFirst()), order: order) {
+                inner.info.keys.insert(key, at: 0)
+                inner.info.sortOrder = position
+                inner.info.header = SectionTitle.text(for: inner.info.keys)
+                result.append(inner)
+            }
+        }
+        return result
+    }
+
+    private static func sort(_ groups: [(key: Value, items: [Record])], by order: GroupOrder) -> [(key: Value, items: [Record])] {
+        switch order.criterion {
+        case .first:
+            return order.descending ? groups.reversed() : groups
+        case .key:
+            let keys = groups.map { ValueOrdering.key(for: $0.key) }
+            let indices = groups.indices.sorted { left, right in
+                let a = keys[left], b = keys[right]
+                var result = ValueOrdering.compare(a, b)
+                if order.descending && a.isPresent && b.isPresent { result = -result }
+                return result != 0 ? result < 0 : left < right
+            }
+            return indices.map { groups[$0] }
+        case .count:
+            let indices = groups.indices.sorted { left, right in
+                let a = groups[left].items.count, b = groups[right].items.count
+                if a != b { return order.descending ? a > b : a < b }
+                return left < right
+            }
+            return indices.map { groups[$0] }
+        }
+    }
+}
+
+/// Section titles: `status: shipped`, nested levels joined by ` › `.
+public enum SectionTitle {
+    public static func text(for keys: [SectionKey]) -> String {
+        keys.map { text(for: $0) }.joined(separator: " › ")
+    }
+
+    public static func text(for key: SectionKey) -> String {
+        let value: String
+        if case .string(let text) = key.value, text.isEmpty {
+            value = "\"\""
+        } else {
+            value = CellText.text(for: key.value)
+        }
+        return "\(TerminalEscaping.escaped(key.field.text)): \(value)"
+    }
+}

@@ -1,0 +1,51 @@
+/// The columns seen so far, in first-seen order, and the interned shapes that name them.
+///
+/// Every loader of one run shares a schema, so several files, or JSON objects
+/// with different keys, end up with one column list in the order keys first
+/// appeared. Not thread-safe: one loader feeds it at a time.
+public final class RecordSchema {
+    /// Column names in first-seen order.
+    public private(set) var columns: [String] = []
+    private var columnByName: [String: Int] = [:]
+    private var shapes: [[String]: RecordShape] = [:]
+    private var lastShape: RecordShape?
+
+    public init() {}
+
+    /// The column number of `name`, adding it when new.
+    public func column(named name: String) -> Int {
+        if let column = columnByName[name] { return column }
+        let column = columns.count
+        columns.append(name)
+        columnByName[name] = column
+        return column
+    }
+
+    /// The column number of `name`, if seen.
+    public func existingColumn(named name: String) -> Int? { columnByName[name] }
+
+    /// The shape for these unique names, created and interned on first use.
+    ///
+    /// Consecutive records almost always share a shape, so the last one is
+    /// checked first by comparing names, before any hashing.
+    public func shape(for names: [String]) -> RecordShape {
+        if let last = lastShape, last.names == names { return last }
+        if let known = shapes[names] {
+            lastShape = known
+            return known
+        }
+        let shape = RecordShape(names: names, columns: names.map { column(named: $0) })
+        shapes[names] = shape
+        lastShape = shape
+        return shape
+    }
+
+    /// A record from an object's keys and values; repeated keys keep their first position and last value.
+    public func record(keys: [String], values: [Value]) -> Record {
+        if let last = lastShape, last.names == keys, keys.count == values.count {
+            return Record(shape: last, values: values)
+        }
+        let object = ObjectValue(keys: keys, values: values)
+        return Record(shape: shape(for: object.keys), values: object.values)
+    }
+}

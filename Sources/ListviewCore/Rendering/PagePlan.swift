@@ -1,0 +1,39 @@
+/// Which rows one page shows, and how it describes itself in its footer.
+public struct PageInfo: Equatable, Sendable {
+    /// The page number, from 1.
+    public var number: Int
+    /// How many pages there are.
+    public var count: Int
+    /// The rows on this page, as 0-based positions in the whole list.
+    public var rows: Range<Int>
+    /// The number of rows in the whole list.
+    public var totalRows: Int
+
+    /// `page 2/5 · rows 11–20 of 48`.
+    public var footer: String {
+        if rows.isEmpty { return "page \(number)/\(count) · no rows of \(totalRows)" }
+        return "page \(number)/\(count) · rows \(rows.lowerBound + 1)–\(rows.upperBound) of \(totalRows)"
+    }
+}
+
+/// Cuts a list of rows into pages of a fixed number of rows.
+public struct PagePlan: Equatable, Sendable {
+    public var pageSize: Int
+    public var totalRows: Int
+
+    public init(pageSize: Int, totalRows: Int) {
+        self.pageSize = max(1, pageSize)
+        self.totalRows = max(0, totalRows)
+    }
+
+    /// How many pages there are; an empty list still has one (empty) page.
+    public var pageCount: Int { max(1, (totalRows + pageSize - 1) / pageSize) }
+
+    /// Page `number` (from 1), or nil when there is no such page.
+    public func page(_ number: Int) -> PageInfo? {
+        guard number >= 1, number <= pageCount else { return nil }
+        let start = (number - 1) * pageSize
+        let end = min(totalRows, start + pageSize)
+        return PageInfo(number: number, count: pageCount, rows: start..<end, totalRows: totalRows)
+    }
+}

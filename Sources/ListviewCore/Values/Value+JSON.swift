@@ -1,0 +1,109 @@
+/// Compact JSON text for values, as machine styles write them and table cells show nested values.
+extension Value {
+    /// This value as compact JSON (`{"a":1,"b":[true,null]}`).
+    public var compactJSON: String {
+        var bytes: [UInt8] = []
+        appendJSON(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends this value as compact JSON.
+    ///
+    /// A number is written as its source text when that text is a valid JSON
+    /// number, and as a string otherwise (a CSV cell `007` becomes `"007"`), so
+    /// the output is always valid JSON and never changes a digit.
+    public func appendJSON(to bytes: inout [UInt8]) {
+        switch self {
+        case .null:
+            bytes.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let text):
+            if JSONNumberSyntax.isValid(text) {
+                bytes.append(contentsOf: text.utf8)
+            } else {
+                JSONString.append(text, to: &bytes)
+            }
+        case .string(let text):
+            JSONString.append(text, to: &bytes)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                element.appendJSON(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, (key, value)) in object.members.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONString.append(key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                value.appendJSON(to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+}
+
+/// JSON string literals: quotes, backslashes and control characters escaped, other text as UTF-8.
+public enum JSONString {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    public static func append(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x00..<0x20:
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as a JSON string literal.
+    public static func literal(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        append(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The RFC 8259 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+public enum JSONNumberSyntax {
+    public static func isValid(_ text: String) -> Bool {
+        var iterator = text.utf8.makeIterator()
+        var byte = iterator.next()
+        func isDigit(_ b: UInt8?) -> Bool { b.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        if byte == UInt8(ascii: "-") { byte = iterator.next() }
+        guard isDigit(byte) else { return false }
+        if byte == UInt8(ascii: "0") {
+            byte = iterator.next()
+        } else {
+            repeat { byte = iterator.next() } while isDigit(byte)
+        }
+        if byte == UInt8(ascii: ".") {
+            byte = iterator.next()
+            guard isDigit(byte) else { return false }
+            repeat { byte = iterator.next() } while isDigit(byte)
+        }
+        if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            byte = iterator.next()
+            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = iterator.next() }
+            guard isDigit(byte) else { return false }
+            repeat { byte = iterator.next() } while isDigit(byte)
+        }
+        return byte == nil
+    }
+}

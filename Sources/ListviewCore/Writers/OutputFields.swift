@@ -1,0 +1,53 @@
+/// Which fields a machine style writes for each record, and under what names.
+///
+/// With `--fields`, exactly those paths, named as written. Without, each
+/// record's own fields in its own order. With sections, the group fields come
+/// first (moved there when already present), so the section key travels with
+/// every row.
+public struct OutputFields {
+    /// The chosen columns, or nil for every field of each record.
+    public var columns: [ColumnSpec]?
+    /// The group fields, outermost first.
+    public var leading: [FieldPath]
+    /// Every top-level column of the input in first-seen order (the header when `columns` is nil).
+    public var schemaColumns: [String]
+
+    public init(columns: [ColumnSpec]?, leading: [FieldPath] = [], schemaColumns: [String]) {
+        self.columns = columns
+        self.leading = leading
+        self.schemaColumns = schemaColumns
+    }
+
+    /// The column names of a header row (CSV, TSV).
+    public var headerNames: [String] {
+        let leadingNames = leading.map(\.text)
+        let rest = columns?.map(\.title) ?? schemaColumns
+        return leadingNames + rest.filter { !leadingNames.contains($0) }
+    }
+
+    /// The fields of `record` to write; a nil value is a field the record lacks.
+    public func fields(of record: Record) -> [(name: String, value: Value?)] {
+        var result = leading.map { (name: $0.text, value: Optional($0.value(in: record) ?? .null)) }
+        let leadingNames = Set(leading.map(\.text))
+        if let columns {
+            for column in columns where !leadingNames.contains(column.title) {
+                result.append((column.title, column.path.value(in: record)))
+            }
+        } else {
+            for (name, value) in record.fields where !leadingNames.contains(name) {
+                result.append((name, value))
+            }
+        }
+        return result
+    }
+
+    /// The values of `record` under `headerNames`, in that order.
+    public func row(of record: Record) -> [Value?] {
+        let leadingValues = leading.map { Optional($0.value(in: record) ?? .null) }
+        let leadingNames = Set(leading.map(\.text))
+        if let columns {
+            return leadingValues + columns.filter { !leadingNames.contains($0.title) }.map { $0.path.value(in: record) }
+        }
+        return leadingValues + schemaColumns.filter { !leadingNames.contains($0) }.map { record[$0] }
+    }
+}

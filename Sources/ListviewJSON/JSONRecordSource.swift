@@ -1,0 +1,97 @@
+import ListviewCore
+
+/// Records from a JSON document or a JSON Lines stream, pulled chunk by chunk.
+///
+/// Input is read in large chunks and parsed only as far as the next record
+/// needs, so the first records are available before the input ends. A UTF-8
+/// byte order mark at the start is skipped. Errors carry the line and column
+/// (in characters) where the parser stopped.
+public final class JSONRecordSource: RecordSource {
+    private let input: ByteInput
+    private let assembler: JSONRecordAssembler
+    private let parser: YajlParser
+    private let path: [String]
+    private let isLines: Bool
+    private var position = TextPosition()
+    private var finished = false
+    private var sawContent = false
+    private var atStart = true
+
+    /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
+    public init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
+                maxDepth: Int = 10_000) {
+        self.input = input
+        self.isLines = lines
+        self.path = path
+        assembler = JSONRecordAssembler(schema: schema, path: path, objectIsRecord: lines, maxDepth: maxDepth)
+        parser = YajlParser(assembler: assembler, multipleValues: lines)
+    }
+
+    public func next() throws -> Record? {
+        while !assembler.hasCompletedRecord && !finished {
+            try readMore()
+        }
+        return assembler.nextCompleted()
+    }
+
+    private func readMore() throws {
+        let more = try input.withNextChunk { chunk in
+            var bytes = chunk
+            if atStart {
+                atStart = false
+                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                    bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
+                }
+            }
+            if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
+            // yajl takes a vertical tab or form feed for whitespace; JSON allows neither, anywhere.
+            let stray = bytes.firstIndex { $0 == 0x0B || $0 == 0x0C }
+            let valid = UnsafeRawBufferPointer(rebasing: bytes[0..<(stray ?? bytes.count)])
+            if case let .failed(message, consumed) = parser.parse(valid) {
+                position.advance(over: UnsafeRawBufferPointer(rebasing: valid[0..<consumed]))
+                throw malformed(message)
+            }
+            position.advance(over: valid)
+            if let stray {
+                throw malformed("invalid character U+000\(stray == 0x0B ? "B" : "C") in JSON text")
+            }
+        }
+        guard !more else { return }
+        finished = true
+        if !isLines && !sawContent {
+            throw malformed("no JSON value (the input is empty)")
+        }
+        if case let .failed(message, _) = parser.finish() {
+            throw malformed(message)
+        }
+        if !path.isEmpty && !assembler.foundTarget {
+            throw ListviewError.malformedInput(source: input.name, line: nil, column: nil,
+                                               message: "no value at path '\(path.joined(separator: "."))'")
+        }
+    }
+
+    private func malformed(_ message: String) -> ListviewError {
+        .malformedInput(source: input.name, line: position.line, column: position.column, message: message)
+    }
+}
+
+/// Line and column (1-based, in Unicode characters) after the bytes seen so far.
+struct TextPosition {
+    var line = 1
+    var column = 1
+
+    mutating func advance(over bytes: UnsafeRawBufferPointer) {
+        for byte in bytes {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

@@ -1,0 +1,22 @@
+import ListviewCore
+
+/// Everything one `listview` run is asked to do, independent of how it was asked.
+public struct ListRequest: Sendable {
+    /// Input paths; empty or `-` means standard input.
+    public var inputs: [String] = []
+    public var format: InputFormat?
+    /// The nested value to list (`--path a.b.0`), as components.
+    public var path: [String] = []
+    /// The columns to show (`--fields`), or nil for every top-level field.
+    public var fields: [FieldPath]?
+    public var groupBy: [FieldPath] = []
+    public var groupOrder = GroupOrder()
+    public var sort: [SortSpec] = []
+    public var pageSize: Int?
+    /// The page to show (from 1); nil with a page size means page 1.
+    public var page: Int?
+    public var limit: Int?
+    public var style: OutputStyle = .table
+
+    public init() {}
+}

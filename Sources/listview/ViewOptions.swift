@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import ListviewCore
+import ListviewKit
+
+/// What to show and how: columns, sections, order, pages and style.
+struct ViewOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Columns to show, in order, comma-separated; dotted paths reach into nested values.",
+                               valueName: "fields"))
+    var fields: String?
+
+    @Option(name: .customLong("group-by"),
+            help: ArgumentHelp("One section per distinct value of this field (null is a section too). Give twice for nested sections.",
+                               valueName: "field"))
+    var groupBy: [String] = []
+
+    @Option(name: .customLong("sort-groups"),
+            help: ArgumentHelp("Section order: first (appearance), key or count, with :asc or :desc. Default: first; count sorts largest first.",
+                               valueName: "order"))
+    var sortGroups: String?
+
+    @Option(help: ArgumentHelp("Sort rows by this field, numbers as numbers, nulls last; repeatable, stable.",
+                               valueName: "field[:desc]"))
+    var sort: [String] = []
+
+    @Option(name: .customLong("page-size"), help: ArgumentHelp("Rows per page; shows one page with a footer.", valueName: "n"))
+    var pageSize: Int?
+
+    @Option(help: ArgumentHelp("The page to show, from 1 (needs --page-size).", valueName: "k"))
+    var page: Int?
+
+    @Option(help: ArgumentHelp("Show at most this many rows.", valueName: "n"))
+    var limit: Int?
+
+    @Option(help: "Output style.")
+    var style: OutputStyle = .table
+
+    func validate() throws {
+        if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
+        if let page {
+            guard pageSize != nil else { throw ValidationError("--page needs --page-size, e.g. --page-size 20 --page \(page)") }
+            if page < 1 { throw ValidationError("--page must be at least 1, not \(page)") }
+        }
+        if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }
+        if let fields, FieldList.parse(fields).isEmpty { throw ValidationError("--fields needs at least one field name") }
+        for field in groupBy where field.isEmpty { throw ValidationError("--group-by needs a field name") }
+    }
+
+    func apply(to request: inout ListRequest) throws {
+        request.fields = fields.map(FieldList.parse)
+        request.groupBy = groupBy.map(FieldPath.init)
+        do {
+            request.sort = try sort.map(SortSpec.init(parsing:))
+            if let sortGroups { request.groupOrder = try GroupOrder(parsing: sortGroups) }
+        } catch let error as ListviewError {
+            throw ValidationError(error.description)
+        }
+        request.pageSize = pageSize
+        request.page = page
+        request.limit = limit
+        request.style = style
+    }
+}
+
+/// `a,b.c, d` → the paths `a`, `b.c`, `d`.
+enum FieldList {
+    static func parse(_ text: String) -> [FieldPath] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map(FieldPath.init)
+    }
+}
+
+extension OutputStyle: ExpressibleByArgument {}
