@@ -35,6 +35,6 @@ let package = Package(
         .testTarget(name: "ListviewCoreTests", dependencies: ["ListviewCore"]),
         .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewJSON", "ListviewCore"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewCore"]),
-        .testTarget(name: "EndToEndTests"),
+        .testTarget(name: "EndToEndTests", exclude: ["Golden", "Fixtures", "Support/roundtrip.py"]),
     ]
 )

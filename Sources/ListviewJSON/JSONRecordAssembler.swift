@@ -9,7 +9,7 @@ import ListviewCore
 /// stack; past `maxDepth` levels the parse is refused with an error.
 final class JSONRecordAssembler {
     /// The deepest nesting accepted.
-    static let defaultMaxDepth = 10_000
+    static let defaultMaxDepth = JSONRecordSource.defaultMaxDepth
 
     private enum Role {
         /// On the way to the selected value; `matched` path components so far.

@@ -7,6 +7,9 @@ import ListviewCore
 /// byte order mark at the start is skipped. Errors carry the line and column
 /// (in characters) where the parser stopped.
 public final class JSONRecordSource: RecordSource {
+    /// The deepest nesting read; deeper input is refused (status 65) rather than risking the stack.
+    public static let defaultMaxDepth = 1_000
+
     private let input: ByteInput
     private let assembler: JSONRecordAssembler
     private let parser: YajlParser
@@ -19,7 +22,7 @@ public final class JSONRecordSource: RecordSource {
 
     /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
     public init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
-                maxDepth: Int = 10_000) {
+                maxDepth: Int = JSONRecordSource.defaultMaxDepth) {
         self.input = input
         self.isLines = lines
         self.path = path

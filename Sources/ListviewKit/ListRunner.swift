@@ -44,7 +44,7 @@ public enum ListRunner {
         let plan = PagePlan(pageSize: pageSize, totalRows: totalRows)
         let number = request.page ?? 1
         guard let page = plan.page(number) else {
-            throw ListviewError.usage("--page \(number) is past the last page (\(plan.pageCount) of \(pageSize) rows)")
+            throw ListviewError.usage("--page \(number) is past the last page: \(totalRows) rows make \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s") of \(pageSize)")
         }
         return page
     }

@@ -1,0 +1,142 @@
+import XCTest
+
+/// Runs the built binary on the samples and fixtures and compares stdout, stderr and status with `Golden/`.
+final class GoldenTests: XCTestCase {
+    private let fixtures = "Tests/EndToEndTests/Fixtures"
+
+    func testTableOfAllOrders() throws {
+        try GoldenFile.assertMatches("table-orders", ["samples/orders.json"])
+    }
+
+    func testGroupByStatus() throws {
+        try GoldenFile.assertMatches("group-by-status", ["samples/orders.json", "--group-by", "status"])
+    }
+
+    func testSecondPageRepeatsContinuedHeader() throws {
+        try GoldenFile.assertMatches("page-2-continued", [
+            "samples/orders.json", "--group-by", "status", "--fields", "id,customer.name,total",
+            "--page-size", "10", "--page", "2",
+        ])
+    }
+
+    func testLastPage() throws {
+        try GoldenFile.assertMatches("page-3", ["samples/orders.json", "--page-size", "10", "--page", "3", "--fields", "id,status"])
+    }
+
+    func testSortDescendingWithLimit() throws {
+        try GoldenFile.assertMatches("sort-total-desc", [
+            "samples/orders.json", "--sort", "total:desc", "--limit", "5", "--fields", "id,customer.name,total",
+        ])
+    }
+
+    func testSortGroupsByCountThenKey() throws {
+        try GoldenFile.assertMatches("sort-groups-count", [
+            "samples/orders.json", "--group-by", "status", "--sort-groups", "count",
+            "--fields", "id,placed", "--sort", "placed:desc",
+        ])
+    }
+
+    func testNestedGroups() throws {
+        try GoldenFile.assertMatches("group-by-two-fields", [
+            "samples/orders.json", "--group-by", "status", "--group-by", "express", "--fields", "id,total",
+        ])
+    }
+
+    func testObjectOfObjectsListsMembersWithKey() throws {
+        try GoldenFile.assertMatches("services-object", ["samples/services.json"])
+    }
+
+    func testJSONLinesWithDifferentKinds() throws {
+        try GoldenFile.assertMatches("events-jsonl", ["samples/events.jsonl", "--limit", "8"])
+    }
+
+    func testPathSelectsNestedArray() throws {
+        try GoldenFile.assertMatches("path-nested", ["\(fixtures)/nested.json", "--path", "data.warehouses.0.items"])
+    }
+
+    func testMissingPathIsAnError() throws {
+        try GoldenFile.assertMatches("path-missing", ["\(fixtures)/nested.json", "--path", "data.shelves"])
+    }
+
+    func testScalarBecomesValueRecord() throws {
+        try GoldenFile.assertMatches("scalar", ["\(fixtures)/scalar.json"])
+    }
+
+    func testEmptyStateTable() throws {
+        try GoldenFile.assertMatches("empty-table", ["\(fixtures)/empty-array.json"])
+    }
+
+    func testEmptyStateJSON() throws {
+        try GoldenFile.assertMatches("empty-json", ["\(fixtures)/empty-array.json", "--style", "json"])
+    }
+
+    func testControlCharactersAreEscapedInTables() throws {
+        try GoldenFile.assertMatches("control-chars", ["\(fixtures)/control-chars.json"])
+    }
+
+    func testStyleJSONGrouped() throws {
+        try GoldenFile.assertMatches("json-grouped", [
+            "samples/orders.json", "--group-by", "status", "--fields", "id,total", "--style", "json",
+        ])
+    }
+
+    func testStyleJSON() throws {
+        try GoldenFile.assertMatches("json-orders", ["samples/orders.json", "--style", "json", "--limit", "3"])
+    }
+
+    func testStyleJSONLGroupedPutsKeyFirst() throws {
+        try GoldenFile.assertMatches("jsonl-grouped", [
+            "samples/orders.json", "--group-by", "status", "--fields", "id,total", "--style", "jsonl",
+        ])
+    }
+
+    func testStyleCSV() throws {
+        try GoldenFile.assertMatches("csv-orders", ["samples/orders.json", "--style", "csv"])
+    }
+
+    func testStyleTSVOfEvents() throws {
+        try GoldenFile.assertMatches("tsv-events", ["samples/events.jsonl", "--style", "tsv"])
+    }
+
+    func testStandardInputWithExplicitFormat() throws {
+        try GoldenFile.assertMatches("stdin-jsonl-csv", ["--input", "jsonl", "--style", "csv", "--limit", "3"],
+                                     stdinFile: "samples/events.jsonl")
+    }
+
+    func testStandardInputSniffed() throws {
+        try GoldenFile.assertMatches("stdin-sniffed", ["-", "--fields", "key,team", "--limit", "2"],
+                                     stdinFile: "samples/services.json")
+    }
+
+    func testSeveralFilesShareColumns() throws {
+        try GoldenFile.assertMatches("two-files", ["\(fixtures)/scalar.json", "samples/services.json", "--fields", "key,value,tier"])
+    }
+
+    func testMalformedJSONReportsPosition() throws {
+        try GoldenFile.assertMatches("malformed", ["\(fixtures)/malformed.json"])
+    }
+
+    func testMissingFile() throws {
+        try GoldenFile.assertMatches("missing-file", ["no/such/file.json"])
+    }
+
+    func testDirectoryIsNotAFile() throws {
+        try GoldenFile.assertMatches("directory", ["samples"])
+    }
+
+    func testPageWithoutPageSizeIsUsageError() throws {
+        try GoldenFile.assertMatches("usage-page", ["samples/orders.json", "--page", "2"])
+    }
+
+    func testPagePastTheEnd() throws {
+        try GoldenFile.assertMatches("usage-page-past-end", ["samples/orders.json", "--page-size", "10", "--page", "4"])
+    }
+
+    func testUnknownStyle() throws {
+        try GoldenFile.assertMatches("usage-style", ["samples/orders.json", "--style", "fancy"])
+    }
+
+    func testVersion() throws {
+        try GoldenFile.assertMatches("version", ["--version"])
+    }
+}

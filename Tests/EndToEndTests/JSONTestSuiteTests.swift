@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+
+/// JSONTestSuite (nst/JSONTestSuite, in `../shared/corpus/json-test-suite/`): every `y_` file
+/// is accepted (status 0), every `n_` file is refused with one `listview:` line and status 65,
+/// and no `i_` file crashes or hangs (0 or 65, the same on every run).
+final class JSONTestSuiteTests: XCTestCase {
+    static let corpus = ListviewProcess.root.deletingLastPathComponent()
+        .appendingPathComponent("shared/corpus/json-test-suite")
+
+    private func files(prefix: String) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
+        let selected = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+        XCTAssertFalse(selected.isEmpty, "no \(prefix) files in \(Self.corpus.path)")
+        return selected
+    }
+
+    private func run(_ name: String) throws -> ListviewProcess.Result {
+        try ListviewProcess.run([Self.corpus.appendingPathComponent(name).path, "--style", "jsonl"], timeout: 20)
+    }
+
+    func testAcceptsEveryYFile() throws {
+        let names = try files(prefix: "y_")
+        XCTAssertEqual(names.count, 95)
+        for name in names {
+            let result = try run(name)
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "", name)
+        }
+    }
+
+    func testRejectsEveryNFileWithOneLine() throws {
+        let names = try files(prefix: "n_")
+        XCTAssertEqual(names.count, 188)
+        for name in names {
+            let result = try run(name)
+            XCTAssertEqual(result.status, 65, "\(name) was accepted: \(result.stdout.prefix(200))")
+            XCTAssertTrue(result.stderr.hasPrefix("listview: "), "\(name): \(result.stderr)")
+            XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(name): \(result.stderr)")
+            XCTAssertEqual(result.stdout, "", "\(name) printed a partial result")
+        }
+    }
+
+    func testImplementationDefinedFilesEndCleanlyAndDeterministically() throws {
+        for name in try files(prefix: "i_") {
+            let first = try run(name)
+            XCTAssertTrue([0, 65].contains(first.status), "\(name) ended with \(first.status): \(first.stderr)")
+            XCTAssertEqual(try run(name), first, "\(name) differs between runs")
+        }
+    }
+
+    func testDocumentedOutcomesOfNotableFiles() throws {
+        let deep = try run("n_structure_100000_opening_arrays.json")
+        XCTAssertEqual(deep.stderr, "listview: \(Self.corpus.path)/n_structure_100000_opening_arrays.json:1:1002: nesting deeper than 1000 levels\n")
+        let nested500 = try run("i_structure_500_nested_arrays.json")
+        XCTAssertEqual(nested500.status, 0)
+        let formFeed = try run("n_structure_whitespace_formfeed.json")
+        XCTAssertTrue(formFeed.stderr.hasSuffix(":1:2: invalid character U+000C in JSON text\n"), formFeed.stderr)
+        let surrogate = try run("i_string_UTF8_surrogate_U+D800.json")
+        XCTAssertTrue(surrogate.stderr.hasSuffix("invalid UTF-8 in a string\n"), surrogate.stderr)
+        let lonelyInt = try run("y_structure_lonely_int.json")
+        XCTAssertEqual(lonelyInt.stdout, "{\"value\":42}\n")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// Machine styles hold exactly the input's records and values: checked by jq and by Python's json and csv modules.
+final class RoundTripTests: XCTestCase {
+    /// Python that compares listview's output with the input records, numbers compared as source text.
+    static let checker = ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Support/roundtrip.py")
+
+    private func check(_ input: String, style: String, extra: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try ListviewProcess.run([input, "--style", style] + extra)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(UUID().uuidString).\(style)")
+        try Data(result.stdout.utf8).write(to: scratch)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let python = try Self.runTool("/usr/bin/env", ["python3", Self.checker.path, style,
+                                                       ListviewProcess.root.appendingPathComponent(input).path, scratch.path])
+        XCTAssertEqual(python.status, 0, "round trip of \(input) as \(style): \(python.output)", file: file, line: line)
+        XCTAssertTrue(python.output.hasPrefix("ok "), python.output, file: file, line: line)
+    }
+
+    func testJSONRoundTripOfOrders() throws { try check("samples/orders.json", style: "json") }
+    func testJSONLRoundTripOfEvents() throws { try check("samples/events.jsonl", style: "jsonl") }
+    func testCSVRoundTripOfOrders() throws { try check("samples/orders.json", style: "csv") }
+    func testTSVRoundTripOfEvents() throws { try check("samples/events.jsonl", style: "tsv") }
+    func testJSONRoundTripOfControlCharacters() throws {
+        try check("Tests/EndToEndTests/Fixtures/control-chars.json", style: "json")
+    }
+    func testCSVRoundTripOfControlCharacters() throws {
+        try check("Tests/EndToEndTests/Fixtures/control-chars.json", style: "csv")
+    }
+
+    func testJqReadsGroupedJSON() throws {
+        let result = try ListviewProcess.run(["samples/orders.json", "--group-by", "status", "--style", "json"])
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("grouped-\(UUID().uuidString).json")
+        try Data(result.stdout.utf8).write(to: scratch)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let jq = try Self.runTool("/usr/bin/env", ["jq", "-c", "[.sections[] | [.key, .count, (.records | length)]]", scratch.path])
+        XCTAssertEqual(jq.status, 0, jq.output)
+        XCTAssertEqual(jq.output, "[[\"delivered\",8,8],[\"shipped\",8,8],[\"pending\",5,5],[\"cancelled\",3,3]]\n")
+    }
+
+    /// Nesting up to 1,000 levels is read; deeper is refused with a clear error, never a stack overflow.
+    func testNestingLimit() throws {
+        for (depth, expectedStatus) in [(1_000, Int32(0)), (1_001, Int32(65)), (200_000, Int32(65))] {
+            let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("deep-\(UUID().uuidString).json")
+            try Data(text.utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            for style in ["jsonl", "table", "csv"] {
+                let result = try ListviewProcess.run([url.path, "--style", style])
+                XCTAssertEqual(result.status, expectedStatus, "depth \(depth) as \(style): \(result.stderr.prefix(300))")
+                if expectedStatus == 0 {
+                    XCTAssertEqual(result.stdout.filter { $0 == "[" }.count, depth - 1, "depth \(depth) as \(style)")
+                } else {
+                    XCTAssertEqual(result.stderr, "listview: \(url.path):1:1002: nesting deeper than 1000 levels\n")
+                }
+            }
+        }
+    }
+
+    static func runTool(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
