@@ -157,6 +157,7 @@ task() {
     local -a args=()
     local i
     for i in "${!cmds[@]}"; do
+        printf '  %-9s %s\n' "${names[i]}:" "${cmds[i]}"
         args+=(--command-name "${names[i]}" "${cmds[i]}")
     done
     if ! hyperfine --warmup 1 --runs 3 --export-json "$export" "${args[@]}"; then

@@ -7,7 +7,9 @@ struct InputOptions: ParsableArguments {
     @Argument(help: "Input files, read one after another. '-' or none reads standard input.")
     var files: [String] = []
 
-    @Option(name: .customLong("input"), help: "Input format (default: from the file extension, else sniffed).")
+    @Option(name: .customLong("input"),
+            help: ArgumentHelp("Input format (default: from the file extension, else sniffed from the content).",
+                               valueName: "format"))
     var format: InputFormat?
 
     @Option(help: ArgumentHelp("List the value at this dotted path, e.g. 'data.items' or 'results.0.rows'.",

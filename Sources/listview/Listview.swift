@@ -14,20 +14,26 @@ struct Listview: ParsableCommand {
         into sections, and prints them as a table or in a machine-readable style.
 
         EXAMPLES:
-          listview orders.json                              a table of every record
-          listview orders.json --group-by status            one section per status, with counts
-          listview orders.json --sort total:desc --limit 5  the five largest orders
-          listview orders.json --fields id,customer.name,total
-                                                            chosen columns; dots reach into objects
-          listview orders.json --page-size 10 --page 2      the second page of ten rows
-          listview data.json --path data.items              list a nested array
-          listview services.json                            an object lists its members, named in 'key'
-          cat events.jsonl | listview --input jsonl --style csv
-                                                            JSON Lines from stdin, written as CSV
-          listview orders.json --group-by status --style json | jq '.sections[].count'
+          A table of every record, columns in file order:
+            listview orders.json
+          One section per status, each with its count:
+            listview orders.json --group-by status
+          The five largest orders, then chosen columns (dots reach into objects):
+            listview orders.json --sort total:desc --limit 5
+            listview orders.json --fields id,customer.name,total
+          The second page of ten rows, with a page footer:
+            listview orders.json --page-size 10 --page 2
+          List a nested array, or an object's members (named in a 'key' column):
+            listview response.json --path data.items
+            listview services.json
+          JSON Lines from standard input, written as CSV:
+            cat events.jsonl | listview --input jsonl --style csv
+          Sections as JSON, for scripts:
+            listview orders.json --group-by status --style json | jq .sections
 
         EXIT STATUS:
-          0 success, 64 usage error, 65 malformed input, 66 input cannot be opened, 74 I/O error.
+          0 success; 64 usage error; 65 malformed input;
+          66 an input cannot be opened; 74 read or write error.
         """,
         version: ListviewVersion.current
     )
@@ -37,15 +43,18 @@ struct Listview: ParsableCommand {
 
     /// Parses the command line and runs it; every failure becomes one stderr line and a sysexits status.
     static func main() {
-        let command: Listview
         do {
-            command = try parseAsRoot() as? Listview ?? Listview()
+            var parsed = try parseAsRoot()
+            guard let command = parsed as? Listview else {
+                try parsed.run()  // built-in commands such as `help`
+                Glibc.exit(0)
+            }
+            Glibc.exit(command.execute())
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
             Diagnostics.report("\(message(for: error)) (see 'listview --help')")
-            Glibc.exit(ExitCode.validationFailure.rawValue)
+            Glibc.exit(exitCode(for: error).rawValue)
         }
-        Glibc.exit(command.execute())
     }
 
     func run() throws {

@@ -136,6 +136,14 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("usage-style", ["samples/orders.json", "--style", "fancy"])
     }
 
+    func testHelpListsExamplesAndEveryFlag() throws {
+        try GoldenFile.assertMatches("help", ["--help"])
+    }
+
+    func testUnknownFlag() throws {
+        try GoldenFile.assertMatches("usage-unknown-flag", ["samples/orders.json", "--bogus"])
+    }
+
     func testVersion() throws {
         try GoldenFile.assertMatches("version", ["--version"])
     }
