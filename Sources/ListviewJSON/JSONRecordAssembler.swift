@@ -46,7 +46,7 @@ final class JSONRecordAssembler {
 
     private let schema: RecordSchema
     private let path: [String]
-    /// JSON Lines: a selected object is one record, not a list of members.
+    /// JSON Lines: each line's value is one record, and a selected object is a record, not a list of members.
     private let objectIsRecord: Bool
     private let maxDepth: Int
     private var frames: [Frame] = []
@@ -184,7 +184,12 @@ final class JSONRecordAssembler {
     /// What a value starting now is, given where the parse stands.
     private func slot() -> Slot {
         guard let frame = frames.last else {
-            return path.isEmpty ? .target : .navigate(matched: 0)
+            if !path.isEmpty { return .navigate(matched: 0) }
+            if objectIsRecord {
+                foundTarget = true
+                return .record(memberName: nil)
+            }
+            return .target
         }
         switch frame.role {
         case .skipping:

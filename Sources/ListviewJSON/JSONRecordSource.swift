@@ -56,7 +56,7 @@ public final class JSONRecordSource: RecordSource {
             }
             position.advance(over: valid)
             if let stray {
-                throw malformed("invalid character U+000\(stray == 0x0B ? "B" : "C") in JSON text")
+                throw malformed("invalid character U+000\(bytes[stray] == 0x0B ? "B" : "C") in JSON text")
             }
         }
         guard !more else { return }
@@ -64,7 +64,8 @@ public final class JSONRecordSource: RecordSource {
         if !isLines && !sawContent {
             throw malformed("no JSON value (the input is empty)")
         }
-        if case let .failed(message, _) = parser.finish() {
+        // Input of only blank lines is zero JSON Lines records, though yajl calls it a premature end.
+        if sawContent, case let .failed(message, _) = parser.finish() {
             throw malformed(message)
         }
         if !path.isEmpty && !assembler.foundTarget {

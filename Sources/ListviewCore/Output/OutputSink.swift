@@ -18,7 +18,8 @@ public final class OutputSink {
     public init(fileDescriptor: Int32 = 1, flushThreshold: Int = 1 << 16) {
         self.fileDescriptor = fileDescriptor
         self.flushThreshold = flushThreshold
-        buffer.reserveCapacity(flushThreshold + 4096)
+        // A memory sink's threshold is Int.max, and Int.max + 4096 overflows: reserve only for a real threshold.
+        buffer.reserveCapacity(flushThreshold < 1 << 24 ? flushThreshold + 4096 : 4096)
     }
 
     /// A sink that only collects bytes; `collected` returns them. For tests and for measuring.

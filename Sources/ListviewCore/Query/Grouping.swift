@@ -40,6 +40,12 @@ public enum RecordGrouper {
     /// One section per distinct combination of `fields` values, in `order` at every level.
     /// A null or missing value is a group of its own (`.null`).
     public static func sections(_ records: [Record], by fields: [FieldPath], order: GroupOrder = GroupOrder()) -> [Section<Record>] {
+        var result = group(records, by: fields, order: order)
+        for index in result.indices { result[index].info.sortOrder = index }
+        return result
+    }
+
+    private static func group(_ records: [Record], by fields: [FieldPath], order: GroupOrder) -> [Section<Record>] {
         guard let field = fields.first else { return [Section(items: records)] }
         var groupIndex: [Value: Int] = [:]
         var groups: [(key: Value, items: [Record])] = []
@@ -54,11 +60,10 @@ public enum RecordGrouper {
         }
         let ordered = sort(groups, by: order)
         var result: [Section<Record>] = []
-        for (position, group) in ordered.enumerated() {
+        for group in ordered {
             let key = SectionKey(field: field, value: group.key)
-            for var inner in sections(group.items, by: Array(fields.dropFirst()), order: order) {
+            for var inner in self.group(group.items, by: Array(fields.dropFirst()), order: order) {
                 inner.info.keys.insert(key, at: 0)
-                inner.info.sortOrder = position
                 inner.info.header = SectionTitle.text(for: inner.info.keys)
                 result.append(inner)
             }

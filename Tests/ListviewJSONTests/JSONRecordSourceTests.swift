@@ -1,0 +1,246 @@
+import Foundation
+import ListviewCore
+import ListviewJSON
+import XCTest
+
+final class JSONRecordSourceTests: XCTestCase {
+    private var files: [URL] = []
+
+    override func tearDown() {
+        for file in files { try? FileManager.default.removeItem(at: file) }
+        files = []
+        super.tearDown()
+    }
+
+    private func write(_ bytes: [UInt8]) throws -> String {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("listview-json-tests-\(UUID().uuidString).json")
+        try Data(bytes).write(to: url)
+        files.append(url)
+        return url.path
+    }
+
+    private func read(bytes: [UInt8], lines: Bool = false, path: [String] = [], maxDepth: Int = 10_000,
+                         schema: RecordSchema = RecordSchema(), chunkSize: Int = 1 << 20) throws -> [Record] {
+        let input = try ByteInput(path: try write(bytes), chunkSize: chunkSize)
+        var source = JSONRecordSource(input: input, lines: lines, path: path, schema: schema, maxDepth: maxDepth)
+        return try source.readAll()
+    }
+
+    /// Each record as compact JSON, keys in record order.
+    private func json(_ text: String, lines: Bool = false, path: [String] = [], maxDepth: Int = 10_000,
+                      schema: RecordSchema = RecordSchema(), chunkSize: Int = 1 << 20) throws -> [String] {
+        try read(bytes: Array(text.utf8), lines: lines, path: path, maxDepth: maxDepth, schema: schema,
+                    chunkSize: chunkSize).map(\.objectValue.compactJSON)
+    }
+
+    /// The `.malformedInput` error reading `bytes` gives, as (line, column, message).
+    private func failure(bytes: [UInt8], lines: Bool = false, path: [String] = [], maxDepth: Int = 10_000,
+                         chunkSize: Int = 1 << 20,
+                         file: StaticString = #filePath, line: UInt = #line) -> (line: Int?, column: Int?, message: String)? {
+        do {
+            let result = try read(bytes: bytes, lines: lines, path: path, maxDepth: maxDepth, chunkSize: chunkSize)
+            XCTFail("expected an error, got \(result.count) records", file: file, line: line)
+        } catch let ListviewError.malformedInput(source, errorLine, column, message) {
+            XCTAssertTrue(source.hasSuffix(".json"), source, file: file, line: line)
+            return (errorLine, column, message)
+        } catch {
+            XCTFail("unexpected error \(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    private func failure(_ text: String, lines: Bool = false, path: [String] = [], maxDepth: Int = 10_000,
+                         chunkSize: Int = 1 << 20,
+                         file: StaticString = #filePath, line: UInt = #line) -> (line: Int?, column: Int?, message: String)? {
+        failure(bytes: Array(text.utf8), lines: lines, path: path, maxDepth: maxDepth, chunkSize: chunkSize,
+                file: file, line: line)
+    }
+
+    // MARK: Shapes
+
+    func testArrayOfObjectsKeepsOrderAndKeyOrder() throws {
+        let records = try read(bytes: Array(#"[{"b":1,"a":"x"}, {"z":null,"a":2,"c":true}]"#.utf8))
+        XCTAssertEqual(records.map(\.names), [["b", "a"], ["z", "a", "c"]])
+        XCTAssertEqual(records.map(\.objectValue.compactJSON), [#"{"b":1,"a":"x"}"#, #"{"z":null,"a":2,"c":true}"#])
+        XCTAssertEqual(records[1]["a"], .number("2"))
+    }
+
+    func testNestedValuesStayWhole() throws {
+        XCTAssertEqual(try json(#"[{"a":{"b":[1,{"c":[]}]},"d":{}}]"#), [#"{"a":{"b":[1,{"c":[]}]},"d":{}}"#])
+    }
+
+    func testObjectOfObjectsListsMembersWithKeyFirst() throws {
+        XCTAssertEqual(try json(#"{"x":{"n":1},"y":{"n":2,"m":"s"}}"#),
+                       [#"{"key":"x","n":1}"#, #"{"key":"y","n":2,"m":"s"}"#])
+        XCTAssertEqual(try json(#"{"x":1,"y":"s","z":[1,2],"w":null}"#), [
+            #"{"key":"x","value":1}"#, #"{"key":"y","value":"s"}"#,
+            #"{"key":"z","value":[1,2]}"#, #"{"key":"w","value":null}"#,
+        ])
+        XCTAssertEqual(try json("{}"), [])
+    }
+
+    func testMemberWithItsOwnKeyFieldIsRenamed() throws {
+        XCTAssertEqual(try json(#"{"x":{"id":1,"key":"k1"}}"#), [#"{"key":"x","id":1,"key_2":"k1"}"#])
+        XCTAssertEqual(try json(#"{"x":{"key":"k","key_2":"j"}}"#), [#"{"key":"x","key_3":"k","key_2":"j"}"#])
+    }
+
+    func testTopLevelScalarIsOneValueRecord() throws {
+        XCTAssertEqual(try json("42"), [#"{"value":42}"#])
+        XCTAssertEqual(try json(#" "hi" "#), [#"{"value":"hi"}"#])
+        XCTAssertEqual(try json("null"), [#"{"value":null}"#])
+        XCTAssertEqual(try json(#"[1,"a",[2],false]"#),
+                       [#"{"value":1}"#, #"{"value":"a"}"#, #"{"value":[2]}"#, #"{"value":false}"#])
+        XCTAssertEqual(try json("[]"), [])
+    }
+
+    func testDuplicateKeysKeepFirstPositionAndLastValue() throws {
+        XCTAssertEqual(try json(#"[{"a":1,"b":2,"a":3}]"#), [#"{"a":3,"b":2}"#])
+    }
+
+    // MARK: --path
+
+    func testPathSelectsANestedValue() throws {
+        let text = #"{"items":[{"id":8}],"data":{"other":[{"id":9}],"items":[{"id":1},{"id":2}]}}"#
+        XCTAssertEqual(try json(text, path: ["data", "items"]), [#"{"id":1}"#, #"{"id":2}"#])
+        XCTAssertEqual(try json(text, path: ["items"]), [#"{"id":8}"#])
+        XCTAssertEqual(try json(text, path: ["data", "items", "1"]), [#"{"key":"id","value":2}"#])
+        XCTAssertEqual(try json(text, path: ["data", "items", "0", "id"]), [#"{"value":1}"#])
+    }
+
+    func testPathWithArrayIndex() throws {
+        let text = #"{"pages":[{"rows":[{"id":1}]},{"rows":[{"id":2},{"id":3}]}]}"#
+        XCTAssertEqual(try json(text, path: ["pages", "1", "rows"]), [#"{"id":2}"#, #"{"id":3}"#])
+        XCTAssertEqual(try json(#"[[1,2],[3,4]]"#, path: ["0"]), [#"{"value":1}"#, #"{"value":2}"#])
+        XCTAssertEqual(try json(#"[{"a":1},{"a":2}]"#, path: ["0"]), [#"{"key":"a","value":1}"#])
+    }
+
+    func testMissingPathIsAnError() {
+        let missing = failure(#"{"data":{"list":[]}}"#, path: ["data", "items"])
+        XCTAssertEqual(missing?.message, "no value at path 'data.items'")
+        XCTAssertNil(missing?.line)
+        XCTAssertEqual(failure("[1,2]", path: ["5"])?.message, "no value at path '5'")
+        XCTAssertEqual(failure(#"{"a":1}"#, path: ["a", "b"])?.message, "no value at path 'a.b'")
+    }
+
+    // MARK: JSON Lines
+
+    func testJSONLinesOneRecordPerLine() throws {
+        let text = "{\"a\":1}\n\n{\"a\":2,\"b\":{\"c\":1}}\n   \n{}\n\"s\"\n7"
+        XCTAssertEqual(try json(text, lines: true), [
+            #"{"a":1}"#, #"{"a":2,"b":{"c":1}}"#, "{}", #"{"value":"s"}"#, #"{"value":7}"#,
+        ])
+        XCTAssertEqual(try json("{\"a\":1}\r\n{\"a\":2}\r\n", lines: true), [#"{"a":1}"#, #"{"a":2}"#])
+    }
+
+    func testJSONLinesArrayLineIsOneRecord() throws {
+        XCTAssertEqual(try json("[1,2]\n[]\n{\"a\":[3]}\n", lines: true),
+                       [#"{"value":[1,2]}"#, #"{"value":[]}"#, #"{"a":[3]}"#])
+        // With --path, the selected array on each line is listed.
+        XCTAssertEqual(try json("{\"r\":[1,2]}\n{\"r\":[3]}\n", lines: true, path: ["r"]),
+                       [#"{"value":1}"#, #"{"value":2}"#, #"{"value":3}"#])
+    }
+
+    func testEmptyInput() throws {
+        XCTAssertEqual(failure("")?.message, "no JSON value (the input is empty)")
+        XCTAssertEqual(failure(" \n\t ")?.message, "no JSON value (the input is empty)")
+        XCTAssertEqual(try json("", lines: true), [])
+        XCTAssertEqual(try json("\n\n  \n", lines: true), [])
+    }
+
+    // MARK: Bytes
+
+    func testByteOrderMarkIsSkipped() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        XCTAssertEqual(try read(bytes: bom + Array(#"[{"a":1}]"#.utf8)).map(\.objectValue.compactJSON), [#"{"a":1}"#])
+        XCTAssertEqual(try read(bytes: bom + Array("{\"a\":1}\n{\"a\":2}\n".utf8), lines: true).count, 2)
+        XCTAssertEqual(failure(bytes: bom)?.message, "no JSON value (the input is empty)")
+    }
+
+    func testNumbersKeepSourceText() throws {
+        let records = try read(bytes: Array(#"[{"a":1.50,"b":-0,"c":1E+2,"d":1e400,"e":12345678901234567890123}]"#.utf8))
+        XCTAssertEqual(records[0].objectValue.compactJSON, #"{"a":1.50,"b":-0,"c":1E+2,"d":1e400,"e":12345678901234567890123}"#)
+        XCTAssertEqual(records[0]["a"], .number("1.50"))
+        XCTAssertEqual(records[0]["b"], .number("-0"))
+        XCTAssertEqual(records[0]["c"], .number("1E+2"))
+    }
+
+    func testStringsAreDecoded() throws {
+        let records = try read(bytes: Array(#"[{"s":"a\"b\\c\nd\u00e9\ud83d\ude00","é":"日本"}]"#.utf8))
+        XCTAssertEqual(records[0]["s"], .string("a\"b\\c\nd\u{E9}😀"))
+        XCTAssertEqual(records[0]["é"], .string("日本"))
+    }
+
+    func testSmallChunksGiveTheSameRecords() throws {
+        let text = #"[{"name":"日本語","n":123456,"s":"a\u00e9b"},{"name":"x","n":-1.5e3}]"#
+        let expected = try json(text)
+        XCTAssertEqual(expected.count, 2)
+        for chunkSize in [3, 4, 7] {
+            XCTAssertEqual(try json(text, chunkSize: chunkSize), expected, "chunk size \(chunkSize)")
+        }
+    }
+
+    // MARK: Errors
+
+    func testMalformedInputReportsLineAndColumn() {
+        let bad = failure("{\"a\":1,\n \"b\":}")
+        XCTAssertEqual(bad?.line, 2)
+        XCTAssertEqual(bad?.column, 7, "yajl stops just after the token it rejects")
+        XCTAssertEqual(bad?.message, "unallowed token at this point in JSON text")
+        let control = failure("[\"ab\",\n \"abc\u{1}\"]")
+        XCTAssertEqual(control?.message, "invalid character inside string")
+        XCTAssertEqual(control.map { [$0.line, $0.column] }, [2, 6])
+        XCTAssertEqual(failure("[1,2")?.column, 5)
+        XCTAssertEqual(failure("[1,2")?.line, 1)
+        XCTAssertEqual(failure("[1,2")?.message, "unexpected end of JSON input")
+        XCTAssertEqual(failure("{\"a\":1}\n{\"a\":}\n", lines: true)?.line, 2)
+        XCTAssertEqual(failure("[1,\n2,\n3,\n}", chunkSize: 4)?.line, 4)
+        let tab = failure("[\"日本\",\u{0B}1]")
+        XCTAssertEqual(tab?.message, "invalid character U+000B in JSON text")
+        XCTAssertEqual(tab?.column, 7, "columns count characters, not bytes")
+        XCTAssertEqual(failure("[1,\u{0C}2]")?.message, "invalid character U+000C in JSON text")
+    }
+
+    func testTrailingGarbageIsAnError() {
+        XCTAssertEqual(failure("[1] [2]")?.line, 1)
+        XCTAssertNotNil(failure("{\"a\":1}}"))
+    }
+
+    func testNestingDeeperThanMaxDepthIsRefused() throws {
+        XCTAssertEqual(try json("[[[[[1]]]]]", maxDepth: 5), [#"{"value":[[[[1]]]]}"#])
+        let deep = failure("[[[[[[1]]]]]]", maxDepth: 5)
+        XCTAssertEqual(deep?.message, "nesting deeper than 5 levels")
+        XCTAssertEqual(deep?.line, 1)
+        XCTAssertTrue(failure(#"{"a":{"b":{"c":{"d":{"e":{}}}}}}"#, maxDepth: 5)?.message.contains("nesting deeper than") ?? false)
+        XCTAssertTrue(failure("{\"a\":[[[[[1]]]]]}", lines: true, maxDepth: 5)?.message.contains("nesting deeper than") ?? false)
+    }
+
+    func testInvalidUTF8IsAnError() {
+        XCTAssertEqual(failure(bytes: Array(#"[""#.utf8) + [0xFF] + Array(#""]"#.utf8))?.message, "invalid UTF-8 in a string")
+        XCTAssertEqual(failure(bytes: Array(#"[{""#.utf8) + [0xC3, 0x28] + Array(#"":1}]"#.utf8))?.message,
+                       "invalid UTF-8 in a string")
+        XCTAssertEqual(failure(bytes: Array(#"["a"#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]"#.utf8))?.message,
+                       "invalid UTF-8 in a string", "an encoded surrogate")
+    }
+
+    func testMissingFileCannotBeOpened() {
+        XCTAssertThrowsError(try ByteInput(path: "/nonexistent/listview-test.json")) { error in
+            guard case .cannotOpen(let source, _)? = error as? ListviewError else { return XCTFail("\(error)") }
+            XCTAssertEqual(source, "/nonexistent/listview-test.json")
+        }
+    }
+
+    // MARK: Schema
+
+    func testSchemaColumnsInFirstSeenOrder() throws {
+        let schema = RecordSchema()
+        let records = try read(bytes: Array(#"[{"b":1,"a":2},{"c":3,"a":4},{"d":5},{"b":6,"a":7}]"#.utf8), schema: schema)
+        XCTAssertEqual(schema.columns, ["b", "a", "c", "d"])
+        XCTAssertEqual(records[1].value(column: 2), .number("3"))
+        XCTAssertEqual(records[1].value(column: 1), .number("4"))
+        XCTAssertNil(records[1].value(column: 0))
+        XCTAssertTrue(records[0].shape === records[3].shape, "shapes are interned")
+        _ = try read(bytes: Array("{\"e\":1,\"a\":2}\n".utf8), lines: true, schema: schema)
+        XCTAssertEqual(schema.columns, ["b", "a", "c", "d", "e"], "one schema across inputs")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import ListviewCore
+@testable import ListviewKit
+import XCTest
+
+/// Drives a whole run without a process: load, sort, group, page, present.
+final class ListRunnerTests: XCTestCase {
+    private var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private func run(_ configure: (inout ListRequest) -> Void) throws -> String {
+        var request = ListRequest()
+        request.inputs = [root.appendingPathComponent("samples/orders.json").path]
+        configure(&request)
+        let sink = OutputSink.memory()
+        try ListRunner.run(request, to: sink)
+        return sink.collected
+    }
+
+    func testGroupedPageWithContinuedHeader() throws {
+        let output = try run {
+            $0.groupBy = [FieldPath("status")]
+            $0.fields = [FieldPath("id"), FieldPath("status")]
+            $0.pageSize = 6
+            $0.page = 2
+        }
+        XCTAssertEqual(output, """
+        status: delivered · 8 records (continued)
+          id  status
+        1019  delivered
+        1022  delivered
+
+        status: shipped · 8 records
+          id  status
+        1002  shipped
+        1005  shipped
+        1009  shipped
+        1011  shipped
+
+        page 2/4 · rows 7–12 of 24
+
+        """)
+    }
+
+    func testLimitAcrossSectionsKeepsSectionOrder() throws {
+        let output = try run {
+            $0.groupBy = [FieldPath("status")]
+            $0.sortGroupsByKey()
+            $0.fields = [FieldPath("id")]
+            $0.limit = 4
+            $0.style = .csv
+        }
+        XCTAssertEqual(output, "status,id\ncancelled,1006\ncancelled,1014\ncancelled,1021\ndelivered,1001\n")
+    }
+
+    func testPagePastTheEndIsUsageError() {
+        XCTAssertThrowsError(try run { $0.pageSize = 10; $0.page = 4 }) { error in
+            XCTAssertEqual(error as? ListviewError, .usage("--page 4 is past the last page: 24 rows make 3 pages of 10"))
+        }
+    }
+
+    func testLimitedDropsEmptiedSections() {
+        let records = (1...5).map { Record(["n": .number("\($0)")]) }
+        let sections = [Section(items: Array(records[0..<2])), Section(items: Array(records[2...]))]
+        let limited = ListRunner.limited(sections, to: 3)
+        XCTAssertEqual(limited.map(\.items.count), [2, 1])
+        XCTAssertEqual(ListRunner.limited(sections, to: 0).count, 0)
+    }
+
+    func testInputFormatFromExtensionAndSniffing() {
+        XCTAssertEqual(InputFormat.fromExtension(of: "a/b.NDJSON"), .jsonl)
+        XCTAssertEqual(InputFormat.fromExtension(of: "x.tab"), .tsv)
+        XCTAssertNil(InputFormat.fromExtension(of: "dir.json/file"))
+        XCTAssertEqual(InputFormat.sniff(Array("[\n  {\"a\": 1}\n]\n".utf8)), .json)
+        XCTAssertEqual(InputFormat.sniff(Array("{\"a\":1}\n{\"a\":2}\n".utf8)), .jsonl)
+        XCTAssertEqual(InputFormat.sniff(Array("\u{FEFF}{\n \"a\": 1\n}".utf8)), .json)
+        XCTAssertEqual(InputFormat.sniff(Array("name,age\nada,36\n".utf8)), .csv)
+        XCTAssertEqual(InputFormat.sniff(Array("name\tage\nada\t36\n".utf8)), .tsv)
+    }
+}
+
+private extension ListRequest {
+    mutating func sortGroupsByKey() { groupOrder = GroupOrder(.key) }
+}
