@@ -13,12 +13,12 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libyajl-dev libcsv-dev
+APT_PACKAGES := libyajl-dev libcsv-dev time
 
 .PHONY: demo test build release bench deps install clean
 
 deps:
-	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ]; then \
+	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -x /usr/bin/time ]; then \
 		echo "make: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get install -y $(APT_PACKAGES) \
 		|| { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(APT_PACKAGES); }; \

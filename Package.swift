@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "listview", targets: ["listview"]),
         .library(name: "ListviewCore", targets: ["ListviewCore"]),
         .library(name: "ListviewJSON", targets: ["ListviewJSON"]),
+        .library(name: "ListviewCSV", targets: ["ListviewCSV"]),
         .library(name: "ListviewKit", targets: ["ListviewKit"]),
     ],
     dependencies: [
@@ -18,12 +19,19 @@ let package = Package(
             name: "CYajl",
             providers: [.apt(["libyajl-dev"])]
         ),
+        // libcsv, Debian's libcsv-dev: an RFC 4180 CSV parser in C (no pkg-config file).
+        .systemLibrary(
+            name: "CCSV",
+            providers: [.apt(["libcsv-dev"])]
+        ),
         // Records, values, the data-source core, formatters and writers: no C, no argument parsing.
         .target(name: "ListviewCore"),
         // JSON and JSON Lines readers over yajl; the only module that imports CYajl.
         .target(name: "ListviewJSON", dependencies: ["ListviewCore", "CYajl"]),
+        // CSV and TSV readers over libcsv; the only module that imports CCSV.
+        .target(name: "ListviewCSV", dependencies: ["ListviewCore", "CCSV"]),
         // Loading inputs by format and running a list request end to end, with no argument parsing.
-        .target(name: "ListviewKit", dependencies: ["ListviewCore", "ListviewJSON"]),
+        .target(name: "ListviewKit", dependencies: ["ListviewCore", "ListviewJSON", "ListviewCSV"]),
         // The thin command line: argument parsing, terminal detection, exit codes.
         .executableTarget(
             name: "listview",
@@ -34,6 +42,7 @@ let package = Package(
         ),
         .testTarget(name: "ListviewCoreTests", dependencies: ["ListviewCore"]),
         .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewJSON", "ListviewCore"]),
+        .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewCSV", "ListviewCore"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewCore"]),
         .testTarget(name: "EndToEndTests", exclude: ["Golden", "Fixtures", "Support/roundtrip.py"]),
     ]

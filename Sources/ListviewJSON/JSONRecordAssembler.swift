@@ -214,17 +214,8 @@ final class JSONRecordAssembler {
         }
         var keys = keys
         if let clash = keys.firstIndex(of: "key") {
-            keys[clash] = UniqueName.make("key", avoiding: Set(keys))
+            keys[clash] = ColumnNames.uniqueName("key", avoiding: Set(keys))
         }
         completed.append(schema.record(keys: ["key"] + keys, values: [.string(memberName)] + values))
-    }
-}
-
-/// `name_2`, `name_3`, …: the first of these not already taken.
-enum UniqueName {
-    static func make(_ name: String, avoiding taken: Set<String>) -> String {
-        var suffix = 2
-        while taken.contains("\(name)_\(suffix)") { suffix += 1 }
-        return "\(name)_\(suffix)"
     }
 }

@@ -38,14 +38,12 @@ public final class JSONRecordSource: RecordSource {
     }
 
     private func readMore() throws {
+        if atStart {
+            atStart = false
+            try input.skipByteOrderMark()
+        }
         let more = try input.withNextChunk { chunk in
-            var bytes = chunk
-            if atStart {
-                atStart = false
-                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-                    bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
-                }
-            }
+            let bytes = chunk
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
             // yajl takes a vertical tab or form feed for whitespace; JSON allows neither, anywhere.
             let stray = bytes.firstIndex { $0 == 0x0B || $0 == 0x0C }
@@ -76,26 +74,5 @@ public final class JSONRecordSource: RecordSource {
 
     private func malformed(_ message: String) -> ListviewError {
         .malformedInput(source: input.name, line: position.line, column: position.column, message: message)
-    }
-}
-
-/// Line and column (1-based, in Unicode characters) after the bytes seen so far.
-struct TextPosition {
-    var line = 1
-    var column = 1
-
-    mutating func advance(over bytes: UnsafeRawBufferPointer) {
-        for byte in bytes {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-    }
-
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }

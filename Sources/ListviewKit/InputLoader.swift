@@ -1,4 +1,5 @@
 import ListviewCore
+import ListviewCSV
 import ListviewJSON
 
 /// Opens the inputs of a run and picks a reader for each by format.
@@ -8,33 +9,60 @@ import ListviewJSON
 /// keep their first-seen order across files.
 public struct InputLoader {
     public var format: InputFormat?
-    /// `--path` components: the nested value to list.
+    /// `--path` components: the nested value to list (JSON).
     public var path: [String]
+    /// CSV and TSV settings; the delimiter is replaced by a tab for TSV unless `delimiter` is set.
+    public var csv: CSVOptions
+    /// `--delimiter`, which wins over the format's own.
+    public var delimiter: UInt8?
     public var schema: RecordSchema
 
-    public init(format: InputFormat? = nil, path: [String] = [], schema: RecordSchema = RecordSchema()) {
+    public init(format: InputFormat? = nil, path: [String] = [], csv: CSVOptions = CSVOptions(),
+                delimiter: UInt8? = nil, schema: RecordSchema = RecordSchema()) {
         self.format = format
         self.path = path
+        self.csv = csv
+        self.delimiter = delimiter
         self.schema = schema
     }
 
-    /// A source over `paths` one after another; no path, or `-`, is standard input.
-    public func open(_ paths: [String]) throws -> ConcatenatedSource {
-        let paths = paths.isEmpty ? ["-"] : paths
-        return ConcatenatedSource(try paths.map { try open(path: $0) })
+    /// The opened inputs: one source over all of them, and the format each was read as.
+    public struct Opened {
+        public var source: ConcatenatedSource
+        public var formats: [InputFormat]
+
+        /// True when every input is CSV or TSV, so the columns are known from the headers.
+        public var isDelimitedText: Bool { formats.allSatisfy { $0 == .csv || $0 == .tsv } }
     }
 
-    /// A source for one input.
-    public func open(path: String) throws -> any RecordSource {
+    /// Opens `paths` one after another; no path, or `-`, is standard input.
+    public func open(_ paths: [String]) throws -> Opened {
+        let paths = paths.isEmpty ? ["-"] : paths
+        var sources: [any RecordSource] = []
+        var formats: [InputFormat] = []
+        for path in paths {
+            let (source, format) = try open(path: path)
+            sources.append(source)
+            formats.append(format)
+        }
+        return Opened(source: ConcatenatedSource(sources), formats: formats)
+    }
+
+    /// A source for one input, and its format.
+    public func open(path: String) throws -> (any RecordSource, InputFormat) {
         let input = try ByteInput(path: path)
         let format = try self.format ?? InputFormat.fromExtension(of: path) ?? InputFormat.sniff(input.peek())
         switch format {
         case .json:
-            return JSONRecordSource(input: input, lines: false, path: self.path, schema: schema)
+            return (JSONRecordSource(input: input, lines: false, path: self.path, schema: schema), format)
         case .jsonl:
-            return JSONRecordSource(input: input, lines: true, path: self.path, schema: schema)
+            return (JSONRecordSource(input: input, lines: true, path: self.path, schema: schema), format)
         case .csv, .tsv:
-            throw ListviewError.usage("\(input.name): \(format.rawValue.uppercased()) input is not supported yet; listview reads JSON and JSON Lines")
+            var options = csv
+            options.delimiter = delimiter ?? (format == .tsv ? 0x09 : UInt8(ascii: ","))
+            // TSV has no quoting convention of its own: a quote inside a field is text.
+            if format == .tsv { options.strictQuotes = false }
+            return (CSVRecordSource(input: input, options: options, schema: schema), format)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ListviewCore
+import ListviewCSV
 
 /// Everything one `listview` run is asked to do, independent of how it was asked.
 public struct ListRequest: Sendable {
@@ -7,6 +8,10 @@ public struct ListRequest: Sendable {
     public var format: InputFormat?
     /// The nested value to list (`--path a.b.0`), as components.
     public var path: [String] = []
+    /// CSV and TSV reading: header, type inference, quoting.
+    public var csv = CSVOptions()
+    /// `--delimiter`: the CSV field separator, for every delimited input.
+    public var delimiter: UInt8?
     /// The columns to show (`--fields`), or nil for every top-level field.
     public var fields: [FieldPath]?
     public var groupBy: [FieldPath] = []

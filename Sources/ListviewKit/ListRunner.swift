@@ -3,36 +3,93 @@ import ListviewCore
 /// Runs a `ListRequest`: load, sort, group, cut the page, and present it.
 ///
 /// This is the whole of a `listview` run short of argument parsing and exit
-/// codes, so tests can drive it without starting a process.
+/// codes, so tests can drive it without starting a process. Without sorting
+/// or grouping it streams: a page is loaded on its own (earlier rows skipped,
+/// later rows never read), and JSON styles write records as they arrive.
 public enum ListRunner {
-    public static func run(_ request: ListRequest, to sink: OutputSink) throws {
+    /// Runs `request`, writing the result to `sink` and notes (ragged rows) to `warn`.
+    public static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void = { _ in }) throws {
         let schema = RecordSchema()
-        var source = try InputLoader(format: request.format, path: request.path, schema: schema).open(request.inputs)
-        let needsAll = !request.sort.isEmpty || !request.groupBy.isEmpty
-        var records = try source.readAll(limit: needsAll ? .max : (request.limit ?? .max))
+        let loader = InputLoader(format: request.format, path: request.path, csv: request.csv,
+                                 delimiter: request.delimiter, schema: schema)
+        let opened = try loader.open(request.inputs)
+        let needsAllRows = !request.sort.isEmpty || !request.groupBy.isEmpty
+        // Without sorting or grouping, --limit stops the reading itself; otherwise it applies to the ordered list.
+        let stream = StreamingProvider(source: opened.source, limit: needsAllRows ? nil : request.limit)
+        defer { stream.warnings.forEach(warn) }
+        let columns = request.fields.map { $0.map { ColumnSpec($0) } }
+
+        if !needsAllRows {
+            if let pageSize = request.pageSize {
+                try renderStreamedPage(request, pageSize: pageSize, stream: stream, schema: schema, into: sink)
+                return
+            }
+            let columnsFixed = request.fields != nil || opened.isDelimitedText
+            if request.style == .json || request.style == .jsonl || (request.style.isMachineReadable && columnsFixed) {
+                _ = try stream.hasMore()  // a CSV header names the columns before the first row is written
+                let fields = OutputFields(columns: columns, schema: schema)
+                switch request.style {
+                case .json:
+                    var presenter = JSONPresenter(fields: fields, grouped: false)
+                    try StreamingRenderer.render(stream, with: &presenter, into: sink)
+                case .jsonl:
+                    var presenter = JSONLinesPresenter(fields: fields)
+                    try StreamingRenderer.render(stream, with: &presenter, into: sink)
+                case .csv, .tsv:
+                    var presenter = DelimitedPresenter(fields: fields, dialect: request.style == .csv ? .csv : .tsv)
+                    try StreamingRenderer.render(stream, with: &presenter, into: sink)
+                case .table:
+                    break
+                }
+                try sink.flush()
+                return
+            }
+        }
+
+        var records: [Record] = []
+        while let record = try stream.next() { records.append(record) }
         records = RecordSorter.sorted(records, by: request.sort)
         var sections = RecordGrouper.sections(records, by: request.groupBy, order: request.groupOrder)
+        records = []
         if let limit = request.limit { sections = limited(sections, to: limit) }
         let provider = ArrayDataProvider(sections: sections)
-        let renderer = ListRenderer(provider: provider)
         let page = try pageInfo(for: request, totalRows: provider.totalItemCount)
-        let columns = (request.fields ?? schema.columns.map(FieldPath.init)).map { ColumnSpec($0) }
+        try present(ListRenderer(provider: provider), page: page, request: request, schema: schema, into: sink)
+    }
 
-        let outputFields = OutputFields(columns: request.fields == nil ? nil : columns,
-                                        leading: request.groupBy, schemaColumns: schema.columns)
+    /// One page read from the stream: rows before it skipped, rows after it never read.
+    private static func renderStreamedPage(_ request: ListRequest, pageSize: Int, stream: StreamingProvider,
+                                           schema: RecordSchema, into sink: OutputSink) throws {
+        let number = request.page ?? 1
+        guard let page = try stream.loadPage(number, size: pageSize) else {
+            let total = stream.rowsRead
+            let pages = max(1, (total + pageSize - 1) / pageSize)
+            throw pastTheEnd(page: number, totalRows: total, pageCount: pages, pageSize: pageSize)
+        }
+        try present(ListRenderer(provider: page.provider, firstRow: page.info.rows.lowerBound), page: page.info,
+                    request: request, schema: schema, into: sink)
+    }
+
+    /// Writes `page` (or everything) of `renderer`'s provider in the requested style.
+    private static func present(_ renderer: ListRenderer<ArrayDataProvider<Record>>, page: PageInfo?,
+                                request: ListRequest, schema: RecordSchema, into sink: OutputSink) throws {
+        let items = renderer.items(on: page)
+        let columns = request.fields.map { $0.map { ColumnSpec($0) } }
+        let fields = OutputFields(columns: columns, leading: request.groupBy, schema: schema)
         switch request.style {
         case .table:
-            var presenter = TablePresenter(layout: TableLayout.measure(columns, over: renderer.items(on: page)))
+            let shown = columns ?? schema.columns(presentIn: items).map { ColumnSpec($0) }
+            var presenter = TablePresenter(layout: TableLayout.measure(shown, over: items))
             try renderer.render(page: page, with: &presenter, into: sink)
         case .json:
-            var presenter = JSONPresenter(fields: OutputFields(columns: outputFields.columns, schemaColumns: schema.columns),
+            var presenter = JSONPresenter(fields: OutputFields(columns: columns, schema: schema),
                                           grouped: !request.groupBy.isEmpty)
             try renderer.render(page: page, with: &presenter, into: sink)
         case .jsonl:
-            var presenter = JSONLinesPresenter(fields: outputFields)
+            var presenter = JSONLinesPresenter(fields: fields)
             try renderer.render(page: page, with: &presenter, into: sink)
         case .csv, .tsv:
-            var presenter = DelimitedPresenter(fields: outputFields, dialect: request.style == .csv ? .csv : .tsv)
+            var presenter = DelimitedPresenter(fields: fields, dialect: request.style == .csv ? .csv : .tsv)
             try renderer.render(page: page, with: &presenter, into: sink)
         }
         try sink.flush()
@@ -44,9 +101,13 @@ public enum ListRunner {
         let plan = PagePlan(pageSize: pageSize, totalRows: totalRows)
         let number = request.page ?? 1
         guard let page = plan.page(number) else {
-            throw ListviewError.usage("--page \(number) is past the last page: \(totalRows) rows make \(plan.pageCount) page\(plan.pageCount == 1 ? "" : "s") of \(pageSize)")
+            throw pastTheEnd(page: number, totalRows: totalRows, pageCount: plan.pageCount, pageSize: pageSize)
         }
         return page
+    }
+
+    static func pastTheEnd(page: Int, totalRows: Int, pageCount: Int, pageSize: Int) -> ListviewError {
+        .usage("--page \(page) is past the last page: \(RecordCount.text(totalRows)) make \(pageCount) page\(pageCount == 1 ? "" : "s") of \(pageSize)")
     }
 
     /// The first `limit` rows across sections, in order; sections left empty are dropped.

@@ -16,9 +16,41 @@ struct InputOptions: ParsableArguments {
                                valueName: "path"))
     var path: String?
 
+    @Option(help: ArgumentHelp("CSV field separator: one character, or '\\t' for tab (default: ',' for CSV, tab for TSV).",
+                               valueName: "char"))
+    var delimiter: String?
+
+    @Flag(name: .customLong("no-header"), help: "CSV/TSV: the first row is data; columns are named 1, 2, 3, ….")
+    var noHeader = false
+
+    @Flag(name: .customLong("no-infer"), help: "CSV/TSV: keep every cell a string (no numbers for sorting and alignment).")
+    var noInfer = false
+
+    @Flag(name: .customLong("lazy-quotes"),
+          help: "CSV/TSV: keep a stray quote as text instead of failing (strict RFC 4180 is the default).")
+    var lazyQuotes = false
+
+    func validate() throws {
+        if let delimiter { _ = try Self.delimiterByte(delimiter) }
+    }
+
+    /// `,` → 0x2C; `\t` or a real tab → 0x09; anything else longer than one byte is an error.
+    static func delimiterByte(_ text: String) throws -> UInt8 {
+        if text == "\\t" || text == "tab" { return 0x09 }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 1, let byte = bytes.first, byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D else {
+            throw ValidationError("--delimiter takes one ASCII character other than a quote or a line break, or '\\t', not '\(text)'")
+        }
+        return byte
+    }
+
     func apply(to request: inout ListRequest) throws {
         request.inputs = files
         request.format = format
+        request.delimiter = try delimiter.map(Self.delimiterByte)
+        request.csv.hasHeader = !noHeader
+        request.csv.inferTypes = !noInfer
+        request.csv.strictQuotes = !lazyQuotes
         if let path {
             request.path = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         }

@@ -8,7 +8,7 @@ import ListviewKit
 struct Listview: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listview",
-        abstract: "Browse JSON and JSON Lines records as aligned, sectioned, paged lists.",
+        abstract: "Browse JSON, JSON Lines, CSV and TSV records as aligned, sectioned, paged lists.",
         discussion: """
         Reads records from FILEs (or standard input), optionally sorts and groups them \
         into sections, and prints them as a table or in a machine-readable style.
@@ -26,8 +26,9 @@ struct Listview: ParsableCommand {
           List a nested array, or an object's members (named in a 'key' column):
             listview response.json --path data.items
             listview services.json
-          JSON Lines from standard input, written as CSV:
+          JSON Lines from standard input, written as CSV; a CSV file as JSON Lines:
             cat events.jsonl | listview --input jsonl --style csv
+            listview customers.csv --style jsonl
           Sections as JSON, for scripts:
             listview orders.json --group-by status --style json | jq .sections
 
@@ -69,7 +70,7 @@ struct Listview: ParsableCommand {
             var request = ListRequest()
             try input.apply(to: &request)
             try view.apply(to: &request)
-            try ListRunner.run(request, to: sink)
+            try ListRunner.run(request, to: sink, warn: Diagnostics.report)
             return 0
         } catch let error as ListviewError {
             if case .outputClosed = error { return 0 }

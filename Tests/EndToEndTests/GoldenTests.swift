@@ -112,6 +112,69 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("two-files", ["\(fixtures)/scalar.json", "samples/services.json", "--fields", "key,value,tier"])
     }
 
+    // MARK: CSV and TSV
+
+    func testCSVTable() throws {
+        try GoldenFile.assertMatches("csv-customers", ["samples/customers.csv"])
+    }
+
+    func testCSVGroupedAndSortedNumerically() throws {
+        try GoldenFile.assertMatches("csv-group-plan", [
+            "samples/customers.csv", "--group-by", "plan", "--sort", "seats:desc", "--fields", "id,name,seats,monthly_fee",
+        ])
+    }
+
+    func testCSVToJSONKeepsTextAndTypes() throws {
+        try GoldenFile.assertMatches("csv-to-json", ["samples/customers.csv", "--style", "json", "--limit", "4"])
+    }
+
+    func testTSVWithQuotesAsText() throws {
+        try GoldenFile.assertMatches("tsv-inventory", ["samples/inventory.tsv"])
+    }
+
+    func testTSVToCSV() throws {
+        try GoldenFile.assertMatches("tsv-to-csv", ["samples/inventory.tsv", "--style", "csv"])
+    }
+
+    func testCSVFromStandardInputSniffed() throws {
+        try GoldenFile.assertMatches("csv-stdin", ["--fields", "name,city", "--limit", "3"], stdinFile: "samples/customers.csv")
+    }
+
+    func testCustomDelimiterAndNoHeader() throws {
+        try GoldenFile.assertMatches("csv-semicolon", ["\(fixtures)/semicolon.txt", "--input", "csv", "--delimiter", ";", "--no-header"])
+    }
+
+    func testRaggedRowsWarn() throws {
+        try GoldenFile.assertMatches("csv-ragged", ["\(fixtures)/ragged.csv"])
+    }
+
+    func testDuplicateAndEmptyHeaders() throws {
+        try GoldenFile.assertMatches("csv-duplicate-headers", ["\(fixtures)/duplicate-headers.csv", "--style", "jsonl"])
+    }
+
+    func testStrayQuoteIsAnErrorUnlessLazy() throws {
+        try GoldenFile.assertMatches("csv-stray-quote", ["\(fixtures)/stray-quote.csv"])
+        try GoldenFile.assertMatches("csv-stray-quote-lazy", ["\(fixtures)/stray-quote.csv", "--lazy-quotes"])
+    }
+
+    func testBadDelimiter() throws {
+        try GoldenFile.assertMatches("usage-delimiter", ["samples/customers.csv", "--delimiter", "ab"])
+    }
+
+    // MARK: Streaming
+
+    func testStreamedPageFooterWhenMoreFollow() throws {
+        try GoldenFile.assertMatches("stream-page-2", ["samples/customers.csv", "--page-size", "3", "--page", "2", "--fields", "id,name"])
+    }
+
+    func testStreamedLastPageKnowsTheTotal() throws {
+        try GoldenFile.assertMatches("stream-page-last", ["samples/customers.csv", "--page-size", "3", "--page", "4", "--fields", "id,name"])
+    }
+
+    func testStreamedPagePastTheEnd() throws {
+        try GoldenFile.assertMatches("stream-page-past-end", ["samples/customers.csv", "--page-size", "3", "--page", "5"])
+    }
+
     func testMalformedJSONReportsPosition() throws {
         try GoldenFile.assertMatches("malformed", ["\(fixtures)/malformed.json"])
     }

@@ -56,7 +56,7 @@ final class ListRunnerTests: XCTestCase {
 
     func testPagePastTheEndIsUsageError() {
         XCTAssertThrowsError(try run { $0.pageSize = 10; $0.page = 4 }) { error in
-            XCTAssertEqual(error as? ListviewError, .usage("--page 4 is past the last page: 24 rows make 3 pages of 10"))
+            XCTAssertEqual(error as? ListviewError, .usage("--page 4 is past the last page: 24 records make 3 pages of 10"))
         }
     }
 

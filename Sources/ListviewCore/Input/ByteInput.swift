@@ -52,13 +52,20 @@ public final class ByteInput {
         return bytes
     }
 
+    /// Skips a UTF-8 byte order mark at the very start of the input, if there is one.
+    public func skipByteOrderMark() throws {
+        let start = try peek()
+        if start.starts(with: [0xEF, 0xBB, 0xBF]) { peeked = Array(start.dropFirst(3)) }
+    }
+
     /// Calls `body` with the next chunk; returns false at the end of the input.
     public func withNextChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
         if let pending = peeked {
             peeked = nil
-            if pending.isEmpty { return false }
-            try pending.withUnsafeBytes(body)
-            return true
+            if !pending.isEmpty {
+                try pending.withUnsafeBytes(body)
+                return true
+            }
         }
         guard let chunk = try readChunk() else { return false }
         try body(chunk)

@@ -5,6 +5,12 @@
 public protocol RecordSource {
     /// The next record, or nil when the input is exhausted.
     mutating func next() throws -> Record?
+    /// Notes about the input read so far that deserve a line on stderr (ragged CSV rows).
+    var warnings: [String] { get }
+}
+
+extension RecordSource {
+    public var warnings: [String] { [] }
 }
 
 extension RecordSource {
@@ -26,6 +32,8 @@ public struct ConcatenatedSource: RecordSource {
     public init(_ sources: [any RecordSource]) {
         self.sources = sources
     }
+
+    public var warnings: [String] { sources.flatMap(\.warnings) }
 
     public mutating func next() throws -> Record? {
         while current < sources.count {

@@ -21,6 +21,19 @@ public final class RecordSchema {
         return column
     }
 
+    /// The columns that at least one of `records` has, in first-seen order.
+    public func columns<Records: Sequence>(presentIn records: Records) -> [String] where Records.Element == Record {
+        var present = [Bool](repeating: false, count: columns.count)
+        var lastShape: ObjectIdentifier?
+        for record in records {
+            let identity = ObjectIdentifier(record.shape)
+            if identity == lastShape { continue }
+            lastShape = identity
+            for column in record.shape.columns where column < present.count { present[column] = true }
+        }
+        return columns.indices.filter { present[$0] }.map { columns[$0] }
+    }
+
     /// The column number of `name`, if seen.
     public func existingColumn(named name: String) -> Int? { columnByName[name] }
 

@@ -6,9 +6,12 @@
 /// gets the presenter's empty state.
 public struct ListRenderer<Provider: CollectionDataProvider> {
     public let provider: Provider
+    /// The position in the whole list of the provider's first item: 0, or the start of a streamed page.
+    public let firstRow: Int
 
-    public init(provider: Provider) {
+    public init(provider: Provider, firstRow: Int = 0) {
         self.provider = provider
+        self.firstRow = firstRow
     }
 
     /// The part of one section that a page shows.
@@ -25,7 +28,7 @@ public struct ListRenderer<Provider: CollectionDataProvider> {
 
     /// The sections, or parts of sections, that `page` shows (every section when nil).
     public func visibleSections(on page: PageInfo?) -> [VisibleSection] {
-        let rows = page?.rows ?? 0..<provider.totalItemCount
+        let rows = page.map { ($0.rows.lowerBound - firstRow)..<($0.rows.upperBound - firstRow) } ?? 0..<provider.totalItemCount
         var result: [VisibleSection] = []
         var sectionStart = 0
         for section in 0..<provider.numberOfSections {

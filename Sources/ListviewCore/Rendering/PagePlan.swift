@@ -2,17 +2,26 @@
 public struct PageInfo: Equatable, Sendable {
     /// The page number, from 1.
     public var number: Int
-    /// How many pages there are.
-    public var count: Int
+    /// How many pages there are, or nil when the input was not read to its end (streaming).
+    public var count: Int?
     /// The rows on this page, as 0-based positions in the whole list.
     public var rows: Range<Int>
-    /// The number of rows in the whole list.
-    public var totalRows: Int
+    /// The number of rows in the whole list, or nil when not known (streaming).
+    public var totalRows: Int?
 
-    /// `page 2/5 · rows 11–20 of 48`.
+    public init(number: Int, count: Int?, rows: Range<Int>, totalRows: Int?) {
+        self.number = number
+        self.count = count
+        self.rows = rows
+        self.totalRows = totalRows
+    }
+
+    /// `page 2/5 · rows 11–20 of 48`; when streaming stopped early, `page 2 · rows 11–20 of more than 20`.
     public var footer: String {
-        if rows.isEmpty { return "page \(number)/\(count) · no rows of \(totalRows)" }
-        return "page \(number)/\(count) · rows \(rows.lowerBound + 1)–\(rows.upperBound) of \(totalRows)"
+        let pages = count.map { "page \(number)/\($0)" } ?? "page \(number)"
+        let of = totalRows.map { "of \($0)" } ?? "of more than \(rows.upperBound)"
+        if rows.isEmpty { return "\(pages) · no rows \(of)" }
+        return "\(pages) · rows \(rows.lowerBound + 1)–\(rows.upperBound) \(of)"
     }
 }
 

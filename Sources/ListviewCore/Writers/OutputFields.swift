@@ -9,14 +9,24 @@ public struct OutputFields {
     public var columns: [ColumnSpec]?
     /// The group fields, outermost first.
     public var leading: [FieldPath]
-    /// Every top-level column of the input in first-seen order (the header when `columns` is nil).
-    public var schemaColumns: [String]
+    /// The input's columns, read when needed: while streaming, columns can still be added.
+    public var schema: RecordSchema
 
-    public init(columns: [ColumnSpec]?, leading: [FieldPath] = [], schemaColumns: [String]) {
+    public init(columns: [ColumnSpec]?, leading: [FieldPath] = [], schema: RecordSchema) {
         self.columns = columns
         self.leading = leading
-        self.schemaColumns = schemaColumns
+        self.schema = schema
     }
+
+    /// Fields over a fixed list of columns (records built by hand, tests).
+    public init(columns: [ColumnSpec]?, leading: [FieldPath] = [], schemaColumns: [String]) {
+        let schema = RecordSchema()
+        for name in schemaColumns { _ = schema.column(named: name) }
+        self.init(columns: columns, leading: leading, schema: schema)
+    }
+
+    /// Every top-level column seen so far, in first-seen order (the header when `columns` is nil).
+    public var schemaColumns: [String] { schema.columns }
 
     /// The column names of a header row (CSV, TSV).
     public var headerNames: [String] {

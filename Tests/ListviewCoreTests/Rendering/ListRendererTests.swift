@@ -6,7 +6,7 @@ private struct RecordingPresenter: ListPresenter {
     var log: [String] = []
 
     mutating func begin(page: PageInfo?, into sink: OutputSink) throws {
-        log.append("begin \(page.map { "\($0.number)/\($0.count)" } ?? "all")")
+        log.append("begin \(page.map { "\($0.number)/\($0.count.map(String.init) ?? "?")" } ?? "all")")
     }
 
     mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {

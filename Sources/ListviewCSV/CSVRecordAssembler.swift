@@ -1,0 +1,118 @@
+import ListviewCore
+
+/// Turns libcsv's field and row events into records, as rows complete.
+///
+/// The first row names the columns (unless `hasHeader` is false: then columns
+/// are `1`…`n`). Repeated header names are made unique (`name`, `name_2`) and
+/// an empty one is replaced by its column number, so no column is merged or
+/// lost. A short row is padded with nulls; a long row keeps its extra cells
+/// under their column numbers. Both are counted for a warning. Blank lines are
+/// skipped. Cells are strings, or numbers when `inferTypes` and they read as one.
+final class CSVRecordAssembler {
+    private let schema: RecordSchema
+    private let hasHeader: Bool
+    private let inferTypes: Bool
+    private var header: [String]?
+    private var headerShape: RecordShape?
+    private var widerShapes: [Int: RecordShape] = [:]
+    private var cells: [Value] = []
+    private var afterCR = false
+    /// The line the parser has reached (1-based), counting line breaks inside quoted fields.
+    private(set) var line = 1
+    private(set) var completed: [Record] = []
+    private var completedHead = 0
+    /// Rows with fewer cells than the header, padded with nulls.
+    private(set) var shortRows = 0
+    /// Rows with more cells than the header, kept under extra columns.
+    private(set) var longRows = 0
+    /// Why the assembler stopped taking input, if it did.
+    private(set) var refusal: String?
+
+    init(schema: RecordSchema, hasHeader: Bool, inferTypes: Bool) {
+        self.schema = schema
+        self.hasHeader = hasHeader
+        self.inferTypes = inferTypes
+    }
+
+    var hasCompletedRecord: Bool { completedHead < completed.count }
+
+    func nextCompleted() -> Record? {
+        guard completedHead < completed.count else { return nil }
+        let record = completed[completedHead]
+        completedHead += 1
+        if completedHead == completed.count {
+            completed.removeAll(keepingCapacity: true)
+            completedHead = 0
+        }
+        return record
+    }
+
+    // MARK: Parser events
+
+    func field(_ bytes: UnsafeRawBufferPointer) {
+        guard refusal == nil else { return }
+        afterCR = false
+        if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) { line += TextPosition.lineBreaks(in: bytes) }
+        guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
+            refusal = "invalid UTF-8 in field \(cells.count + 1)"
+            return
+        }
+        cells.append(header == nil && hasHeader ? .string(text) : NumberText.cell(text, infer: inferTypes))
+    }
+
+    /// A row ends at each CR or LF outside quotes (libcsv reports every one); a CRLF pair is one line.
+    func endRow(terminator: Int32) {
+        guard refusal == nil else { return }
+        if terminator == 0x0A && afterCR {
+            afterCR = false
+        } else if terminator == 0x0A || terminator == 0x0D {
+            line += 1
+            afterCR = terminator == 0x0D
+        }
+        guard !cells.isEmpty else { return }  // a blank line, or the LF of a CRLF
+        let row = cells
+        cells.removeAll(keepingCapacity: true)
+        guard let header, let headerShape else {
+            startColumns(with: row)
+            return
+        }
+        if row.count == header.count {
+            completed.append(Record(shape: headerShape, values: row))
+        } else if row.count < header.count {
+            shortRows += 1
+            completed.append(Record(shape: headerShape, values: row))
+        } else {
+            longRows += 1
+            completed.append(Record(shape: widerShape(count: row.count), values: row))
+        }
+    }
+
+    private func startColumns(with row: [Value]) {
+        if hasHeader {
+            let names = row.map { value -> String in
+                if case .string(let text) = value { return text }
+                return ""
+            }
+            header = ColumnNames.unique(names)
+        } else {
+            header = (1...row.count).map(String.init)
+        }
+        let shape = schema.shape(for: header ?? [])
+        headerShape = shape
+        if !hasHeader { completed.append(Record(shape: shape, values: row)) }
+    }
+
+    private func widerShape(count: Int) -> RecordShape {
+        if let shape = widerShapes[count] { return shape }
+        var names = header ?? []
+        var taken = Set(names)
+        for column in names.count..<count {
+            let name = ColumnNames.uniqueName(String(column + 1), avoiding: taken)
+            names.append(name)
+            taken.insert(name)
+        }
+        let shape = schema.shape(for: names)
+        widerShapes[count] = shape
+        return shape
+    }
+}

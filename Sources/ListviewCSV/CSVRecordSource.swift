@@ -1,0 +1,91 @@
+import ListviewCore
+
+/// How a CSV or TSV input is read.
+public struct CSVOptions: Sendable {
+    /// The field separator: `,` for CSV, tab for TSV, or `--delimiter`.
+    public var delimiter: UInt8 = UInt8(ascii: ",")
+    /// The first row names the columns; without it columns are `1`…`n`.
+    public var hasHeader = true
+    /// Cells that read as numbers become numbers (their text unchanged); off with `--no-infer`.
+    public var inferTypes = true
+    /// Strict quoting (RFC 4180) rejects stray quotes; lenient (`--lazy-quotes`) keeps them as text.
+    public var strictQuotes = true
+
+    public init() {}
+}
+
+/// Records from CSV or TSV text through libcsv, pulled chunk by chunk.
+///
+/// Records are available as soon as their row ends, so the first page of a
+/// huge file or a slow pipe needs only its first rows. Errors carry the line
+/// and column where the parser stopped; a quoted field left open at the end
+/// is reported at the line where it began.
+public final class CSVRecordSource: RecordSource {
+    private let input: ByteInput
+    private let assembler: CSVRecordAssembler
+    private let parser: LibcsvParser
+    private var position = TextPosition()
+    private var finished = false
+    private var atStart = true
+
+    public init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
+        self.input = input
+        assembler = CSVRecordAssembler(schema: schema, hasHeader: options.hasHeader, inferTypes: options.inferTypes)
+        parser = LibcsvParser(assembler: assembler, delimiter: options.delimiter, strict: options.strictQuotes)
+    }
+
+    public func next() throws -> Record? {
+        while !assembler.hasCompletedRecord && !finished {
+            try readMore()
+        }
+        return assembler.nextCompleted()
+    }
+
+    /// Notes about the input worth a line on stderr: ragged rows.
+    public var warnings: [String] {
+        var notes: [String] = []
+        if assembler.longRows > 0 {
+            notes.append("\(input.name): \(RowCount.text(assembler.longRows)) had more fields than the header (kept as extra columns)")
+        }
+        if assembler.shortRows > 0 {
+            notes.append("\(input.name): \(RowCount.text(assembler.shortRows)) had fewer fields than the header (padded with null)")
+        }
+        return notes
+    }
+
+    private func readMore() throws {
+        if atStart {
+            atStart = false
+            try input.skipByteOrderMark()
+        }
+        let more = try input.withNextChunk { chunk in
+            let outcome = parser.parse(chunk)
+            try check()
+            if case let .failed(message, offset) = outcome {
+                position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<offset]))
+                throw ListviewError.malformedInput(source: input.name, line: position.line, column: position.column, message: message)
+            }
+            position.advance(over: chunk)
+        }
+        guard !more else { return }
+        finished = true
+        let (outcome, openFieldNewlines) = parser.finish()
+        try check()
+        if case let .failed(message, _) = outcome {
+            let line = position.line - openFieldNewlines
+            throw ListviewError.malformedInput(source: input.name, line: line, column: nil, message: message)
+        }
+    }
+
+    /// A refusal from the assembler (invalid UTF-8), reported at the line it reached.
+    private func check() throws {
+        if let refusal = assembler.refusal {
+            throw ListviewError.malformedInput(source: input.name, line: assembler.line, column: nil, message: refusal)
+        }
+    }
+}
+
+/// `1 row`, `3 rows`.
+enum RowCount {
+    static func text(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
+}

@@ -1,0 +1,85 @@
+import CCSV
+import ListviewCore
+
+/// Owns one libcsv `struct csv_parser` and forwards its field and row callbacks to a `CSVRecordAssembler`.
+///
+/// The parser is initialised in `init` and freed in `deinit`. Cell text is kept
+/// exactly: libcsv's trimming of spaces is switched off. In strict mode a quote
+/// inside an unquoted field, text after a closing quote, or a quoted field left
+/// open at the end of the input is an error. This is the only file that
+/// imports the C module.
+final class LibcsvParser {
+    private let parser: UnsafeMutablePointer<csv_parser>
+    private let assembler: CSVRecordAssembler
+    private let initialized: Bool
+
+    init(assembler: CSVRecordAssembler, delimiter: UInt8, strict: Bool) {
+        self.assembler = assembler
+        parser = UnsafeMutablePointer<csv_parser>.allocate(capacity: 1)
+        let options = UInt8(CSV_REPALL_NL | (strict ? (CSV_STRICT | CSV_STRICT_FINI) : 0))
+        initialized = csv_init(parser, options) == 0
+        if initialized {
+            csv_set_delim(parser, delimiter)
+            csv_set_space_func(parser, listview_csv_no_space)
+            csv_set_term_func(parser, listview_csv_is_term)
+        }
+    }
+
+    deinit {
+        if initialized { csv_free(parser) }
+        parser.deallocate()
+    }
+
+    /// The outcome of feeding bytes: fine, or an error at byte `offset` of the chunk.
+    enum Outcome: Equatable {
+        case ok
+        case failed(message: String, offset: Int)
+    }
+
+    /// Parses the next chunk.
+    func parse(_ chunk: UnsafeRawBufferPointer) -> Outcome {
+        guard initialized else { return .failed(message: "out of memory", offset: 0) }
+        guard let base = chunk.baseAddress, !chunk.isEmpty else { return .ok }
+        let context = Unmanaged.passUnretained(assembler).toOpaque()
+        let parsed = csv_parse(parser, base, chunk.count, LibcsvParser.fieldCallback, LibcsvParser.rowCallback, context)
+        if let refusal = assembler.refusal { return .failed(message: refusal, offset: min(parsed, chunk.count)) }
+        guard parsed < chunk.count else { return .ok }
+        return .failed(message: describeError(at: chunk[parsed]), offset: parsed)
+    }
+
+    /// Ends the input; an open quoted field is an error, reported with the newlines it spans.
+    func finish() -> (outcome: Outcome, openFieldNewlines: Int) {
+        guard initialized else { return (.failed(message: "out of memory", offset: 0), 0) }
+        let pending = UnsafeRawBufferPointer(start: parser.pointee.entry_buf, count: parser.pointee.entry_pos)
+        let openFieldNewlines = TextPosition.lineBreaks(in: pending)
+        let context = Unmanaged.passUnretained(assembler).toOpaque()
+        let status = csv_fini(parser, LibcsvParser.fieldCallback, LibcsvParser.rowCallback, context)
+        if let refusal = assembler.refusal { return (.failed(message: refusal, offset: 0), 0) }
+        if status != 0 {
+            return (.failed(message: "a quoted field is not closed before the end of the input", offset: 0), openFieldNewlines)
+        }
+        return (.ok, 0)
+    }
+
+    private func describeError(at byte: UInt8) -> String {
+        if csv_error(parser) == CSV_ENOMEM || csv_error(parser) == CSV_ETOOBIG { return "a field is too large to hold in memory" }
+        if byte == UInt8(ascii: "\"") {
+            return "a quote inside an unquoted field (quote the whole field and double the quote, or use --lazy-quotes)"
+        }
+        return "text after the closing quote of a field (use --lazy-quotes to keep it)"
+    }
+
+    private static func assembler(_ context: UnsafeMutableRawPointer?) -> CSVRecordAssembler? {
+        guard let context else { return nil }
+        return Unmanaged<CSVRecordAssembler>.fromOpaque(context).takeUnretainedValue()
+    }
+
+    private static let fieldCallback: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+        bytes, length, context in
+        assembler(context)?.field(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+    }
+
+    private static let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { terminator, context in
+        assembler(context)?.endRow(terminator: terminator)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+/// Without sorting or grouping, a page is written before the input ends, and memory stays flat.
+final class StreamingTests: XCTestCase {
+    /// Runs `script` with `sh -c`, `$LISTVIEW` naming the binary; returns stdout, status and seconds taken.
+    private func shell(_ script: String) throws -> (output: String, status: Int32, seconds: Double) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = ["LISTVIEW": ListviewProcess.binary.path, "PATH": "/usr/bin:/bin", "COLUMNS": "80", "LC_ALL": "C.UTF-8"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus, Date().timeIntervalSince(start))
+    }
+
+    func testFirstPageAppearsWhileThePipeIsStillOpen() throws {
+        // Half the input goes in and the pipe stays open: listview must print page 1 and exit without waiting.
+        let process = Process()
+        process.executableURL = ListviewProcess.binary
+        process.arguments = ["--input", "csv", "--page-size", "3", "--fields", "id,name"]
+        process.environment = ["COLUMNS": "80", "LC_ALL": "C.UTF-8"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(try Data(contentsOf: ListviewProcess.root.appendingPathComponent("samples/customers.csv")))
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let finishedWhileOpen = !process.isRunning
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(finishedWhileOpen, "listview waited for the end of the input")
+        XCTAssertEqual(text, "id  name\n 1  Ada Lovelace\n 2  Müller, Zoë\n 3  山田 花子\n\npage 1 · rows 1–3 of more than 3\n")
+    }
+
+    func testEndlessInputStopsAfterThePage() throws {
+        let csv = try shell(#"(echo 'n,text'; yes '1,hello') | "$LISTVIEW" --input csv --page-size 2"#)
+        XCTAssertEqual(csv.output, "n  text\n1  hello\n1  hello\n\npage 1 · rows 1–2 of more than 2\n")
+        let jsonl = try shell(#"yes '{"n":1}' | "$LISTVIEW" --input jsonl --style jsonl --limit 2"#)
+        XCTAssertEqual(jsonl.output, "{\"n\":1}\n{\"n\":1}\n")
+        let json = try shell(#"(echo '['; yes '{"n":1},') | "$LISTVIEW" --input json --page-size 1"#)
+        XCTAssertEqual(json.output, "n\n1\n\npage 1 · rows 1–1 of more than 1\n")
+    }
+
+    /// Skipping to a late page keeps no rows: peak RSS stays under 32 MB over 1,000,000 rows.
+    func testSkippingToALatePageKeepsMemoryFlat() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
+            throw XCTSkip("GNU time (/usr/bin/time) is not installed; make deps installs it")
+        }
+        for (input, format) in [(#"(echo 'a,b,c'; yes 'x,12.5,"quoted, text"' | head -n 1000000)"#, "csv"),
+                                (#"yes '{"a":"x","b":12.5,"c":[1,2]}' | head -n 1000000"#, "jsonl")] {
+            let result = try shell(#"\#(input) | /usr/bin/time -f 'RSS %M' "$LISTVIEW" --input \#(format) --page-size 10 --page 99999 2>&1 >/dev/null"#)
+            let kilobytes = result.output.split(separator: "\n").first { $0.hasPrefix("RSS ") }.flatMap { Int($0.dropFirst(4)) }
+            let rss = try XCTUnwrap(kilobytes, result.output)
+            XCTAssertLessThan(rss, 32 * 1024, "\(format): peak RSS \(rss) KB")
+        }
+    }
+}

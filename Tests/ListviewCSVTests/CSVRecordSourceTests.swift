@@ -1,0 +1,146 @@
+import Foundation
+import ListviewCore
+@testable import ListviewCSV
+import XCTest
+
+/// The CSV reader over libcsv: quoting, line endings, headers, ragged rows, types, errors.
+final class CSVRecordSourceTests: XCTestCase {
+    private var files: [URL] = []
+
+    override func tearDown() {
+        for file in files { try? FileManager.default.removeItem(at: file) }
+        files = []
+    }
+
+    private func source(_ bytes: [UInt8], options: CSVOptions = CSVOptions(), chunkSize: Int = 1 << 20,
+                        schema: RecordSchema = RecordSchema()) throws -> CSVRecordSource {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("csv-\(UUID().uuidString).csv")
+        try Data(bytes).write(to: url)
+        files.append(url)
+        return CSVRecordSource(input: try ByteInput(path: url.path, chunkSize: chunkSize), options: options, schema: schema)
+    }
+
+    /// Each record as `name=value` pairs; numbers marked with `#`, nulls as `∅`.
+    private func rows(_ text: String, options: CSVOptions = CSVOptions(), chunkSize: Int = 1 << 20) throws -> [String] {
+        let reader = try source(Array(text.utf8), options: options, chunkSize: chunkSize)
+        var result: [String] = []
+        while let record = try reader.next() {
+            result.append(record.fields.map { name, value in
+                switch value {
+                case .number(let text): return "\(name)=#\(text)"
+                case .string(let text): return "\(name)=\(text)"
+                case .null: return "\(name)=∅"
+                default: return "\(name)=?"
+                }
+            }.joined(separator: "|"))
+        }
+        return result
+    }
+
+    private func error(_ text: String, options: CSVOptions = CSVOptions()) -> ListviewError? {
+        do {
+            let reader = try source(Array(text.utf8), options: options)
+            while try reader.next() != nil {}
+            return nil
+        } catch {
+            return error as? ListviewError
+        }
+    }
+
+    func testQuotingAndLineEndings() throws {
+        let expected = ["a=x, y|b=say \"hi\"", "a=two\nlines|b=#2"]
+        XCTAssertEqual(try rows("a,b\n\"x, y\",\"say \"\"hi\"\"\"\n\"two\nlines\",2\n"), expected)
+        XCTAssertEqual(try rows("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\r\n\"two\nlines\",2"), expected)
+        XCTAssertEqual(try rows("a,b\r\"x, y\",\"say \"\"hi\"\"\"\r\"two\nlines\",2\r"), expected)
+    }
+
+    func testCellTextIsKeptExactly() throws {
+        XCTAssertEqual(try rows("a,b,c\n  padded  ,007,1.50\n"), ["a=  padded  |b=#007|c=#1.50"])
+        var options = CSVOptions()
+        options.inferTypes = false
+        XCTAssertEqual(try rows("a,b\n007,1.50\n", options: options), ["a=007|b=1.50"])
+    }
+
+    func testNumbersAreRecognised() {
+        for text in ["0", "-7", "+3", "007", "1.50", ".5", "6.02e23", "1E-9"] {
+            XCTAssertTrue(NumberText.isNumber(text), text)
+        }
+        for text in ["", "1,000", "0x1F", "inf", "NaN", " 42", "1.", "-", "1e", "12a"] {
+            XCTAssertFalse(NumberText.isNumber(text), text)
+        }
+    }
+
+    func testHeaderNamesAreMadeUnique() throws {
+        XCTAssertEqual(try rows("name,,name,name_2\n1,2,3,4\n"), ["name=#1|2=#2|name_2=#3|name_2_2=#4"])
+    }
+
+    func testNoHeaderNamesColumnsByNumber() throws {
+        var options = CSVOptions()
+        options.hasHeader = false
+        XCTAssertEqual(try rows("x,y\n1,2\n", options: options), ["1=x|2=y", "1=#1|2=#2"])
+    }
+
+    func testRaggedRowsArePaddedOrExtended() throws {
+        let reader = try source(Array("a,b,c\n1,2\n1,2,3,4,5\n1,2,3\n".utf8))
+        var records: [Record] = []
+        while let record = try reader.next() { records.append(record) }
+        XCTAssertEqual(records.map(\.names), [["a", "b", "c"], ["a", "b", "c", "4", "5"], ["a", "b", "c"]])
+        XCTAssertEqual(records[0]["c"], .null)
+        XCTAssertEqual(reader.warnings, [
+            "\(files[0].path): 1 row had more fields than the header (kept as extra columns)",
+            "\(files[0].path): 1 row had fewer fields than the header (padded with null)",
+        ])
+    }
+
+    func testBlankLinesBOMAndEmptyInput() throws {
+        XCTAssertEqual(try rows("\u{FEFF}a,b\n\n1,2\n\n"), ["a=#1|b=#2"])
+        XCTAssertEqual(try rows(""), [])
+        XCTAssertEqual(try rows("a,b\n"), [])
+        XCTAssertEqual(try rows("a,b\n\"\",\"\"\n"), ["a=|b="])
+    }
+
+    func testSmallChunksGiveTheSameRecords() throws {
+        let text = "id,text\n1,\"multi\r\nline, \"\"quoted\"\"\"\n2,ünïcödé\r\n3,last"
+        XCTAssertEqual(try rows(text, chunkSize: 3), try rows(text))
+    }
+
+    func testStrayQuotesAreErrorsInStrictModeAndTextInLazyMode() {
+        let strict = error("a,b\n1,x\"y\n")
+        XCTAssertEqual(strict?.positionText, "2:4")
+        XCTAssertTrue(strict?.description.contains("a quote inside an unquoted field") ?? false, "\(String(describing: strict))")
+        var lazy = CSVOptions()
+        lazy.strictQuotes = false
+        XCTAssertEqual(try rows("a,b\n1,x\"y\n", options: lazy), ["a=#1|b=x\"y"])
+    }
+
+    func testTextAfterClosingQuoteAndUnterminatedQuote() {
+        XCTAssertEqual(error("a,b\n1,\"x\"y\n")?.positionText, "2:6")
+        let open = error("a,b\n1,2\n3,\"never\nclosed\n")
+        XCTAssertEqual(open?.positionText, "3")
+        XCTAssertTrue(open?.description.contains("a quoted field is not closed") ?? false)
+    }
+
+    func testInvalidUTF8IsAnError() {
+        let reader = try? source([0x61, 0x0A, 0xFF, 0xFE, 0x0A])
+        XCTAssertThrowsError(try reader?.next()) { error in
+            XCTAssertEqual((error as? ListviewError)?.positionText, "2")
+            XCTAssertTrue("\(error)".contains("invalid UTF-8 in field 1"))
+        }
+    }
+
+    func testTenMegabyteField() throws {
+        let big = String(repeating: "x", count: 10 << 20)
+        let reader = try source(Array("a,b\n\"\(big)\",1\n".utf8), chunkSize: 1 << 16)
+        let record = try XCTUnwrap(try reader.next())
+        XCTAssertEqual(record["a"], .string(big))
+        XCTAssertEqual(record["b"], .number("1"))
+    }
+}
+
+private extension ListviewError {
+    /// `LINE:COL` or `LINE` of a malformed-input error.
+    var positionText: String? {
+        guard case let .malformedInput(_, line, column, _) = self, let line else { return nil }
+        return column.map { "\(line):\($0)" } ?? "\(line)"
+    }
+}
