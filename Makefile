@@ -36,7 +36,7 @@ demo: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 bench: release
 	LISTVIEW=$(CURDIR)/.build/release/listview bash bench/run.sh

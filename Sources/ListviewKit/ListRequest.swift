@@ -14,7 +14,11 @@ public struct ListRequest: Sendable {
     public var delimiter: UInt8?
     /// The columns to show (`--fields`), or nil for every top-level field.
     public var fields: [FieldPath]?
+    /// `--where` and `--search`: which records to keep.
+    public var filter = RecordFilter()
     public var groupBy: [FieldPath] = []
+    /// `--counts`: only the sections and how many records each holds.
+    public var countsOnly = false
     public var groupOrder = GroupOrder()
     public var sort: [SortSpec] = []
     public var pageSize: Int?

@@ -7,54 +7,58 @@ import ListviewCore
 /// or grouping it streams: a page is loaded on its own (earlier rows skipped,
 /// later rows never read), and JSON styles write records as they arrive.
 public enum ListRunner {
+    /// What a run found, for the exit status (`--fail-if-empty`).
+    public struct Outcome: Equatable, Sendable {
+        /// True when at least one record passed the filter.
+        public var foundRecords: Bool
+    }
+
     /// Runs `request`, writing the result to `sink` and notes (ragged rows) to `warn`.
-    public static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void = { _ in }) throws {
+    @discardableResult
+    public static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void = { _ in }) throws -> Outcome {
         let schema = RecordSchema()
         let loader = InputLoader(format: request.format, path: request.path, csv: request.csv,
                                  delimiter: request.delimiter, schema: schema)
         let opened = try loader.open(request.inputs)
-        let needsAllRows = !request.sort.isEmpty || !request.groupBy.isEmpty
+        let needsAllRows = !request.sort.isEmpty || !request.groupBy.isEmpty || request.countsOnly
+        let source: any RecordSource = request.filter.isEmpty ? opened.source : FilteredSource(opened.source, filter: request.filter)
         // Without sorting or grouping, --limit stops the reading itself; otherwise it applies to the ordered list.
-        let stream = StreamingProvider(source: opened.source, limit: needsAllRows ? nil : request.limit)
+        let stream = StreamingProvider(source: source, limit: needsAllRows ? nil : request.limit)
         defer { stream.warnings.forEach(warn) }
         let columns = request.fields.map { $0.map { ColumnSpec($0) } }
 
         if !needsAllRows {
             if let pageSize = request.pageSize {
                 try renderStreamedPage(request, pageSize: pageSize, stream: stream, schema: schema, into: sink)
-                return
+                return Outcome(foundRecords: stream.rowsRead > 0)
             }
             let columnsFixed = request.fields != nil || opened.isDelimitedText
             if request.style == .json || request.style == .jsonl || (request.style.isMachineReadable && columnsFixed) {
                 _ = try stream.hasMore()  // a CSV header names the columns before the first row is written
                 let fields = OutputFields(columns: columns, schema: schema)
-                switch request.style {
-                case .json:
-                    var presenter = JSONPresenter(fields: fields, grouped: false)
+                if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: false) {
                     try StreamingRenderer.render(stream, with: &presenter, into: sink)
-                case .jsonl:
-                    var presenter = JSONLinesPresenter(fields: fields)
-                    try StreamingRenderer.render(stream, with: &presenter, into: sink)
-                case .csv, .tsv:
-                    var presenter = DelimitedPresenter(fields: fields, dialect: request.style == .csv ? .csv : .tsv)
-                    try StreamingRenderer.render(stream, with: &presenter, into: sink)
-                case .table:
-                    break
                 }
                 try sink.flush()
-                return
+                return Outcome(foundRecords: stream.rowsRead > 0)
             }
         }
 
         var records: [Record] = []
         while let record = try stream.next() { records.append(record) }
         records = RecordSorter.sorted(records, by: request.sort)
+        let found = !records.isEmpty
         var sections = RecordGrouper.sections(records, by: request.groupBy, order: request.groupOrder)
         records = []
+        if request.countsOnly {
+            try SectionCounts.write(sections, style: request.style, groupFields: request.groupBy, into: sink)
+            return Outcome(foundRecords: found)
+        }
         if let limit = request.limit { sections = limited(sections, to: limit) }
         let provider = ArrayDataProvider(sections: sections)
         let page = try pageInfo(for: request, totalRows: provider.totalItemCount)
         try present(ListRenderer(provider: provider), page: page, request: request, schema: schema, into: sink)
+        return Outcome(foundRecords: found)
     }
 
     /// One page read from the stream: rows before it skipped, rows after it never read.
@@ -73,23 +77,14 @@ public enum ListRunner {
     /// Writes `page` (or everything) of `renderer`'s provider in the requested style.
     private static func present(_ renderer: ListRenderer<ArrayDataProvider<Record>>, page: PageInfo?,
                                 request: ListRequest, schema: RecordSchema, into sink: OutputSink) throws {
-        let items = renderer.items(on: page)
         let columns = request.fields.map { $0.map { ColumnSpec($0) } }
         let fields = OutputFields(columns: columns, leading: request.groupBy, schema: schema)
-        switch request.style {
-        case .table:
+        if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
+            try renderer.render(page: page, with: &presenter, into: sink)
+        } else {
+            let items = renderer.items(on: page)
             let shown = columns ?? schema.columns(presentIn: items).map { ColumnSpec($0) }
             var presenter = TablePresenter(layout: TableLayout.measure(shown, over: items))
-            try renderer.render(page: page, with: &presenter, into: sink)
-        case .json:
-            var presenter = JSONPresenter(fields: OutputFields(columns: columns, schema: schema),
-                                          grouped: !request.groupBy.isEmpty)
-            try renderer.render(page: page, with: &presenter, into: sink)
-        case .jsonl:
-            var presenter = JSONLinesPresenter(fields: fields)
-            try renderer.render(page: page, with: &presenter, into: sink)
-        case .csv, .tsv:
-            var presenter = DelimitedPresenter(fields: fields, dialect: request.style == .csv ? .csv : .tsv)
             try renderer.render(page: page, with: &presenter, into: sink)
         }
         try sink.flush()

@@ -21,6 +21,9 @@ struct Listview: ParsableCommand {
           The five largest orders, then chosen columns (dots reach into objects):
             listview orders.json --sort total:desc --limit 5
             listview orders.json --fields id,customer.name,total
+          Only some records; only the counts per section:
+            listview orders.json --where 'total>=100' --where status~ship --search oslo
+            listview orders.json --group-by status --counts
           The second page of ten rows, with a page footer:
             listview orders.json --page-size 10 --page 2
           List a nested array, or an object's members (named in a 'key' column):
@@ -33,7 +36,7 @@ struct Listview: ParsableCommand {
             listview orders.json --group-by status --style json | jq .sections
 
         EXIT STATUS:
-          0 success; 64 usage error; 65 malformed input;
+          0 success; 1 nothing matched (with --fail-if-empty); 64 usage error; 65 malformed input;
           66 an input cannot be opened; 74 read or write error.
         """,
         version: ListviewVersion.current
@@ -70,8 +73,8 @@ struct Listview: ParsableCommand {
             var request = ListRequest()
             try input.apply(to: &request)
             try view.apply(to: &request)
-            try ListRunner.run(request, to: sink, warn: Diagnostics.report)
-            return 0
+            let outcome = try ListRunner.run(request, to: sink, warn: Diagnostics.report)
+            return view.failIfEmpty && !outcome.foundRecords ? 1 : 0
         } catch let error as ListviewError {
             if case .outputClosed = error { return 0 }
             do {

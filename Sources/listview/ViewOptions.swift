@@ -9,6 +9,14 @@ struct ViewOptions: ParsableArguments {
                                valueName: "fields"))
     var fields: String?
 
+    @Option(name: .customLong("where"),
+            help: ArgumentHelp("Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, and FIELD~REGEX); numbers compare as numbers, null never matches. Repeatable: all must hold.",
+                               valueName: "predicate"))
+    var predicates: [String] = []
+
+    @Option(help: ArgumentHelp("Keep records with this text in any field (case-insensitive).", valueName: "text"))
+    var search: String?
+
     @Option(name: .customLong("group-by"),
             help: ArgumentHelp("One section per distinct value of this field (null is a section too). Give twice for nested sections.",
                                valueName: "field"))
@@ -35,6 +43,12 @@ struct ViewOptions: ParsableArguments {
     @Option(help: "Output style.")
     var style: OutputStyle = .table
 
+    @Flag(help: "Print only each section's header and record count (with --group-by), or the total.")
+    var counts = false
+
+    @Flag(name: .customLong("fail-if-empty"), help: "Exit with status 1 when no record matches.")
+    var failIfEmpty = false
+
     func validate() throws {
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
         if let page {
@@ -48,9 +62,11 @@ struct ViewOptions: ParsableArguments {
 
     func apply(to request: inout ListRequest) throws {
         request.fields = fields.map(FieldList.parse)
+        request.countsOnly = counts
         request.groupBy = groupBy.map(FieldPath.init)
         do {
             request.sort = try sort.map(SortSpec.init(parsing:))
+            request.filter = RecordFilter(predicates: try predicates.map(Predicate.init(parsing:)), search: search)
             if let sortGroups { request.groupOrder = try GroupOrder(parsing: sortGroups) }
         } catch let error as ListviewError {
             throw ValidationError(error.description)

@@ -112,6 +112,36 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("two-files", ["\(fixtures)/scalar.json", "samples/services.json", "--fields", "key,value,tier"])
     }
 
+    // MARK: Filters and counts
+
+    func testWherePredicatesAllHold() throws {
+        try GoldenFile.assertMatches("where-numeric-and-regex", [
+            "samples/orders.json", "--where", "total>=100", "--where", "status~ship|deliv", "--fields", "id,status,total",
+        ])
+    }
+
+    func testWhereOnCSVNumbersAndNulls() throws {
+        try GoldenFile.assertMatches("where-csv", ["samples/customers.csv", "--where", "seats<10", "--where", "notes!=", "--fields", "id,seats,notes"])
+    }
+
+    func testSearchAnyFieldIgnoringCase() throws {
+        try GoldenFile.assertMatches("search", ["samples/orders.json", "--search", "OSLO", "--fields", "id,customer.city"])
+    }
+
+    func testCountsPerSection() throws {
+        try GoldenFile.assertMatches("counts", ["samples/orders.json", "--group-by", "status", "--counts"])
+        try GoldenFile.assertMatches("counts-csv", ["samples/orders.json", "--group-by", "status", "--group-by", "express", "--counts", "--style", "csv"])
+    }
+
+    func testFailIfEmpty() throws {
+        try GoldenFile.assertMatches("fail-if-empty", ["samples/orders.json", "--where", "id>5000", "--fail-if-empty"])
+    }
+
+    func testMalformedPredicates() throws {
+        try GoldenFile.assertMatches("usage-where", ["samples/orders.json", "--where", "total"])
+        try GoldenFile.assertMatches("usage-where-regex", ["samples/orders.json", "--where", "status~("])
+    }
+
     // MARK: CSV and TSV
 
     func testCSVTable() throws {

@@ -3,7 +3,7 @@
 /// The renderer decides what is shown, in what order, and where pages cut;
 /// a presenter decides how each part looks. Human styles (the table) and
 /// machine styles (JSON, CSV, …) are presenters over the same walk.
-public protocol ListPresenter {
+public protocol ListPresenter<Item> {
     associatedtype Item
 
     /// Before anything else. `page` is nil when the whole list is shown.

@@ -1,0 +1,41 @@
+import ListviewCore
+
+/// `--counts`: each section's key and size, without the rows (compare `mlr count -g`).
+///
+/// The table style prints the section headers (`status: shipped · 8 records`)
+/// and a total; machine styles write one record per section, the group fields
+/// followed by `count`.
+enum SectionCounts {
+    static func write(_ sections: [Section<Record>], style: OutputStyle, groupFields: [FieldPath], into sink: OutputSink) throws {
+        let total = sections.reduce(0) { $0 + $1.items.count }
+        if style == .table {
+            if total == 0 {
+                try sink.writeLine(RecordCount.text(0))
+            } else {
+                for section in sections {
+                    let count = RecordCount.text(section.items.count)
+                    try sink.writeLine(section.header.map { "\($0) · \(count)" } ?? count)
+                }
+                if sections.count > 1 {
+                    try sink.writeLine("")
+                    try sink.writeLine("\(RecordCount.text(total)) in \(sections.count) sections")
+                }
+            }
+            try sink.flush()
+            return
+        }
+        let names = groupFields.map(\.text) + ["count"]
+        let shape = RecordShape(names: ColumnNames.unique(names))
+        let schema = RecordSchema()
+        _ = schema.shape(for: shape.names)
+        let rows = total == 0 ? [] : sections.map { section in
+            Record(shape: shape, values: section.keys.map(\.value) + [.number(String(section.items.count))])
+        }
+        let provider = ArrayDataProvider(items: rows)
+        let renderer = ListRenderer(provider: provider)
+        if var presenter = MachinePresenters.make(style, fields: OutputFields(columns: nil, schema: schema), grouped: false) {
+            try renderer.render(page: nil, with: &presenter, into: sink)
+        }
+        try sink.flush()
+    }
+}
