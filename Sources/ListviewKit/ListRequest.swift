@@ -26,6 +26,14 @@ public struct ListRequest: Sendable {
     public var page: Int?
     public var limit: Int?
     public var style: OutputStyle = .table
+    /// `--template`: the line for every record (`line` style, or kinds without their own).
+    public var template: Template?
+    /// `--template KIND=TEMPLATE` with `--kind-field`: a line per record kind, in any human style.
+    public var kindTemplates: [(kind: String, template: Template)] = []
+    /// `--kind-field`: the field whose value picks a record's formatter.
+    public var kindField: FieldPath?
+    /// `--title`, `--subtitle`, `--detail`: the `list` style's cards.
+    public var card = CardSpec()
 
     public init() {}
 }

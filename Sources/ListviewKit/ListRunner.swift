@@ -82,10 +82,16 @@ public enum ListRunner {
         if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
             try renderer.render(page: page, with: &presenter, into: sink)
         } else {
+            try ViewModelCheck.templateFields(request, schema: schema)
             let items = renderer.items(on: page)
             let shown = columns ?? schema.columns(presentIn: items).map { ColumnSpec($0) }
-            var presenter = TablePresenter(layout: TableLayout.measure(shown, over: items))
-            try renderer.render(page: page, with: &presenter, into: sink)
+            if request.style == .markdown {
+                var presenter = MarkdownPresenter(layout: TableLayout.measure(shown, over: items))
+                try renderer.render(page: page, with: &presenter, into: sink)
+            } else {
+                var presenter = HumanPresenters.make(request, columns: shown, items: items)
+                try renderer.render(page: page, with: &presenter, into: sink)
+            }
         }
         try sink.flush()
     }

@@ -2,10 +2,10 @@ import ListviewCore
 
 /// The presenter of each machine-readable style, chosen in one place.
 enum MachinePresenters {
-    /// The presenter for `style`, or nil for the table (which needs a measured layout).
+    /// The presenter for `style`, or nil for the human styles (which need a measured layout).
     static func make(_ style: OutputStyle, fields: OutputFields, grouped: Bool) -> (any ListPresenter<Record>)? {
         switch style {
-        case .table:
+        case .table, .list, .line, .markdown:
             return nil
         case .json:
             // JSON keeps sections as objects, so records keep their own fields.

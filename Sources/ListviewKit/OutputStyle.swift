@@ -2,6 +2,12 @@
 public enum OutputStyle: String, CaseIterable, Sendable {
     /// Aligned columns with section headers and page footers, for people.
     case table
+    /// One card per record: title, subtitle, indented `key: value` details.
+    case list
+    /// One line per record from `--template` (default: `key=value` pairs).
+    case line
+    /// A GitHub Markdown table per section.
+    case markdown
     /// A JSON array of records (or of sections), for programs.
     case json
     /// One JSON object per line.
@@ -11,6 +17,11 @@ public enum OutputStyle: String, CaseIterable, Sendable {
     /// Tab-separated values with `\t \r \n \\` escapes.
     case tsv
 
-    /// True for the styles meant for programs: stable, no colour, no width dependence.
-    public var isMachineReadable: Bool { self != .table }
+    /// True for the record formats meant for programs: JSON, JSON Lines, CSV, TSV.
+    public var isMachineReadable: Bool {
+        switch self {
+        case .json, .jsonl, .csv, .tsv: return true
+        case .table, .list, .line, .markdown: return false
+        }
+    }
 }

@@ -8,7 +8,7 @@ import ListviewCore
 enum SectionCounts {
     static func write(_ sections: [Section<Record>], style: OutputStyle, groupFields: [FieldPath], into sink: OutputSink) throws {
         let total = sections.reduce(0) { $0 + $1.items.count }
-        if style == .table {
+        if !style.isMachineReadable {
             if total == 0 {
                 try sink.writeLine(RecordCount.text(0))
             } else {

@@ -40,8 +40,24 @@ struct ViewOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Show at most this many rows.", valueName: "n"))
     var limit: Int?
 
-    @Option(help: "Output style.")
-    var style: OutputStyle = .table
+    @Option(help: ArgumentHelp("Output style (default: table; line with --template, list with --title).", valueName: "style"))
+    var style: OutputStyle?
+
+    @Option(help: ArgumentHelp("A line per record: 'text {field} {other:<12} {n:>6}' ({{ and }} for braces). With --kind-field, KIND=TEMPLATE gives records of that kind their own line; repeatable.",
+                               valueName: "template"))
+    var template: [String] = []
+
+    @Option(name: .customLong("kind-field"), help: ArgumentHelp("The field whose value picks each record's --template KIND=….", valueName: "field"))
+    var kindField: String?
+
+    @Option(help: ArgumentHelp("list style: the field shown as each card's title (default: the first field).", valueName: "field"))
+    var title: String?
+
+    @Option(help: ArgumentHelp("list style: the field shown under the title.", valueName: "field"))
+    var subtitle: String?
+
+    @Option(help: ArgumentHelp("list style: the fields shown as 'key: value' details (default: all others).", valueName: "fields"))
+    var detail: String?
 
     @Flag(help: "Print only each section's header and record count (with --group-by), or the total.")
     var counts = false
@@ -74,7 +90,38 @@ struct ViewOptions: ParsableArguments {
         request.pageSize = pageSize
         request.page = page
         request.limit = limit
-        request.style = style
+        do {
+            try applyViewModels(to: &request)
+        } catch let error as ListviewError {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+extension ViewOptions {
+    /// Templates, kinds and cards; the style follows from them when not given.
+    func applyViewModels(to request: inout ListRequest) throws {
+        for text in template {
+            if kindField != nil, let equals = text.firstIndex(of: "="),
+               !text[..<equals].contains("{"), !text[..<equals].contains(" "), !text[..<equals].isEmpty {
+                request.kindTemplates.append((String(text[..<equals]), try Template(parsing: String(text[text.index(after: equals)...]))))
+            } else {
+                guard request.template == nil else {
+                    throw ListviewError.usage("--template is given twice without KIND= (use --kind-field F and --template KIND=…)")
+                }
+                request.template = try Template(parsing: text)
+            }
+        }
+        request.kindField = kindField.map(FieldPath.init)
+        request.card = CardSpec(title: title.map(FieldPath.init), subtitle: subtitle.map(FieldPath.init),
+                                details: detail.map(FieldList.parse))
+        if let style {
+            request.style = style
+        } else if request.template != nil {
+            request.style = .line
+        } else if title != nil || subtitle != nil || detail != nil {
+            request.style = .list
+        }
     }
 }
 

@@ -112,6 +112,42 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("two-files", ["\(fixtures)/scalar.json", "samples/services.json", "--fields", "key,value,tier"])
     }
 
+    // MARK: View models and human styles
+
+    func testPerKindTemplatesInATable() throws {
+        try GoldenFile.assertMatches("kind-templates-table", [
+            "samples/events.jsonl", "--kind-field", "kind",
+            "--template", "error={ts} ERROR {code}: {message}", "--template", "purchase={ts} {user:<6} bought {sku} for {amount:>7}",
+        ])
+    }
+
+    func testLineStyleWithTemplateAndSections() throws {
+        try GoldenFile.assertMatches("line-template-sections", [
+            "samples/orders.json", "--group-by", "status", "--template", "#{id} {customer.name:<16} {total:>8} {{{express}}}",
+            "--page-size", "6", "--page", "2",
+        ])
+    }
+
+    func testLineStyleDefaultsToKeyValuePairs() throws {
+        try GoldenFile.assertMatches("line-logfmt", ["samples/events.jsonl", "--style", "line", "--limit", "5"])
+    }
+
+    func testListStyleCards() throws {
+        try GoldenFile.assertMatches("list-cards", [
+            "samples/orders.json", "--title", "customer.name", "--subtitle", "status", "--detail", "id,total,customer,note", "--limit", "2",
+        ])
+        try GoldenFile.assertMatches("list-cards-default", ["samples/services.json", "--style", "list", "--limit", "2"])
+    }
+
+    func testMarkdownPerSection() throws {
+        try GoldenFile.assertMatches("markdown", ["samples/customers.csv", "--group-by", "plan", "--fields", "id,name,seats,notes", "--style", "markdown"])
+    }
+
+    func testTemplateErrors() throws {
+        try GoldenFile.assertMatches("usage-template-field", ["samples/orders.json", "--template", "{id} {nope}"])
+        try GoldenFile.assertMatches("usage-template-brace", ["samples/orders.json", "--template", "{id"])
+    }
+
     // MARK: Filters and counts
 
     func testWherePredicatesAllHold() throws {

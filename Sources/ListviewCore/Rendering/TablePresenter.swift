@@ -1,15 +1,26 @@
-/// The table style: a header per section, a column-title row, one aligned line per record.
+/// The human styles (table, list, line): a header per section, an optional
+/// column-title row, each record drawn by the formatter the registry picks.
 ///
-/// Rows are drawn by the formatter the registry picks for each record (the
-/// default is a `TableRowFormatter` over the measured layout).
+/// For the table the default formatter is a `TableRowFormatter` over the
+/// measured layout; for `list` it draws cards, for `line` a template.
 public struct TablePresenter: ListPresenter {
-    public var layout: TableLayout
+    /// The column-title line under each section header, or nil (cards, templates).
+    public var columnHeader: String?
     public var registry: FormatterRegistry<Record>
+    /// Blank lines between rows (cards take one).
+    public var rowSpacing: Int
     private var sectionsWritten = 0
+    private var rowsInSection = 0
 
     public init(layout: TableLayout, registry: FormatterRegistry<Record>? = nil) {
-        self.layout = layout
-        self.registry = registry ?? FormatterRegistry(default: AnyRowFormatter(TableRowFormatter(layout: layout)))
+        self.init(columnHeader: layout.headerLine,
+                  registry: registry ?? FormatterRegistry(default: AnyRowFormatter(TableRowFormatter(layout: layout))))
+    }
+
+    public init(columnHeader: String?, registry: FormatterRegistry<Record>, rowSpacing: Int = 0) {
+        self.columnHeader = columnHeader
+        self.registry = registry
+        self.rowSpacing = rowSpacing
     }
 
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {
@@ -22,14 +33,19 @@ public struct TablePresenter: ListPresenter {
             var line = "\(header) · \(RecordCount.text(section.count))"
             if continued { line += " (continued)" }
             try sink.writeLine(line)
-            try sink.writeLine(layout.headerLine)
-        } else if sectionsWritten == 0 {
-            try sink.writeLine(layout.headerLine)
+            if let columnHeader { try sink.writeLine(columnHeader) }
+        } else if sectionsWritten == 0, let columnHeader {
+            try sink.writeLine(columnHeader)
         }
         sectionsWritten += 1
+        rowsInSection = 0
     }
 
     public mutating func row(_ record: Record, into sink: OutputSink) throws {
+        if rowsInSection > 0 {
+            for _ in 0..<rowSpacing { try sink.writeLine("") }
+        }
+        rowsInSection += 1
         for line in registry.formatter(for: record).lines(for: record) {
             try sink.writeLine(line)
         }
