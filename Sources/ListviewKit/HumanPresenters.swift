@@ -14,9 +14,12 @@ enum HumanPresenters {
                 ?? AnyRowFormatter(KeyValueRowFormatter(columns: columns))
             return TablePresenter(columnHeader: nil, registry: registry(request, default: line))
         default:
-            let layout = TableLayout.measure(columns, over: items)
+            var layout = TableLayout.measure(columns, over: items)
+            layout.bordered = request.border
+            layout = layout.fitted(to: request.width, maxColumnWidth: request.maxColumnWidth)
             return TablePresenter(columnHeader: layout.headerLine,
-                                  registry: registry(request, default: AnyRowFormatter(TableRowFormatter(layout: layout))))
+                                  registry: registry(request, default: AnyRowFormatter(TableRowFormatter(layout: layout, wrap: request.wrap))),
+                                  closingLine: request.border ? layout.rule(.bottom) : nil)
         }
     }
 

@@ -32,6 +32,14 @@ public struct ListRequest: Sendable {
     public var kindTemplates: [(kind: String, template: Template)] = []
     /// `--kind-field`: the field whose value picks a record's formatter.
     public var kindField: FieldPath?
+    /// The width a table must fit, in terminal cells, or nil for no limit (output to a pipe).
+    public var width: Int?
+    /// `--wrap`: long cells wrap onto more lines instead of ending in `…`.
+    public var wrap = false
+    /// `--max-col-width`: no table column wider than this.
+    public var maxColumnWidth: Int?
+    /// `--border`: box-drawing borders around table cells.
+    public var border = false
     /// `--title`, `--subtitle`, `--detail`: the `list` style's cards.
     public var card = CardSpec()
 

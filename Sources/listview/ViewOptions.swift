@@ -59,6 +59,18 @@ struct ViewOptions: ParsableArguments {
     @Option(help: ArgumentHelp("list style: the fields shown as 'key: value' details (default: all others).", valueName: "fields"))
     var detail: String?
 
+    @Option(help: ArgumentHelp("Fit tables to this many terminal cells (default: the terminal's width; no limit when piped).", valueName: "n"))
+    var width: Int?
+
+    @Flag(help: "Wrap long table cells onto more lines instead of cutting them with '…'.")
+    var wrap = false
+
+    @Option(name: .customLong("max-col-width"), help: ArgumentHelp("No table column wider than this many cells.", valueName: "n"))
+    var maxColumnWidth: Int?
+
+    @Flag(help: "Draw table borders with box-drawing characters.")
+    var border = false
+
     @Flag(help: "Print only each section's header and record count (with --group-by), or the total.")
     var counts = false
 
@@ -72,6 +84,8 @@ struct ViewOptions: ParsableArguments {
             if page < 1 { throw ValidationError("--page must be at least 1, not \(page)") }
         }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }
+        if let width, width < 10 { throw ValidationError("--width must be at least 10, not \(width)") }
+        if let maxColumnWidth, maxColumnWidth < 1 { throw ValidationError("--max-col-width must be at least 1, not \(maxColumnWidth)") }
         if let fields, FieldList.parse(fields).isEmpty { throw ValidationError("--fields needs at least one field name") }
         for field in groupBy where field.isEmpty { throw ValidationError("--group-by needs a field name") }
     }
@@ -79,6 +93,10 @@ struct ViewOptions: ParsableArguments {
     func apply(to request: inout ListRequest) throws {
         request.fields = fields.map(FieldList.parse)
         request.countsOnly = counts
+        request.width = Terminal.outputWidth(requested: width)
+        request.wrap = wrap
+        request.maxColumnWidth = maxColumnWidth
+        request.border = border
         request.groupBy = groupBy.map(FieldPath.init)
         do {
             request.sort = try sort.map(SortSpec.init(parsing:))

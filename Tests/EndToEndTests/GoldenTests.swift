@@ -148,6 +148,26 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("usage-template-brace", ["samples/orders.json", "--template", "{id"])
     }
 
+    // MARK: Fitting the terminal
+
+    func testTableFitsWidths40And80And200() throws {
+        for width in ["40", "80", "200"] {
+            try GoldenFile.assertMatches("width-\(width)", ["samples/orders.json", "--group-by", "status", "--page-size", "5", "--width", width])
+        }
+    }
+
+    func testWrapInsteadOfCutting() throws {
+        try GoldenFile.assertMatches("wrap-40", ["samples/customers.csv", "--fields", "id,name,notes", "--width", "40", "--wrap", "--limit", "5"])
+    }
+
+    func testBorderAndMaxColumnWidth() throws {
+        try GoldenFile.assertMatches("border", ["samples/customers.csv", "--group-by", "plan", "--fields", "id,name,notes", "--border", "--max-col-width", "14"])
+    }
+
+    func testWideCharactersAreCutOnCellBoundaries() throws {
+        try GoldenFile.assertMatches("width-cjk", ["samples/inventory.tsv", "--max-col-width", "9", "--fields", "sku,name"])
+    }
+
     // MARK: Filters and counts
 
     func testWherePredicatesAllHold() throws {

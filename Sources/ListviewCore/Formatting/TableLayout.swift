@@ -30,10 +30,42 @@ public struct TableLayout: Sendable {
     public var columns: [Column]
     /// Spaces between columns.
     public var gap: Int
+    /// Box-drawing borders (`--border`) instead of plain gaps.
+    public var bordered = false
 
-    public init(columns: [Column], gap: Int = 2) {
+    public init(columns: [Column], gap: Int = 2, bordered: Bool = false) {
         self.columns = columns
         self.gap = gap
+        self.bordered = bordered
+    }
+
+    /// This layout narrowed to fit `width` cells (nil: no limit) with no column wider than `maxColumnWidth`.
+    ///
+    /// The widest columns shrink first: every column is capped at the largest
+    /// width that makes the line fit, and never below 3 cells.
+    public func fitted(to width: Int?, maxColumnWidth: Int? = nil) -> TableLayout {
+        var result = self
+        if let maxColumnWidth {
+            for index in result.columns.indices { result.columns[index].width = min(result.columns[index].width, max(1, maxColumnWidth)) }
+        }
+        guard let width, !columns.isEmpty, result.totalWidth > width else { return result }
+        let available = width - (result.totalWidth - result.columns.reduce(0) { $0 + $1.width })
+        // Text columns give way first; numbers are cut only when text alone cannot make room.
+        for shrinkNumbers in [false, true] {
+            let widths = result.columns.map(\.width)
+            let shrinkable = result.columns.map { shrinkNumbers || $0.alignment == .left }
+            let fixed = widths.indices.filter { !shrinkable[$0] }.reduce(0) { $0 + widths[$1] }
+            var cap = widths.max() ?? 0
+            func total(_ cap: Int) -> Int {
+                fixed + widths.indices.filter { shrinkable[$0] }.reduce(0) { $0 + min(widths[$1], cap) }
+            }
+            while cap > 3, total(cap) > available { cap -= 1 }
+            for index in result.columns.indices where shrinkable[index] {
+                result.columns[index].width = min(widths[index], cap)
+            }
+            if result.totalWidth <= width { break }
+        }
+        return result
     }
 
     /// Measures `specs` over `records`.
@@ -66,12 +98,14 @@ public struct TableLayout: Sendable {
     }
 
     /// Lays out one line of cell texts: padded to the column widths, no trailing spaces.
+    /// Cells wider than their column are cut with `…`.
     public func line(_ cells: [String]) -> String {
+        if bordered { return borderedLine(cells) }
         var line = ""
         let separator = String(repeating: " ", count: gap)
         var pendingSpaces = 0
         for (index, column) in columns.enumerated() {
-            let text = index < cells.count ? cells[index] : ""
+            let text = TextFitting.truncated(index < cells.count ? cells[index] : "", to: column.width)
             let padding = max(0, column.width - DisplayWidth.of(text))
             if index > 0 { pendingSpaces += separator.count }
             if text.isEmpty {
@@ -86,13 +120,40 @@ public struct TableLayout: Sendable {
         return line
     }
 
-    /// The header line: column titles.
+    private func borderedLine(_ cells: [String]) -> String {
+        var line = "│"
+        for (index, column) in columns.enumerated() {
+            let text = TextFitting.truncated(index < cells.count ? cells[index] : "", to: column.width)
+            let padding = String(repeating: " ", count: max(0, column.width - DisplayWidth.of(text)))
+            line += " " + (column.alignment == .right ? padding + text : text + padding) + " │"
+        }
+        return line
+    }
+
+    /// A horizontal rule of a bordered table: `┌─┬─┐`, `├─┼─┤` or `└─┴─┘`.
+    public func rule(_ position: RulePosition) -> String {
+        let (left, middle, right): (String, String, String)
+        switch position {
+        case .top: (left, middle, right) = ("┌", "┬", "┐")
+        case .middle: (left, middle, right) = ("├", "┼", "┤")
+        case .bottom: (left, middle, right) = ("└", "┴", "┘")
+        }
+        return left + columns.map { String(repeating: "─", count: $0.width + 2) }.joined(separator: middle) + right
+    }
+
+    public enum RulePosition: Sendable {
+        case top, middle, bottom
+    }
+
+    /// The header line: column titles (between rules when bordered).
     public var headerLine: String {
-        line(columns.map { TerminalEscaping.escaped($0.spec.title) })
+        let titles = line(columns.map { TerminalEscaping.escaped($0.spec.title) })
+        return bordered ? [rule(.top), titles, rule(.middle)].joined(separator: "\n") : titles
     }
 
     /// The total width of a line.
     public var totalWidth: Int {
-        columns.reduce(0) { $0 + $1.width } + gap * max(0, columns.count - 1)
+        let cells = columns.reduce(0) { $0 + $1.width }
+        return bordered ? cells + 3 * columns.count + 1 : cells + gap * max(0, columns.count - 1)
     }
 }

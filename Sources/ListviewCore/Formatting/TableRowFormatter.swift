@@ -1,12 +1,20 @@
-/// The default row formatter of the table style: one aligned line per record.
+/// The default row formatter of the table style: one aligned line per record,
+/// or several when `wrap` breaks long cells onto more lines (the row's height).
 public struct TableRowFormatter: RowFormatter {
     public let layout: TableLayout
+    /// Wrap cells wider than their column instead of cutting them with `…`.
+    public let wrap: Bool
 
-    public init(layout: TableLayout) {
+    public init(layout: TableLayout, wrap: Bool = false) {
         self.layout = layout
+        self.wrap = wrap
     }
 
     public func lines(for record: Record) -> [String] {
-        [layout.line(layout.columns.map { CellText.text(for: $0.spec.path.value(in: record)) })]
+        let cells = layout.columns.map { CellText.text(for: $0.spec.path.value(in: record)) }
+        guard wrap else { return [layout.line(cells)] }
+        let wrapped = zip(cells, layout.columns).map { TextFitting.wrapped($0, to: $1.width) }
+        let height = wrapped.map(\.count).max() ?? 1
+        return (0..<height).map { row in layout.line(wrapped.map { row < $0.count ? $0[row] : "" }) }
     }
 }

@@ -9,18 +9,27 @@ public struct TablePresenter: ListPresenter {
     public var registry: FormatterRegistry<Record>
     /// Blank lines between rows (cards take one).
     public var rowSpacing: Int
+    /// A line that closes each block of rows (a bordered table's bottom rule), or nil.
+    public var closingLine: String?
     private var sectionsWritten = 0
     private var rowsInSection = 0
+    private var blockOpen = false
 
     public init(layout: TableLayout, registry: FormatterRegistry<Record>? = nil) {
         self.init(columnHeader: layout.headerLine,
                   registry: registry ?? FormatterRegistry(default: AnyRowFormatter(TableRowFormatter(layout: layout))))
     }
 
-    public init(columnHeader: String?, registry: FormatterRegistry<Record>, rowSpacing: Int = 0) {
+    public init(columnHeader: String?, registry: FormatterRegistry<Record>, rowSpacing: Int = 0, closingLine: String? = nil) {
         self.columnHeader = columnHeader
         self.registry = registry
         self.rowSpacing = rowSpacing
+        self.closingLine = closingLine
+    }
+
+    private mutating func closeBlock(into sink: OutputSink) throws {
+        if blockOpen, let closingLine { try sink.writeLine(closingLine) }
+        blockOpen = false
     }
 
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {
@@ -28,6 +37,7 @@ public struct TablePresenter: ListPresenter {
     }
 
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {
+        try closeBlock(into: sink)
         if let header = section.header {
             if sectionsWritten > 0 { try sink.writeLine("") }
             var line = "\(header) · \(RecordCount.text(section.count))"
@@ -39,6 +49,7 @@ public struct TablePresenter: ListPresenter {
         }
         sectionsWritten += 1
         rowsInSection = 0
+        blockOpen = section.header != nil || sectionsWritten == 1
     }
 
     public mutating func row(_ record: Record, into sink: OutputSink) throws {
@@ -52,6 +63,7 @@ public struct TablePresenter: ListPresenter {
     }
 
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {
+        try closeBlock(into: sink)
         if let footer = section.footer { try sink.writeLine(footer) }
     }
 
@@ -60,6 +72,7 @@ public struct TablePresenter: ListPresenter {
     }
 
     public mutating func end(page: PageInfo?, into sink: OutputSink) throws {
+        try closeBlock(into: sink)
         if let page {
             try sink.writeLine("")
             try sink.writeLine(page.footer)
