@@ -5,6 +5,12 @@ import ListviewCore
 enum HumanPresenters {
     /// A presenter for `table`, `list` or `line`, its default formatter chosen by the style.
     static func make(_ request: ListRequest, columns: [ColumnSpec], items: [Record]) -> TablePresenter {
+        var presenter = uncoloured(request, columns: columns, items: items)
+        presenter.theme = Theme(enabled: request.color)
+        return presenter
+    }
+
+    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], items: [Record]) -> TablePresenter {
         switch request.style {
         case .list:
             return TablePresenter(columnHeader: nil, registry: registry(request, default: AnyRowFormatter(CardRowFormatter(spec: request.card))),
@@ -16,6 +22,7 @@ enum HumanPresenters {
         default:
             var layout = TableLayout.measure(columns, over: items)
             layout.bordered = request.border
+            layout.theme = Theme(enabled: request.color)
             layout = layout.fitted(to: request.width, maxColumnWidth: request.maxColumnWidth)
             return TablePresenter(columnHeader: layout.headerLine,
                                   registry: registry(request, default: AnyRowFormatter(TableRowFormatter(layout: layout, wrap: request.wrap))),

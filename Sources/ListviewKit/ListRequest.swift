@@ -38,6 +38,8 @@ public struct ListRequest: Sendable {
     public var wrap = false
     /// `--max-col-width`: no table column wider than this.
     public var maxColumnWidth: Int?
+    /// Colour in human styles (`--color`, resolved against the terminal).
+    public var color = false
     /// `--border`: box-drawing borders around table cells.
     public var border = false
     /// `--title`, `--subtitle`, `--detail`: the `list` style's cards.

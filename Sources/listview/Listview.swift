@@ -68,7 +68,19 @@ struct Listview: ParsableCommand {
     /// Runs the request and returns the exit status.
     func execute() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let sink = OutputSink(fileDescriptor: STDOUT_FILENO)
+        // On a terminal, output is gathered first and shown through the pager when taller than the screen.
+        let pager = view.noPager || !Terminal.stdoutIsTerminal ? nil : Pager.command
+        let sink = pager == nil ? OutputSink(fileDescriptor: STDOUT_FILENO) : OutputSink.memory()
+        defer {
+            if let pager {
+                let output = sink.takeCollected()
+                if !Pager.show(output, command: pager) {
+                    let direct = OutputSink(fileDescriptor: STDOUT_FILENO)
+                    try? direct.write(bytes: output)
+                    try? direct.flush()
+                }
+            }
+        }
         do {
             var request = ListRequest()
             try input.apply(to: &request)

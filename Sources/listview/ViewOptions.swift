@@ -68,8 +68,15 @@ struct ViewOptions: ParsableArguments {
     @Option(name: .customLong("max-col-width"), help: ArgumentHelp("No table column wider than this many cells.", valueName: "n"))
     var maxColumnWidth: Int?
 
+    @Flag(name: .customLong("no-pager"), help: "Never page: write straight to the terminal (piped output is never paged).")
+    var noPager = false
+
     @Flag(help: "Draw table borders with box-drawing characters.")
     var border = false
+
+    @Option(help: ArgumentHelp("Colour section titles, column titles and nulls: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.",
+                               valueName: "when"))
+    var color: ColorChoice = .auto
 
     @Flag(help: "Print only each section's header and record count (with --group-by), or the total.")
     var counts = false
@@ -97,6 +104,7 @@ struct ViewOptions: ParsableArguments {
         request.wrap = wrap
         request.maxColumnWidth = maxColumnWidth
         request.border = border
+        request.color = color.isOn
         request.groupBy = groupBy.map(FieldPath.init)
         do {
             request.sort = try sort.map(SortSpec.init(parsing:))
@@ -151,3 +159,19 @@ enum FieldList {
 }
 
 extension OutputStyle: ExpressibleByArgument {}
+
+/// `--color auto|always|never`.
+enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, always, never
+
+    var isOn: Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let environment = ProcessInfo.processInfo.environment
+            let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            return Terminal.stdoutIsTerminal && environment["TERM"] != "dumb" && !noColor
+        }
+    }
+}

@@ -168,6 +168,10 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("width-cjk", ["samples/inventory.tsv", "--max-col-width", "9", "--fields", "sku,name"])
     }
 
+    func testColourAlwaysEvenWhenPiped() throws {
+        try GoldenFile.assertMatches("color-always", ["samples/orders.json", "--group-by", "status", "--fields", "id,note", "--limit", "2", "--page-size", "2", "--color", "always"])
+    }
+
     // MARK: Filters and counts
 
     func testWherePredicatesAllHold() throws {

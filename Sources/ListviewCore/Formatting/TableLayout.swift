@@ -32,6 +32,8 @@ public struct TableLayout: Sendable {
     public var gap: Int
     /// Box-drawing borders (`--border`) instead of plain gaps.
     public var bordered = false
+    /// Colours for column titles and null cells.
+    public var theme = Theme.plain
 
     public init(columns: [Column], gap: Int = 2, bordered: Bool = false) {
         self.columns = columns
@@ -99,8 +101,8 @@ public struct TableLayout: Sendable {
 
     /// Lays out one line of cell texts: padded to the column widths, no trailing spaces.
     /// Cells wider than their column are cut with `…`.
-    public func line(_ cells: [String]) -> String {
-        if bordered { return borderedLine(cells) }
+    public func line(_ cells: [String], dimmed: [Bool] = []) -> String {
+        if bordered { return borderedLine(cells, dimmed: dimmed) }
         var line = ""
         let separator = String(repeating: " ", count: gap)
         var pendingSpaces = 0
@@ -114,17 +116,18 @@ public struct TableLayout: Sendable {
             }
             if column.alignment == .right { pendingSpaces += padding }
             line += String(repeating: " ", count: pendingSpaces)
-            line += text
+            line += index < dimmed.count && dimmed[index] ? theme.null(text) : text
             pendingSpaces = column.alignment == .left ? padding : 0
         }
         return line
     }
 
-    private func borderedLine(_ cells: [String]) -> String {
+    private func borderedLine(_ cells: [String], dimmed: [Bool]) -> String {
         var line = "│"
         for (index, column) in columns.enumerated() {
-            let text = TextFitting.truncated(index < cells.count ? cells[index] : "", to: column.width)
+            var text = TextFitting.truncated(index < cells.count ? cells[index] : "", to: column.width)
             let padding = String(repeating: " ", count: max(0, column.width - DisplayWidth.of(text)))
+            if index < dimmed.count && dimmed[index] { text = theme.null(text) }
             line += " " + (column.alignment == .right ? padding + text : text + padding) + " │"
         }
         return line
@@ -147,7 +150,10 @@ public struct TableLayout: Sendable {
 
     /// The header line: column titles (between rules when bordered).
     public var headerLine: String {
-        let titles = line(columns.map { TerminalEscaping.escaped($0.spec.title) })
+        var plain = self
+        plain.theme = .plain
+        var titles = plain.line(columns.map { TerminalEscaping.escaped($0.spec.title) })
+        if theme.enabled { titles = theme.columnHeader(titles) }
         return bordered ? [rule(.top), titles, rule(.middle)].joined(separator: "\n") : titles
     }
 

@@ -11,10 +11,12 @@ public struct TableRowFormatter: RowFormatter {
     }
 
     public func lines(for record: Record) -> [String] {
-        let cells = layout.columns.map { CellText.text(for: $0.spec.path.value(in: record)) }
-        guard wrap else { return [layout.line(cells)] }
+        let values = layout.columns.map { $0.spec.path.value(in: record) }
+        let cells = values.map(CellText.text(for:))
+        let dimmed = layout.theme.enabled ? values.map { $0?.isNull ?? false } : []
+        guard wrap else { return [layout.line(cells, dimmed: dimmed)] }
         let wrapped = zip(cells, layout.columns).map { TextFitting.wrapped($0, to: $1.width) }
         let height = wrapped.map(\.count).max() ?? 1
-        return (0..<height).map { row in layout.line(wrapped.map { row < $0.count ? $0[row] : "" }) }
+        return (0..<height).map { row in layout.line(wrapped.map { row < $0.count ? $0[row] : "" }, dimmed: dimmed) }
     }
 }

@@ -27,6 +27,12 @@ public final class OutputSink {
         OutputSink(fileDescriptor: -1, flushThreshold: Int.max)
     }
 
+    /// Hands over the bytes a memory sink collected, leaving it empty.
+    public func takeCollected() -> [UInt8] {
+        defer { buffer = [] }
+        return buffer
+    }
+
     /// The bytes collected by a memory sink, as text.
     public var collected: String { String(decoding: buffer, as: UTF8.self) }
 

@@ -11,6 +11,8 @@ public struct TablePresenter: ListPresenter {
     public var rowSpacing: Int
     /// A line that closes each block of rows (a bordered table's bottom rule), or nil.
     public var closingLine: String?
+    /// Colours for section titles and the page footer.
+    public var theme = Theme.plain
     private var sectionsWritten = 0
     private var rowsInSection = 0
     private var blockOpen = false
@@ -42,7 +44,7 @@ public struct TablePresenter: ListPresenter {
             if sectionsWritten > 0 { try sink.writeLine("") }
             var line = "\(header) · \(RecordCount.text(section.count))"
             if continued { line += " (continued)" }
-            try sink.writeLine(line)
+            try sink.writeLine(theme.sectionHeader(line))
             if let columnHeader { try sink.writeLine(columnHeader) }
         } else if sectionsWritten == 0, let columnHeader {
             try sink.writeLine(columnHeader)
@@ -75,7 +77,7 @@ public struct TablePresenter: ListPresenter {
         try closeBlock(into: sink)
         if let page {
             try sink.writeLine("")
-            try sink.writeLine(page.footer)
+            try sink.writeLine(theme.footer(page.footer))
         }
     }
 }

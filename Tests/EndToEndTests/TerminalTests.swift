@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// Behaviour that only shows on a terminal (pager, colour, width), run under `script` for a pseudo-terminal.
+final class TerminalTests: XCTestCase {
+    /// Runs listview on a pseudo-terminal with `environment`; returns what the terminal received.
+    private func onTerminal(_ arguments: String, environment: [String: String]) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("script(1) from util-linux is needed for a pseudo-terminal")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qc", "\(ListviewProcess.binary.path) \(arguments)", "/dev/null"]
+        process.currentDirectoryURL = ListviewProcess.root
+        var base = ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TERM": "xterm", "LINES": "10", "COLUMNS": "60"]
+        base.merge(environment) { $1 }
+        process.environment = base
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    func testOutputTallerThanTheScreenGoesThroughThePager() throws {
+        let paged = try onTerminal("samples/orders.json --fields id --color never", environment: ["LISTVIEW_PAGER": "wc -l"])
+        XCTAssertEqual(paged.trimmingCharacters(in: .whitespacesAndNewlines), "25")
+        let short = try onTerminal("samples/orders.json --fields id --limit 2 --color never", environment: ["LISTVIEW_PAGER": "wc -l"])
+        XCTAssertEqual(short, "  id\n1001\n1002\n")
+        let off = try onTerminal("samples/orders.json --fields id --no-pager --color never", environment: ["LISTVIEW_PAGER": "wc -l"])
+        XCTAssertEqual(off.split(separator: "\n").count, 25)
+    }
+
+    func testPagerFallsBackToPAGERAndEmptyMeansNone() throws {
+        let viaPager = try onTerminal("samples/orders.json --fields id --color never", environment: ["PAGER": "wc -l"])
+        XCTAssertEqual(viaPager.trimmingCharacters(in: .whitespacesAndNewlines), "25")
+        let none = try onTerminal("samples/orders.json --fields id --color never", environment: ["LISTVIEW_PAGER": ""])
+        XCTAssertEqual(none.split(separator: "\n").count, 25)
+    }
+
+    func testColourOnATerminalUnlessNO_COLOR() throws {
+        let coloured = try onTerminal("samples/orders.json --fields id,note --limit 1 --no-pager", environment: [:])
+        XCTAssertEqual(coloured, "\u{1B}[1;4m  id  note\u{1B}[0m\n1001  \u{1B}[2mnull\u{1B}[0m\n")
+        let plain = try onTerminal("samples/orders.json --fields id,note --limit 1 --no-pager", environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(plain, "  id  note\n1001  null\n")
+        let dumb = try onTerminal("samples/orders.json --fields id,note --limit 1 --no-pager", environment: ["TERM": "dumb"])
+        XCTAssertEqual(dumb, "  id  note\n1001  null\n")
+    }
+
+    func testTerminalWidthFromCOLUMNS() throws {
+        let narrow = try onTerminal("samples/orders.json --fields id,customer --limit 1 --no-pager --color never", environment: ["COLUMNS": "30"])
+        XCTAssertEqual(narrow, "  id  customer\n1001  {\"name\":\"Maya Goldberg\"…\n")
+    }
+}
