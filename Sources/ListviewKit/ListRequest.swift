@@ -17,6 +17,8 @@ public struct ListRequest: Sendable {
     /// `--where` and `--search`: which records to keep.
     public var filter = RecordFilter()
     public var groupBy: [FieldPath] = []
+    /// `--footer`: a summary under each section and for the whole list.
+    public var footer: Aggregates?
     /// `--counts`: only the sections and how many records each holds.
     public var countsOnly = false
     public var groupOrder = GroupOrder()

@@ -55,9 +55,15 @@ public enum ListRunner {
             return Outcome(foundRecords: found)
         }
         if let limit = request.limit { sections = limited(sections, to: limit) }
+        var grandTotal: String?
+        if let footer = request.footer {
+            for index in sections.indices { sections[index].info.footer = footer.summary(of: sections[index].items) }
+            if sections.count > 1 { grandTotal = "all · " + footer.summary(of: sections.flatMap(\.items)) }
+        }
         let provider = ArrayDataProvider(sections: sections)
         let page = try pageInfo(for: request, totalRows: provider.totalItemCount)
-        try present(ListRenderer(provider: provider), page: page, request: request, schema: schema, into: sink)
+        try present(ListRenderer(provider: provider), page: page, request: request, schema: schema,
+                    grandTotal: grandTotal, into: sink)
         return Outcome(foundRecords: found)
     }
 
@@ -76,7 +82,8 @@ public enum ListRunner {
 
     /// Writes `page` (or everything) of `renderer`'s provider in the requested style.
     private static func present(_ renderer: ListRenderer<ArrayDataProvider<Record>>, page: PageInfo?,
-                                request: ListRequest, schema: RecordSchema, into sink: OutputSink) throws {
+                                request: ListRequest, schema: RecordSchema, grandTotal: String? = nil,
+                                into sink: OutputSink) throws {
         let columns = request.fields.map { $0.map { ColumnSpec($0) } }
         let fields = OutputFields(columns: columns, leading: request.groupBy, schema: schema)
         if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
@@ -90,6 +97,7 @@ public enum ListRunner {
                 try renderer.render(page: page, with: &presenter, into: sink)
             } else {
                 var presenter = HumanPresenters.make(request, columns: shown, items: items)
+                if page == nil || page?.number == page?.count { presenter.grandTotal = grandTotal }
                 try renderer.render(page: page, with: &presenter, into: sink)
             }
         }

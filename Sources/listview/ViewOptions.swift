@@ -78,6 +78,10 @@ struct ViewOptions: ParsableArguments {
                                valueName: "when"))
     var color: ColorChoice = .auto
 
+    @Option(help: ArgumentHelp("A summary under each section and for the whole list: count, sum:F, min:F, max:F, mean:F, comma-separated.",
+                               valueName: "aggregates"))
+    var footer: String?
+
     @Flag(help: "Print only each section's header and record count (with --group-by), or the total.")
     var counts = false
 
@@ -108,6 +112,7 @@ struct ViewOptions: ParsableArguments {
         request.groupBy = groupBy.map(FieldPath.init)
         do {
             request.sort = try sort.map(SortSpec.init(parsing:))
+            request.footer = try footer.map(Aggregates.init(parsing:))
             request.filter = RecordFilter(predicates: try predicates.map(Predicate.init(parsing:)), search: search)
             if let sortGroups { request.groupOrder = try GroupOrder(parsing: sortGroups) }
         } catch let error as ListviewError {

@@ -193,6 +193,14 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("counts-csv", ["samples/orders.json", "--group-by", "status", "--group-by", "express", "--counts", "--style", "csv"])
     }
 
+    func testFootersPerSectionAndGrandTotal() throws {
+        try GoldenFile.assertMatches("footer-aggregates", [
+            "samples/orders.json", "--group-by", "status", "--fields", "id,items,total",
+            "--footer", "count,sum:total,min:total,max:total,mean:items",
+        ])
+        try GoldenFile.assertMatches("usage-footer", ["samples/orders.json", "--footer", "median:total"])
+    }
+
     func testFailIfEmpty() throws {
         try GoldenFile.assertMatches("fail-if-empty", ["samples/orders.json", "--where", "id>5000", "--fail-if-empty"])
     }

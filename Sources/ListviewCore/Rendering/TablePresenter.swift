@@ -13,6 +13,8 @@ public struct TablePresenter: ListPresenter {
     public var closingLine: String?
     /// Colours for section titles and the page footer.
     public var theme = Theme.plain
+    /// The summary of the whole list (`--footer` over several sections), written last.
+    public var grandTotal: String?
     private var sectionsWritten = 0
     private var rowsInSection = 0
     private var blockOpen = false
@@ -66,7 +68,7 @@ public struct TablePresenter: ListPresenter {
 
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {
         try closeBlock(into: sink)
-        if let footer = section.footer { try sink.writeLine(footer) }
+        if let footer = section.footer { try sink.writeLine(theme.footer(footer)) }
     }
 
     public mutating func emptyState(into sink: OutputSink) throws {
@@ -75,6 +77,10 @@ public struct TablePresenter: ListPresenter {
 
     public mutating func end(page: PageInfo?, into sink: OutputSink) throws {
         try closeBlock(into: sink)
+        if let grandTotal {
+            try sink.writeLine("")
+            try sink.writeLine(theme.footer(grandTotal))
+        }
         if let page {
             try sink.writeLine("")
             try sink.writeLine(theme.footer(page.footer))

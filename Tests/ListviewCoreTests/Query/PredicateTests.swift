@@ -72,3 +72,27 @@ final class PredicateTests: XCTestCase {
         XCTAssertTrue(RecordFilter().isEmpty)
     }
 }
+
+/// `--footer` aggregates.
+final class AggregatesTests: XCTestCase {
+    private let records = [
+        Record(["n": .number("1.5"), "s": .string("x")]),
+        Record(["n": .number("10"), "s": .null]),
+        Record(["n": .null]),
+        Record(["n": .string("n/a")]),
+    ]
+
+    func testSummaryOverNumbersOnly() throws {
+        let footer = try Aggregates(parsing: "count,sum:n,min:n,max:n,mean:n,sum:s")
+        XCTAssertEqual(footer.summary(of: records), "count 4 · sum n 11.5 · min n 1.5 · max n 10 · mean n 5.75 · sum s –")
+    }
+
+    func testParsingErrors() {
+        XCTAssertThrowsError(try Aggregates(parsing: "median:n")) { error in
+            XCTAssertEqual(error as? ListviewError, .usage("--footer 'median:n': 'median' is not one of count, sum, min, max, mean"))
+        }
+        XCTAssertThrowsError(try Aggregates(parsing: "sum")) { error in
+            XCTAssertEqual(error as? ListviewError, .usage("--footer 'sum': sum needs a field, as in sum:total"))
+        }
+    }
+}
