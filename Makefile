@@ -6,7 +6,7 @@
 #   make build     debug build (.build/debug/listview)
 #   make release   optimized build (.build/release/listview)
 #   make bench     time listview against Miller and jq on 1,000,000 generated records (bench/run.sh)
-#   make deps      apt-get install libyajl-dev and libcsv-dev when their headers are missing
+#   make deps      apt-get install libyajl-dev, libcsv-dev and time when missing; pip install wcwidth for a test
 #   make install   install the release binary under $(PREFIX)/bin (PREFIX=/usr/local)
 #   make clean     remove build products
 
@@ -23,6 +23,7 @@ deps:
 		$(SUDO) apt-get install -y $(APT_PACKAGES) \
 		|| { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(APT_PACKAGES); }; \
 	fi
+	@python3 -c 'import wcwidth' 2>/dev/null || { echo "make: installing wcwidth (PyPI)"; python3 -m pip install --quiet wcwidth; }
 
 build: deps
 	$(SWIFT) build
