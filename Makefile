@@ -7,15 +7,19 @@
 #   make release   optimized build (.build/release/listview)
 #   make bench     time listview against Miller and jq on 1,000,000 generated records (bench/run.sh)
 #   make deps      apt-get install libyajl-dev, libcsv-dev and time when missing; pip install wcwidth for a test
-#   make install   install the release binary under $(PREFIX)/bin (PREFIX=/usr/local)
+#   make docs      regenerate completions/ (bash, zsh, fish) and docs/listview.1 from the argument parser
+#   make check-docs  fail when the checked-in completions or man page are stale (part of make test)
+#   make install   install the binary, man page and completions under $(PREFIX) (PREFIX=/usr/local)
 #   make clean     remove build products
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libyajl-dev libcsv-dev time
+MAN_DATE := 2026-11-22
+MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual --date $(MAN_DATE) --authors "the listview developers" --output-directory
 
-.PHONY: demo test build release bench deps install clean
+.PHONY: demo test build release bench deps docs check-docs install clean
 
 deps:
 	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -x /usr/bin/time ]; then \
@@ -38,13 +42,34 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	$(MAKE) --no-print-directory check-docs
+
+docs: build
+	for shell in bash zsh fish; do .build/debug/listview --generate-completion-script $$shell > completions/listview.$$shell; done
+	$(MANUAL) docs
+
+check-docs: build
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	for shell in bash zsh fish; do \
+		.build/debug/listview --generate-completion-script $$shell > "$$tmp/listview.$$shell"; \
+		diff -u completions/listview.$$shell "$$tmp/listview.$$shell" || { echo "make: completions/listview.$$shell is stale; run make docs"; exit 1; }; \
+	done && \
+	$(MANUAL) "$$tmp" > /dev/null && \
+	{ diff -u docs/listview.1 "$$tmp/listview.1" || { echo "make: docs/listview.1 is stale; run make docs"; exit 1; }; } && \
+	echo "make: completions and man page are up to date"
 
 bench: release
 	LISTVIEW=$(CURDIR)/.build/release/listview bash bench/run.sh
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 .build/release/listview $(DESTDIR)$(PREFIX)/bin/listview
+	install -m 644 docs/listview.1 $(DESTDIR)$(PREFIX)/share/man/man1/listview.1
+	install -m 644 completions/listview.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/listview
+	install -m 644 completions/listview.zsh $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_listview
+	install -m 644 completions/listview.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/listview.fish
 
 clean:
 	rm -rf .build

@@ -1,0 +1,113 @@
+function __listview_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __listview_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __listview_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __listview_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __listview_parse_tokens -S
+    set -l unparsed_tokens (__listview_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'listview'
+        __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'fields=' 'where=+' 'search=' 'group-by=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'border' 'color=' 'footer=' 'counts' 'fail-if-empty' 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'help'
+            __listview_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __listview_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __listview_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __listview_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __listview_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__listview_tokens -p)
+    if test -z "$(__listview_tokens -t)"
+        set -l index (count (__listview_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'listview' -f
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" input' -l 'input' -d 'Input format (default: from the file extension, else sniffed from the content).' -rfka 'json jsonl csv tsv'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" path' -l 'path' -d 'List the value at this dotted path, e.g. \'data.items\' or \'results.0.rows\'.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" delimiter' -l 'delimiter' -d 'CSV field separator: one character, or \'\\t\' for tab (default: \',\' for CSV, tab for TSV).' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" no-header' -l 'no-header' -d 'CSV/TSV: the first row is data; columns are named 1, 2, 3, ….'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" no-infer' -l 'no-infer' -d 'CSV/TSV: keep every cell a string (no numbers for sorting and alignment).'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" lazy-quotes' -l 'lazy-quotes' -d 'CSV/TSV: keep a stray quote as text instead of failing (strict RFC 4180 is the default).'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" fields' -l 'fields' -d 'Columns to show, in order, comma-separated; dotted paths reach into nested values.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview"' -l 'where' -d 'Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, and FIELD~REGEX); numbers compare as numbers, null never matches. Repeatable: all must hold.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" search' -l 'search' -d 'Keep records with this text in any field (case-insensitive).' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview"' -l 'group-by' -d 'One section per distinct value of this field (null is a section too). Give twice for nested sections.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" sort-groups' -l 'sort-groups' -d 'Section order: first (appearance), key or count, with :asc or :desc. Default: first; count sorts largest first.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview"' -l 'sort' -d 'Sort rows by this field, numbers as numbers, nulls last; repeatable, stable.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" page-size' -l 'page-size' -d 'Rows per page; shows one page with a footer.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" page' -l 'page' -d 'The page to show, from 1 (needs --page-size).' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" limit' -l 'limit' -d 'Show at most this many rows.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" style' -l 'style' -d 'Output style (default: table; line with --template, list with --title).' -rfka 'table list line markdown json jsonl csv tsv'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview"' -l 'template' -d 'A line per record: \'text {field} {other:<12} {n:>6}\' ({{ and }} for braces). With --kind-field, KIND=TEMPLATE gives records of that kind their own line; repeatable.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" kind-field' -l 'kind-field' -d 'The field whose value picks each record\'s --template KIND=….' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" title' -l 'title' -d 'list style: the field shown as each card\'s title (default: the first field).' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" subtitle' -l 'subtitle' -d 'list style: the field shown under the title.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" detail' -l 'detail' -d 'list style: the fields shown as \'key: value\' details (default: all others).' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" width' -l 'width' -d 'Fit tables to this many terminal cells (default: the terminal\'s width; no limit when piped).' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" wrap' -l 'wrap' -d 'Wrap long table cells onto more lines instead of cutting them with \'…\'.'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" max-col-width' -l 'max-col-width' -d 'No table column wider than this many cells.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" no-pager' -l 'no-pager' -d 'Never page: write straight to the terminal (piped output is never paged).'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" border' -l 'border' -d 'Draw table borders with box-drawing characters.'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" color' -l 'color' -d 'Colour section titles, column titles and nulls: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.' -rfka 'auto always never'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" footer' -l 'footer' -d 'A summary under each section and for the whole list: count, sum:F, min:F, max:F, mean:F, comma-separated.' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" counts' -l 'counts' -d 'Print only each section\'s header and record count (with --group-by), or the total.'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" fail-if-empty' -l 'fail-if-empty' -d 'Exit with status 1 when no record matches.'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" version' -l 'version' -d 'Show the version.'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'listview' -n '__listview_should_offer_completions_for_positional "listview" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview help" version' -l 'version' -d 'Show the version.'

@@ -1,0 +1,118 @@
+#compdef listview
+
+__listview_complete() {
+    local -ar non_empty_completions=("${@:#(|:*)}")
+    local -ar empty_completions=("${(M)@:#(|:*)}")
+    _describe -V '' non_empty_completions -- empty_completions -P $'\'\''
+}
+
+__listview_custom_complete() {
+    local -a completions
+    completions=("${(@f)"$("${command_name}" "${@}" "${command_line[@]}")"}")
+    if [[ "${#completions[@]}" -gt 1 ]]; then
+        __listview_complete "${completions[@]:0:-1}"
+    fi
+}
+
+__listview_cursor_index_in_current_word() {
+    if [[ -z "${QIPREFIX}${IPREFIX}${PREFIX}" ]]; then
+        printf 0
+    else
+        printf %s "${#${(z)LBUFFER}[-1]}"
+    fi
+}
+
+_listview() {
+    emulate -RL zsh -G
+    setopt extendedglob nullglob numericglobsort
+    unsetopt aliases banghist
+
+    local -xr SAP_SHELL=zsh
+    local -x SAP_SHELL_VERSION
+    SAP_SHELL_VERSION="$(builtin emulate zsh -c 'printf %s "${ZSH_VERSION}"')"
+    local -r SAP_SHELL_VERSION
+
+    local context state state_descr line
+    local -A opt_args
+
+    local -r command_name="${words[1]}"
+    local -ar command_line=("${words[@]}")
+    local -ir current_word_index="$((CURRENT - 1))"
+
+    local -i ret=1
+    local -ar ___input=('json' 'jsonl' 'csv' 'tsv')
+    local -ar ___style=('table' 'list' 'line' 'markdown' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar arg_specs=(
+        '*:files:'
+        '--input[Input format (default\: from the file extension, else sniffed from the content).]:format:{__listview_complete "${___input[@]}"}'
+        '--path[List the value at this dotted path, e.g. '\''data.items'\'' or '\''results.0.rows'\''.]:path:'
+        '--delimiter[CSV field separator\: one character, or '\''\\t'\'' for tab (default\: '\'','\'' for CSV, tab for TSV).]:char:'
+        '--no-header[CSV/TSV\: the first row is data; columns are named 1, 2, 3, ….]'
+        '--no-infer[CSV/TSV\: keep every cell a string (no numbers for sorting and alignment).]'
+        '--lazy-quotes[CSV/TSV\: keep a stray quote as text instead of failing (strict RFC 4180 is the default).]'
+        '--fields[Columns to show, in order, comma-separated; dotted paths reach into nested values.]:fields:'
+        '*--where[Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, and FIELD~REGEX); numbers compare as numbers, null never matches. Repeatable\: all must hold.]:predicate:'
+        '--search[Keep records with this text in any field (case-insensitive).]:text:'
+        '*--group-by[One section per distinct value of this field (null is a section too). Give twice for nested sections.]:field:'
+        '--sort-groups[Section order\: first (appearance), key or count, with \:asc or \:desc. Default\: first; count sorts largest first.]:order:'
+        '*--sort[Sort rows by this field, numbers as numbers, nulls last; repeatable, stable.]:field\[\:desc\]:'
+        '--page-size[Rows per page; shows one page with a footer.]:n:'
+        '--page[The page to show, from 1 (needs --page-size).]:k:'
+        '--limit[Show at most this many rows.]:n:'
+        '--style[Output style (default\: table; line with --template, list with --title).]:style:{__listview_complete "${___style[@]}"}'
+        '*--template[A line per record\: '\''text {field} {other\:<12} {n\:>6}'\'' ({{ and }} for braces). With --kind-field, KIND=TEMPLATE gives records of that kind their own line; repeatable.]:template:'
+        '--kind-field[The field whose value picks each record'\''s --template KIND=….]:field:'
+        '--title[list style\: the field shown as each card'\''s title (default\: the first field).]:field:'
+        '--subtitle[list style\: the field shown under the title.]:field:'
+        '--detail[list style\: the fields shown as '\''key\: value'\'' details (default\: all others).]:fields:'
+        '--width[Fit tables to this many terminal cells (default\: the terminal'\''s width; no limit when piped).]:n:'
+        '--wrap[Wrap long table cells onto more lines instead of cutting them with '\''…'\''.]'
+        '--max-col-width[No table column wider than this many cells.]:n:'
+        '--no-pager[Never page\: write straight to the terminal (piped output is never paged).]'
+        '--border[Draw table borders with box-drawing characters.]'
+        '--color[Colour section titles, column titles and nulls\: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.]:when:{__listview_complete "${___color[@]}"}'
+        '--footer[A summary under each section and for the whole list\: count, sum\:F, min\:F, max\:F, mean\:F, comma-separated.]:aggregates:'
+        '--counts[Print only each section'\''s header and record count (with --group-by), or the total.]'
+        '--fail-if-empty[Exit with status 1 when no record matches.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'help:Show subcommand help information.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        help)
+            "_listview_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_listview_help() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:subcommands:'
+        '--version[Show the version.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+if [[ "${funcstack[1]}" = _listview ]]; then
+    _listview "${@}"
+else
+    compdef _listview listview
+fi
