@@ -19,8 +19,8 @@ final class CSVRecordAssembler {
     private var afterCR = false
     /// The line the parser has reached (1-based), counting line breaks inside quoted fields.
     private(set) var line = 1
-    private(set) var completed: [Record] = []
-    private var completedHead = 0
+    /// Records completed and not yet handed out.
+    private var completed = RecordQueue()
     /// Rows with fewer cells than the header, padded with nulls.
     private(set) var shortRows = 0
     /// Rows with more cells than the header, kept under extra columns.
@@ -34,16 +34,9 @@ final class CSVRecordAssembler {
         self.inferTypes = inferTypes
     }
 
-    var hasCompletedRecord: Bool { completedHead < completed.count }
+    var hasCompletedRecord: Bool { !completed.isEmpty }
 
-    func nextCompleted() -> Record? {
-        guard completedHead < completed.count else { return nil }
-        let record = completed[completedHead]
-        completedHead += 1
-        if completedHead == completed.count {
-            completed.removeAll(keepingCapacity: true)
-            completedHead = 0
-        }
+    func nextCompleted() -> Record? { completed.next() }
         return record
     }
 

@@ -54,8 +54,7 @@ final class JSONRecordAssembler {
     private var depth = 0
     private var lastRecordWidth = 8
     /// Records completed and not yet handed out.
-    private(set) var completed: [Record] = []
-    private var completedHead = 0
+    private var completed = RecordQueue()
     /// True once the selected value has been seen.
     private(set) var foundTarget = false
     /// Why the assembler stopped the parse, if it did.
@@ -71,16 +70,9 @@ final class JSONRecordAssembler {
 
     // MARK: Handing out records
 
-    var hasCompletedRecord: Bool { completedHead < completed.count }
+    var hasCompletedRecord: Bool { !completed.isEmpty }
 
-    func nextCompleted() -> Record? {
-        guard completedHead < completed.count else { return nil }
-        let record = completed[completedHead]
-        completedHead += 1
-        if completedHead == completed.count {
-            completed.removeAll(keepingCapacity: true)
-            completedHead = 0
-        }
+    func nextCompleted() -> Record? { completed.next() }
         return record
     }
 
