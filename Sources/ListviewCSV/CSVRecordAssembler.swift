@@ -37,8 +37,6 @@ final class CSVRecordAssembler {
     var hasCompletedRecord: Bool { !completed.isEmpty }
 
     func nextCompleted() -> Record? { completed.next() }
-        return record
-    }
 
     // MARK: Parser events
 

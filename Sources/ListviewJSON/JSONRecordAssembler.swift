@@ -73,8 +73,6 @@ final class JSONRecordAssembler {
     var hasCompletedRecord: Bool { !completed.isEmpty }
 
     func nextCompleted() -> Record? { completed.next() }
-        return record
-    }
 
     // MARK: Parse events; each returns false to stop the parse
 
