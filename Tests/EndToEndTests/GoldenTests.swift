@@ -74,6 +74,13 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("control-chars", ["\(fixtures)/control-chars.json"])
     }
 
+    func testControlCharactersAreEscapedInEveryHumanStyle() throws {
+        for style in ["list", "line", "markdown"] {
+            try GoldenFile.assertMatches("control-chars-\(style)", ["\(fixtures)/control-chars.json", "--style", style])
+        }
+        try GoldenFile.assertMatches("control-chars-template", ["\(fixtures)/control-chars.json", "--template", "{id}: {note} / {tab}"])
+    }
+
     func testStyleJSONGrouped() throws {
         try GoldenFile.assertMatches("json-grouped", [
             "samples/orders.json", "--group-by", "status", "--fields", "id,total", "--style", "json",

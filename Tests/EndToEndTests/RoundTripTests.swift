@@ -71,3 +71,21 @@ final class RoundTripTests: XCTestCase {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+/// No human style lets a raw control byte from the data reach the terminal.
+final class EscapeInjectionTests: XCTestCase {
+    func testNoRawControlBytesInHumanStyles() throws {
+        let hostile = "[{\"t\":\"\\u001b]0;pwned\\u0007\",\"c\":\"\\u001b[2J\\r\\u0008x\\u007f\\u009b\",\"k\":{\"\\u001b[31m\":\"\\u0007\"}}]"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).json")
+        try Data(hostile.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for arguments in [["--style", "table"], ["--style", "list"], ["--style", "line"], ["--style", "markdown"],
+                          ["--template", "{t}{c}"], ["--border"], ["--wrap", "--width", "20"], ["--group-by", "t", "--counts"]] {
+            let result = try ListviewProcess.run([url.path] + arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+            let raw = result.stdout.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+            XCTAssertTrue(raw.isEmpty, "\(arguments) wrote raw control characters: \(raw.map { String($0.value, radix: 16) })")
+            XCTAssertTrue(result.stdout.contains("\\e"), "\(arguments): \(result.stdout)")
+        }
+    }
+}
