@@ -54,7 +54,10 @@ public enum ListRunner {
             try SectionCounts.write(sections, style: request.style, groupFields: request.groupBy, into: sink)
             return Outcome(foundRecords: found)
         }
-        if let limit = request.limit { sections = limited(sections, to: limit) }
+        if let limit = request.limit {
+            sections = limited(sections, to: limit)
+            RecordGrouper.recountLevels(&sections)
+        }
         var grandTotal: String?
         if let footer = request.footer {
             for index in sections.indices { sections[index].info.footer = footer.summary(of: sections[index].items) }

@@ -42,6 +42,15 @@ final class GoldenTests: XCTestCase {
         ])
     }
 
+    func testNestedGroupsInMarkdownAndAcrossPages() throws {
+        try GoldenFile.assertMatches("group-by-two-fields-markdown", [
+            "samples/orders.json", "--group-by", "status", "--group-by", "express", "--fields", "id,total", "--style", "markdown", "--limit", "9",
+        ])
+        try GoldenFile.assertMatches("group-by-two-fields-page-2", [
+            "samples/orders.json", "--group-by", "status", "--group-by", "express", "--fields", "id,total", "--page-size", "5", "--page", "2",
+        ])
+    }
+
     func testObjectOfObjectsListsMembersWithKey() throws {
         try GoldenFile.assertMatches("services-object", ["samples/services.json"])
     }

@@ -10,6 +10,8 @@ public struct SectionInfo: Hashable, Sendable {
     public var sortOrder: Int
     /// How many items the section holds.
     public var count: Int
+    /// For nested groups: how many items each enclosing group holds, outermost first (the last is `count`).
+    public var levelCounts: [Int] = []
 
     public init(keys: [SectionKey] = [], header: String? = nil, footer: String? = nil, sortOrder: Int = 0, count: Int = 0) {
         self.keys = keys
@@ -21,6 +23,20 @@ public struct SectionInfo: Hashable, Sendable {
 
     /// The innermost key, which names this section.
     public var key: SectionKey? { keys.last }
+
+    /// The title of grouping level `level` with its count: `status: shipped · 8 records`.
+    public func levelTitle(_ level: Int) -> String {
+        let count = level < levelCounts.count ? levelCounts[level] : self.count
+        return "\(SectionTitle.text(for: keys[level])) · \(RecordCount.text(count))"
+    }
+
+    /// The first grouping level at which this section differs from `previous` (0 when there is none).
+    public func firstNewLevel(after previous: SectionInfo?) -> Int {
+        guard let previous else { return 0 }
+        var level = 0
+        while level < keys.count - 1, level < previous.keys.count, keys[level] == previous.keys[level] { level += 1 }
+        return level
+    }
 }
 
 /// One level of grouping: the field grouped by and this section's value of it.

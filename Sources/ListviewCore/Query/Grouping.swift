@@ -45,6 +45,17 @@ public enum RecordGrouper {
         return result
     }
 
+    /// Sets each section's `levelCounts` from the sections as they now are (after `--limit` cut some).
+    public static func recountLevels(_ sections: inout [Section<Record>]) {
+        var totals: [[SectionKey]: Int] = [:]
+        for section in sections {
+            for level in section.keys.indices { totals[Array(section.keys[...level]), default: 0] += section.items.count }
+        }
+        for index in sections.indices {
+            sections[index].info.levelCounts = sections[index].keys.indices.map { totals[Array(sections[index].keys[...$0])] ?? 0 }
+        }
+    }
+
     private static func group(_ records: [Record], by fields: [FieldPath], order: GroupOrder) -> [Section<Record>] {
         guard let field = fields.first else { return [Section(items: records)] }
         var groupIndex: [Value: Int] = [:]
@@ -64,6 +75,7 @@ public enum RecordGrouper {
             let key = SectionKey(field: field, value: group.key)
             for var inner in self.group(group.items, by: Array(fields.dropFirst()), order: order) {
                 inner.info.keys.insert(key, at: 0)
+                inner.info.levelCounts.insert(group.items.count, at: 0)
                 inner.info.header = SectionTitle.text(for: inner.info.keys)
                 result.append(inner)
             }

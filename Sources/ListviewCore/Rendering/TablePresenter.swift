@@ -18,6 +18,7 @@ public struct TablePresenter: ListPresenter {
     private var sectionsWritten = 0
     private var rowsInSection = 0
     private var blockOpen = false
+    private var previousSection: SectionInfo?
 
     public init(layout: TableLayout, registry: FormatterRegistry<Record>? = nil) {
         self.init(columnHeader: layout.headerLine,
@@ -42,16 +43,22 @@ public struct TablePresenter: ListPresenter {
 
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {
         try closeBlock(into: sink)
-        if let header = section.header {
+        if section.header != nil {
             if sectionsWritten > 0 { try sink.writeLine("") }
-            var line = "\(header) · \(RecordCount.text(section.count))"
-            if continued { line += " (continued)" }
-            try sink.writeLine(theme.sectionHeader(line))
+            // Nested groups: a header per level that changed, each level indented beneath the one before.
+            let firstLevel = sectionsWritten == 0 ? 0 : section.firstNewLevel(after: previousSection)
+            for level in firstLevel..<max(1, section.keys.count) {
+                var line = String(repeating: "  ", count: level)
+                line += section.keys.isEmpty ? "\(section.header ?? "") · \(RecordCount.text(section.count))" : section.levelTitle(level)
+                if continued { line += " (continued)" }
+                try sink.writeLine(theme.sectionHeader(line))
+            }
             if let columnHeader { try sink.writeLine(columnHeader) }
         } else if sectionsWritten == 0, let columnHeader {
             try sink.writeLine(columnHeader)
         }
         sectionsWritten += 1
+        previousSection = section
         rowsInSection = 0
         blockOpen = section.header != nil || sectionsWritten == 1
     }

@@ -8,6 +8,7 @@ import Foundation
 public struct MarkdownPresenter: ListPresenter {
     public var layout: TableLayout
     private var sectionsWritten = 0
+    private var previousSection: SectionInfo?
 
     public init(layout: TableLayout) {
         self.layout = layout
@@ -18,15 +19,21 @@ public struct MarkdownPresenter: ListPresenter {
     }
 
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {
-        if let header = section.header {
+        if section.header != nil, !section.keys.isEmpty {
             if sectionsWritten > 0 { try sink.writeLine("") }
-            try sink.writeLine("## \(Self.escape(header)) · \(RecordCount.text(section.count))\(continued ? " (continued)" : "")")
-            try sink.writeLine("")
+            // Nested groups: a heading per level that changed, one level deeper each (##, ###, …).
+            let firstLevel = sectionsWritten == 0 ? 0 : section.firstNewLevel(after: previousSection)
+            for level in firstLevel..<section.keys.count {
+                let marks = String(repeating: "#", count: min(6, level + 2))
+                try sink.writeLine("\(marks) \(Self.escape(section.levelTitle(level)))\(continued ? " (continued)" : "")")
+                try sink.writeLine("")
+            }
             try writeTableHeader(into: sink)
         } else if sectionsWritten == 0 {
             try writeTableHeader(into: sink)
         }
         sectionsWritten += 1
+        previousSection = section
     }
 
     private func writeTableHeader(into sink: OutputSink) throws {
