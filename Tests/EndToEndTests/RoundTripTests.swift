@@ -7,7 +7,8 @@ final class RoundTripTests: XCTestCase {
     static let checker = ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Support/roundtrip.py")
 
     private func check(_ input: String, style: String, extra: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try ListviewProcess.run([input, "--style", style] + extra)
+        let outputStyle = style == "csv-grouped" ? "csv" : style
+        let result = try ListviewProcess.run([input, "--style", outputStyle] + extra)
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(UUID().uuidString).\(style)")
         try Data(result.stdout.utf8).write(to: scratch)
@@ -22,6 +23,12 @@ final class RoundTripTests: XCTestCase {
     func testJSONLRoundTripOfEvents() throws { try check("samples/events.jsonl", style: "jsonl") }
     func testCSVRoundTripOfOrders() throws { try check("samples/orders.json", style: "csv") }
     func testTSVRoundTripOfEvents() throws { try check("samples/events.jsonl", style: "tsv") }
+    func testGroupedCSVRoundTripOfCustomers() throws {
+        try check("samples/customers.csv", style: "csv-grouped", extra: ["--group-by", "plan", "--no-infer"])
+    }
+    func testGroupedCSVRoundTripOfOrders() throws {
+        try check("samples/orders.json", style: "csv-grouped", extra: ["--group-by", "status", "--sort", "total:desc"])
+    }
     func testJSONRoundTripOfControlCharacters() throws {
         try check("Tests/EndToEndTests/Fixtures/control-chars.json", style: "json")
     }

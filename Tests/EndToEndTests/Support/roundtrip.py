@@ -18,6 +18,9 @@ def load_json(text):
 def read_input(path):
     with open(path, encoding="utf-8") as handle:
         text = handle.read()
+    if path.endswith(".csv"):
+        with open(path, encoding="utf-8-sig", newline="") as handle:
+            return [dict(row) for row in csv.DictReader(handle)]
     if path.endswith((".jsonl", ".ndjson")):
         return [load_json(line) for line in text.splitlines() if line.strip()]
     return load_json(text)
@@ -67,6 +70,17 @@ def main():
         got = [load_json(line) for line in output.splitlines()]
         if got != records:
             sys.exit("jsonl differs")
+    elif style == "csv-grouped":
+        # Sections reorder rows and put the group field first: compare each row as a mapping, in any order.
+        rows = list(csv.DictReader(io.StringIO(output, newline="")))
+        if len(rows) != len(records):
+            sys.exit(f"{len(rows)} rows for {len(records)} records")
+        def key(mapping):
+            return json.dumps(mapping, sort_keys=True)
+        expected = sorted(key({k: ("" if v is None else (json.dumps(v, separators=(",", ":"), ensure_ascii=False) if isinstance(v, (dict, list)) else cell_text(v))) for k, v in r.items()}) for r in records)
+        actual = sorted(key(dict(r)) for r in rows)
+        if expected != actual:
+            sys.exit(f"grouped csv differs: {actual[:1]} vs {expected[:1]}")
     elif style in ("csv", "tsv"):
         if style == "csv":
             rows = list(csv.reader(io.StringIO(output, newline="")))
