@@ -188,6 +188,19 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("color-always", ["samples/orders.json", "--group-by", "status", "--fields", "id,note", "--limit", "2", "--page-size", "2", "--color", "always"])
     }
 
+    /// Every style with sections and pages; piped output does not depend on COLUMNS (40, 80 and 200 give the same bytes).
+    func testEveryStyleWithSectionsAndPagesAtAnyWidth() throws {
+        for style in ["table", "list", "line", "markdown", "json", "jsonl", "csv", "tsv"] {
+            let arguments = ["samples/orders.json", "--group-by", "status", "--fields", "id,customer.name,total",
+                             "--page-size", "5", "--page", "2", "--style", style]
+            try GoldenFile.assertMatches("style-\(style)-sections-page-2", arguments)
+            let reference = try ListviewProcess.run(arguments)
+            for columns in ["40", "200"] {
+                XCTAssertEqual(try ListviewProcess.run(arguments, environment: ["COLUMNS": columns]), reference, "\(style) at COLUMNS=\(columns)")
+            }
+        }
+    }
+
     // MARK: Filters and counts
 
     func testWherePredicatesAllHold() throws {
