@@ -20,7 +20,9 @@ public enum ListRunner {
         let loader = InputLoader(format: request.format, path: request.path, csv: request.csv,
                                  delimiter: request.delimiter, schema: schema)
         let opened = try loader.open(request.inputs)
-        let needsAllRows = !request.sort.isEmpty || !request.groupBy.isEmpty || request.countsOnly
+        // Wrapped rows are cut into pages by lines, which needs every row's height, so the whole list.
+        let pagesByLines = request.wrap && request.pageSize != nil && request.style == .table
+        let needsAllRows = !request.sort.isEmpty || !request.groupBy.isEmpty || request.countsOnly || pagesByLines
         let source: any RecordSource = request.filter.isEmpty ? opened.source : FilteredSource(opened.source, filter: request.filter)
         // Without sorting or grouping, --limit stops the reading itself; otherwise it applies to the ordered list.
         let stream = StreamingProvider(source: source, limit: needsAllRows ? nil : request.limit)
@@ -64,9 +66,22 @@ public enum ListRunner {
             if sections.count > 1 { grandTotal = "all · " + footer.summary(of: sections.flatMap(\.items)) }
         }
         let provider = ArrayDataProvider(sections: sections)
+        let renderer = ListRenderer(provider: provider)
+        if pagesByLines, let pageSize = request.pageSize {
+            // Widths come from the whole list, so every page wraps the same way and heights are known up front.
+            let all = renderer.items(on: nil)
+            let columns = request.fields.map { $0.map { ColumnSpec($0) } } ?? schema.columns(presentIn: all).map { ColumnSpec($0) }
+            let formatter = HumanPresenters.make(request, columns: columns, items: all).registry
+            let plan = LinePagePlan(heights: all.map { formatter.formatter(for: $0).height(for: $0) }, linesPerPage: pageSize)
+            let number = request.page ?? 1
+            guard let page = plan.page(number) else {
+                throw pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
+            }
+            try present(renderer, page: page, request: request, schema: schema, grandTotal: grandTotal, measuredOver: all, into: sink)
+            return Outcome(foundRecords: found)
+        }
         let page = try pageInfo(for: request, totalRows: provider.totalItemCount)
-        try present(ListRenderer(provider: provider), page: page, request: request, schema: schema,
-                    grandTotal: grandTotal, into: sink)
+        try present(renderer, page: page, request: request, schema: schema, grandTotal: grandTotal, into: sink)
         return Outcome(foundRecords: found)
     }
 
@@ -86,14 +101,14 @@ public enum ListRunner {
     /// Writes `page` (or everything) of `renderer`'s provider in the requested style.
     private static func present(_ renderer: ListRenderer<ArrayDataProvider<Record>>, page: PageInfo?,
                                 request: ListRequest, schema: RecordSchema, grandTotal: String? = nil,
-                                into sink: OutputSink) throws {
+                                measuredOver: [Record]? = nil, into sink: OutputSink) throws {
         let columns = request.fields.map { $0.map { ColumnSpec($0) } }
         let fields = OutputFields(columns: columns, leading: request.groupBy, schema: schema)
         if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
             try renderer.render(page: page, with: &presenter, into: sink)
         } else {
             try ViewModelCheck.templateFields(request, schema: schema)
-            let items = renderer.items(on: page)
+            let items = measuredOver ?? renderer.items(on: page)
             let shown = columns ?? schema.columns(presentIn: items).map { ColumnSpec($0) }
             if request.style == .markdown {
                 var presenter = MarkdownPresenter(layout: TableLayout.measure(shown, over: items))

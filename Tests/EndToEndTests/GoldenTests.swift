@@ -176,6 +176,12 @@ final class GoldenTests: XCTestCase {
         try GoldenFile.assertMatches("wrap-40", ["samples/customers.csv", "--fields", "id,name,notes", "--width", "40", "--wrap", "--limit", "5"])
     }
 
+    func testWrappedRowsCountTheirLinesInAPage() throws {
+        try GoldenFile.assertMatches("wrap-pages-by-lines", [
+            "samples/customers.csv", "--fields", "id,name,notes", "--width", "34", "--wrap", "--page-size", "6", "--page", "2",
+        ])
+    }
+
     func testBorderAndMaxColumnWidth() throws {
         try GoldenFile.assertMatches("border", ["samples/customers.csv", "--group-by", "plan", "--fields", "id,name,notes", "--border", "--max-col-width", "14"])
     }

@@ -46,3 +46,39 @@ public struct PagePlan: Equatable, Sendable {
         return PageInfo(number: number, count: pageCount, rows: start..<end, totalRows: totalRows)
     }
 }
+
+/// Cuts a list into pages of at most a number of terminal lines, each row taking its formatter's height.
+///
+/// Used when rows can be taller than one line (`--wrap`): a page holds as many
+/// whole rows as fit, and always at least one.
+public struct LinePagePlan: Equatable, Sendable {
+    /// The rows of each page.
+    public private(set) var pages: [Range<Int>]
+    public let totalRows: Int
+
+    public init(heights: [Int], linesPerPage: Int) {
+        let budget = max(1, linesPerPage)
+        var pages: [Range<Int>] = []
+        var start = 0
+        var used = 0
+        for (row, height) in heights.enumerated() {
+            if row > start && used + height > budget {
+                pages.append(start..<row)
+                start = row
+                used = 0
+            }
+            used += height
+        }
+        if start < heights.count || pages.isEmpty { pages.append(start..<heights.count) }
+        self.pages = pages
+        self.totalRows = heights.count
+    }
+
+    public var pageCount: Int { pages.count }
+
+    /// Page `number` (from 1), or nil when there is no such page.
+    public func page(_ number: Int) -> PageInfo? {
+        guard number >= 1, number <= pages.count else { return nil }
+        return PageInfo(number: number, count: pages.count, rows: pages[number - 1], totalRows: totalRows)
+    }
+}

@@ -71,3 +71,21 @@ final class PagePlanTests: XCTestCase {
         XCTAssertEqual(rows, Array(0..<50))
     }
 }
+
+/// Pages cut by lines, each row taking its height (`--wrap`).
+final class LinePagePlanTests: XCTestCase {
+    func testRowsFillPagesByTheirHeights() {
+        let plan = LinePagePlan(heights: [1, 3, 1, 3, 1, 1, 2], linesPerPage: 6)
+        XCTAssertEqual(plan.pages, [0..<3, 3..<6, 6..<7])
+        XCTAssertEqual(plan.page(2)?.footer, "page 2/3 · rows 4–6 of 7")
+        XCTAssertNil(plan.page(4))
+    }
+
+    func testARowTallerThanAPageStillGetsOne() {
+        XCTAssertEqual(LinePagePlan(heights: [9, 1], linesPerPage: 4).pages, [0..<1, 1..<2])
+    }
+
+    func testEmptyListHasOneEmptyPage() {
+        XCTAssertEqual(LinePagePlan(heights: [], linesPerPage: 5).pages, [0..<0])
+    }
+}
