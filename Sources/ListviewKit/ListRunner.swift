@@ -90,9 +90,8 @@ public enum ListRunner {
                                            schema: RecordSchema, into sink: OutputSink) throws {
         let number = request.page ?? 1
         guard let page = try stream.loadPage(number, size: pageSize) else {
-            let total = stream.rowsRead
-            let pages = max(1, (total + pageSize - 1) / pageSize)
-            throw pastTheEnd(page: number, totalRows: total, pageCount: pages, pageSize: pageSize)
+            let plan = PagePlan(pageSize: pageSize, totalRows: stream.rowsRead)
+            throw pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
         }
         try present(ListRenderer(provider: page.provider, firstRow: page.info.rows.lowerBound), page: page.info,
                     request: request, schema: schema, into: sink)

@@ -23,15 +23,8 @@ public final class StreamingProvider {
 
     /// The next record, or nil at the end of the input or the limit.
     public func next() throws -> Record? {
-        if let record = lookahead {
-            lookahead = nil
-            rowsRead += 1
-            return record
-        }
-        guard !exhausted, rowsRead < limit, let record = try source.next() else {
-            exhausted = true
-            return nil
-        }
+        guard try hasMore(), let record = lookahead else { return nil }
+        lookahead = nil
         rowsRead += 1
         return record
     }
@@ -64,7 +57,7 @@ public final class StreamingProvider {
         if rows.isEmpty && first > 0 { return nil }
         let more = try hasMore()
         let total: Int? = more ? nil : first + rows.count
-        let pageCount = total.map { max(1, ($0 + size - 1) / size) }
+        let pageCount = total.map { PagePlan(pageSize: size, totalRows: $0).pageCount }
         let info = PageInfo(number: number, count: pageCount, rows: first..<(first + rows.count), totalRows: total)
         return Page(provider: ArrayDataProvider(items: rows), info: info)
     }

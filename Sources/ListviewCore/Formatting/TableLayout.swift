@@ -104,12 +104,11 @@ public struct TableLayout: Sendable {
     public func line(_ cells: [String], dimmed: [Bool] = []) -> String {
         if bordered { return borderedLine(cells, dimmed: dimmed) }
         var line = ""
-        let separator = String(repeating: " ", count: gap)
         var pendingSpaces = 0
         for (index, column) in columns.enumerated() {
-            let text = TextFitting.truncated(index < cells.count ? cells[index] : "", to: column.width)
-            let padding = max(0, column.width - DisplayWidth.of(text))
-            if index > 0 { pendingSpaces += separator.count }
+            let (text, textWidth) = TextFitting.fitted(index < cells.count ? cells[index] : "", to: column.width)
+            let padding = max(0, column.width - textWidth)
+            if index > 0 { pendingSpaces += gap }
             if text.isEmpty {
                 pendingSpaces += column.width
                 continue
@@ -125,8 +124,8 @@ public struct TableLayout: Sendable {
     private func borderedLine(_ cells: [String], dimmed: [Bool]) -> String {
         var line = "│"
         for (index, column) in columns.enumerated() {
-            var text = TextFitting.truncated(index < cells.count ? cells[index] : "", to: column.width)
-            let padding = String(repeating: " ", count: max(0, column.width - DisplayWidth.of(text)))
+            var (text, textWidth) = TextFitting.fitted(index < cells.count ? cells[index] : "", to: column.width)
+            let padding = String(repeating: " ", count: max(0, column.width - textWidth))
             if index < dimmed.count && dimmed[index] { text = theme.null(text) }
             line += " " + (column.alignment == .right ? padding + text : text + padding) + " │"
         }

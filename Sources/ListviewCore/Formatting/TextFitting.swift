@@ -2,8 +2,14 @@
 public enum TextFitting {
     /// `text` cut to at most `width` cells, ending in `…` when anything was cut.
     public static func truncated(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
-        guard DisplayWidth.of(text) > width else { return text }
+        fitted(text, to: width).text
+    }
+
+    /// `text` cut to at most `width` cells (ending in `…` when cut), and the cells it then takes.
+    public static func fitted(_ text: String, to width: Int) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
+        let full = DisplayWidth.of(text)
+        guard full > width else { return (text, full) }
         var result = ""
         var used = 0
         for character in text {
@@ -12,7 +18,7 @@ public enum TextFitting {
             result.append(character)
             used += cells
         }
-        return result + "…"
+        return (result + "…", used + 1)
     }
 
     /// `text` broken into lines of at most `width` cells, at spaces where possible.

@@ -8,14 +8,17 @@ public struct OutputFields {
     /// The chosen columns, or nil for every field of each record.
     public var columns: [ColumnSpec]?
     /// The group fields, outermost first.
-    public var leading: [FieldPath]
+    public let leading: [FieldPath]
     /// The input's columns, read when needed: while streaming, columns can still be added.
     public var schema: RecordSchema
+    /// The names of `leading`, which other fields of the same name give way to.
+    private let leadingNames: Set<String>
 
     public init(columns: [ColumnSpec]?, leading: [FieldPath] = [], schema: RecordSchema) {
         self.columns = columns
         self.leading = leading
         self.schema = schema
+        self.leadingNames = Set(leading.map(\.text))
     }
 
     /// Fields over a fixed list of columns (records built by hand, tests).
@@ -30,15 +33,13 @@ public struct OutputFields {
 
     /// The column names of a header row (CSV, TSV).
     public var headerNames: [String] {
-        let leadingNames = leading.map(\.text)
         let rest = columns?.map(\.title) ?? schemaColumns
-        return leadingNames + rest.filter { !leadingNames.contains($0) }
+        return leading.map(\.text) + rest.filter { !leadingNames.contains($0) }
     }
 
     /// The fields of `record` to write; a nil value is a field the record lacks.
     public func fields(of record: Record) -> [(name: String, value: Value?)] {
         var result = leading.map { (name: $0.text, value: Optional($0.value(in: record) ?? .null)) }
-        let leadingNames = Set(leading.map(\.text))
         if let columns {
             for column in columns where !leadingNames.contains(column.title) {
                 result.append((column.title, column.path.value(in: record)))
@@ -54,7 +55,6 @@ public struct OutputFields {
     /// The values of `record` under `headerNames`, in that order.
     public func row(of record: Record) -> [Value?] {
         let leadingValues = leading.map { Optional($0.value(in: record) ?? .null) }
-        let leadingNames = Set(leading.map(\.text))
         if let columns {
             return leadingValues + columns.filter { !leadingNames.contains($0.title) }.map { $0.path.value(in: record) }
         }
