@@ -27,7 +27,6 @@ public enum ListRunner {
         // Without sorting or grouping, --limit stops the reading itself; otherwise it applies to the ordered list.
         let stream = StreamingProvider(source: source, limit: needsAllRows ? nil : request.limit)
         defer { stream.warnings.forEach(warn) }
-        let columns = request.fields.map { $0.map { ColumnSpec($0) } }
 
         if !needsAllRows {
             if let pageSize = request.pageSize {
@@ -37,7 +36,7 @@ public enum ListRunner {
             let columnsFixed = request.fields != nil || opened.isDelimitedText
             if request.style == .json || request.style == .jsonl || (request.style.isMachineReadable && columnsFixed) {
                 _ = try stream.hasMore()  // a CSV header names the columns before the first row is written
-                let fields = OutputFields(columns: columns, schema: schema)
+                let fields = OutputFields(columns: request.columnSpecs, schema: schema)
                 if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: false) {
                     try StreamingRenderer.render(stream, with: &presenter, into: sink)
                 }
@@ -69,15 +68,18 @@ public enum ListRunner {
         let renderer = ListRenderer(provider: provider)
         if pagesByLines, let pageSize = request.pageSize {
             // Widths come from the whole list, so every page wraps the same way and heights are known up front.
+            try ViewModelCheck.templateFields(request, schema: schema)
             let all = renderer.items(on: nil)
-            let columns = request.fields.map { $0.map { ColumnSpec($0) } } ?? schema.columns(presentIn: all).map { ColumnSpec($0) }
-            let formatter = HumanPresenters.make(request, columns: columns, items: all).registry
-            let plan = LinePagePlan(heights: all.map { formatter.formatter(for: $0).height(for: $0) }, linesPerPage: pageSize)
+            var presenter = HumanPresenters.make(request, columns: request.shownColumns(for: all, schema: schema), items: all)
+            let registry = presenter.registry
+            let plan = LinePagePlan(heights: all.map { registry.formatter(for: $0).height(for: $0) }, linesPerPage: pageSize)
             let number = request.page ?? 1
             guard let page = plan.page(number) else {
                 throw pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
             }
-            try present(renderer, page: page, request: request, schema: schema, grandTotal: grandTotal, measuredOver: all, into: sink)
+            if page.number == page.count { presenter.grandTotal = grandTotal }
+            try renderer.render(page: page, with: &presenter, into: sink)
+            try sink.flush()
             return Outcome(foundRecords: found)
         }
         let page = try pageInfo(for: request, totalRows: provider.totalItemCount)
@@ -100,15 +102,14 @@ public enum ListRunner {
     /// Writes `page` (or everything) of `renderer`'s provider in the requested style.
     private static func present(_ renderer: ListRenderer<ArrayDataProvider<Record>>, page: PageInfo?,
                                 request: ListRequest, schema: RecordSchema, grandTotal: String? = nil,
-                                measuredOver: [Record]? = nil, into sink: OutputSink) throws {
-        let columns = request.fields.map { $0.map { ColumnSpec($0) } }
-        let fields = OutputFields(columns: columns, leading: request.groupBy, schema: schema)
+                                into sink: OutputSink) throws {
+        let fields = OutputFields(columns: request.columnSpecs, leading: request.groupBy, schema: schema)
         if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
             try renderer.render(page: page, with: &presenter, into: sink)
         } else {
             try ViewModelCheck.templateFields(request, schema: schema)
-            let items = measuredOver ?? renderer.items(on: page)
-            let shown = columns ?? schema.columns(presentIn: items).map { ColumnSpec($0) }
+            let items = renderer.items(on: page)
+            let shown = request.shownColumns(for: items, schema: schema)
             if request.style == .markdown {
                 var presenter = MarkdownPresenter(layout: TableLayout.measure(shown, over: items))
                 try renderer.render(page: page, with: &presenter, into: sink)

@@ -25,9 +25,8 @@ enum SectionCounts {
             return
         }
         let names = groupFields.map(\.text) + ["count"]
-        let shape = RecordShape(names: ColumnNames.unique(names))
         let schema = RecordSchema()
-        _ = schema.shape(for: shape.names)
+        let shape = schema.shape(for: ColumnNames.unique(names))
         let rows = total == 0 ? [] : sections.map { section in
             Record(shape: shape, values: section.keys.map(\.value) + [.number(String(section.items.count))])
         }

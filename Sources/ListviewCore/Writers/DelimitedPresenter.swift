@@ -40,16 +40,11 @@ public struct DelimitedPresenter: ListPresenter {
     private mutating func appendLine(_ values: [Value?]) {
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(dialect == .csv ? UInt8(ascii: ",") : 0x09) }
-            let text: String
-            switch value {
-            case nil, .null?: continue
-            case .string(let source)? where source.isEmpty && dialect == .csv:
+            guard let value, !value.isNull else { continue }
+            let text = ValueText.plain(value)
+            if text.isEmpty && dialect == .csv {
                 bytes.append(contentsOf: [0x22, 0x22])  // "" tells an empty string from a null
                 continue
-            case .bool(let flag)?: text = flag ? "true" : "false"
-            case .number(let source)?: text = source
-            case .string(let source)?: text = source
-            case let nested?: text = nested.compactJSON
             }
             switch dialect {
             case .csv: Self.appendCSVField(text, to: &bytes)
