@@ -26,7 +26,6 @@ public final class CSVRecordSource: RecordSource {
     private let parser: LibcsvParser
     private var position = TextPosition()
     private var finished = false
-    private var atStart = true
 
     public init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
         self.input = input
@@ -54,10 +53,6 @@ public final class CSVRecordSource: RecordSource {
     }
 
     private func readMore() throws {
-        if atStart {
-            atStart = false
-            try input.skipByteOrderMark()
-        }
         let more = try input.withNextChunk { chunk in
             let outcome = parser.parse(chunk)
             try check()

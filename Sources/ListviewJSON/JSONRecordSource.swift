@@ -18,7 +18,6 @@ public final class JSONRecordSource: RecordSource {
     private var position = TextPosition()
     private var finished = false
     private var sawContent = false
-    private var atStart = true
 
     /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
     public init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
@@ -38,10 +37,6 @@ public final class JSONRecordSource: RecordSource {
     }
 
     private func readMore() throws {
-        if atStart {
-            atStart = false
-            try input.skipByteOrderMark()
-        }
         let more = try input.withNextChunk { chunk in
             let bytes = chunk
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }

@@ -1,6 +1,6 @@
 import Glibc
 
-/// A file or standard input, read in large chunks.
+/// A file or standard input, read in large chunks, without a leading UTF-8 byte order mark.
 ///
 /// Opening reports a missing, unreadable or directory path as
 /// `ListviewError.cannotOpen` (status 66); a failing read is `.readFailed` (74).
@@ -13,6 +13,7 @@ public final class ByteInput {
     private let ownsDescriptor: Bool
     private var buffer: [UInt8]
     private var peeked: [UInt8]?
+    private var started = false
     private var atEnd = false
 
     /// Opens `path`; `-` means standard input.
@@ -44,22 +45,19 @@ public final class ByteInput {
         if ownsDescriptor { close(fileDescriptor) }
     }
 
-    /// The first bytes of the input (up to one chunk), without consuming them.
+    /// The first bytes of the input (up to one chunk), without consuming them; a UTF-8 byte order mark is dropped.
     public func peek() throws -> [UInt8] {
         if let peeked { return peeked }
-        let bytes = try readChunk().map(Array.init) ?? []
+        var bytes = try readChunk().map(Array.init) ?? []
+        if !started && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        started = true
         peeked = bytes
         return bytes
     }
 
-    /// Skips a UTF-8 byte order mark at the very start of the input, if there is one.
-    public func skipByteOrderMark() throws {
-        let start = try peek()
-        if start.starts(with: [0xEF, 0xBB, 0xBF]) { peeked = Array(start.dropFirst(3)) }
-    }
-
     /// Calls `body` with the next chunk; returns false at the end of the input.
     public func withNextChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        if !started { _ = try peek() }  // the first chunk goes through peek, which drops a byte order mark
         if let pending = peeked {
             peeked = nil
             if !pending.isEmpty {
