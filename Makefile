@@ -5,6 +5,9 @@
 #   make test      install the C libraries if missing, build, and run every test (unit, end-to-end, corpora)
 #   make build     debug build (.build/debug/listview)
 #   make release   optimized build (.build/release/listview)
+#   make fuzz      run the libFuzzer targets (json, csv, where, template) for FUZZ_SECONDS each (default 60)
+#   make test-asan run the whole suite under AddressSanitizer (not part of make test: slower)
+#   make test-tsan run the whole suite under ThreadSanitizer (not part of make test: slower)
 #   make bench     time listview against Miller and jq on 1,000,000 generated records (bench/run.sh)
 #   make deps      apt-get install libyajl-dev, libcsv-dev and time when missing; pip install wcwidth for a test
 #   make docs      regenerate completions/ (bash, zsh, fish) and docs/listview.1 from the argument parser
@@ -19,7 +22,9 @@ APT_PACKAGES := libyajl-dev libcsv-dev time
 MAN_DATE := 2026-11-22
 MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual --date $(MAN_DATE) --authors "the listview developers" --output-directory
 
-.PHONY: demo test build release bench deps docs check-docs install clean
+FUZZ_SECONDS ?= 60
+
+.PHONY: fuzz test-asan test-tsan demo test build release bench deps docs check-docs install clean
 
 deps:
 	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -x /usr/bin/time ]; then \
@@ -57,6 +62,9 @@ check-docs: build
 	$(MANUAL) "$$tmp" > /dev/null && \
 	{ diff -u docs/listview.1 "$$tmp/listview.1" || { echo "make: docs/listview.1 is stale; run make docs"; exit 1; }; } && \
 	echo "make: completions and man page are up to date"
+
+fuzz: deps
+	bash Fuzz/run.sh $(FUZZ_SECONDS)
 
 bench: release
 	LISTVIEW=$(CURDIR)/.build/release/listview bash bench/run.sh

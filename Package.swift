@@ -47,3 +47,15 @@ let package = Package(
         .testTarget(name: "EndToEndTests", exclude: ["Golden", "Fixtures", "Support/roundtrip.py"]),
     ]
 )
+
+// `make fuzz` sets LISTVIEW_FUZZ=1 and builds this libFuzzer binary with -sanitize=fuzzer,address.
+// It has no main of its own (libFuzzer's), so an ordinary `swift build` leaves it out.
+if Context.environment["LISTVIEW_FUZZ"] != nil {
+    package.products.append(.executable(name: "listview-fuzz", targets: ["ListviewFuzz"]))
+    package.targets.append(.executableTarget(
+        name: "ListviewFuzz",
+        dependencies: ["ListviewKit", "ListviewCore"],
+        path: "Fuzz/ListviewFuzz",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ))
+}

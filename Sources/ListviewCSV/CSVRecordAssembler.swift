@@ -13,6 +13,8 @@ final class CSVRecordAssembler {
     private let hasHeader: Bool
     private let inferTypes: Bool
     private var header: [String]?
+    /// The unique column names from the header (or `1`…`n`), once the first row is read.
+    var headerNames: [String]? { header }
     private var headerShape: RecordShape?
     private var widerShapes: [Int: RecordShape] = [:]
     private var cells: [Value] = []

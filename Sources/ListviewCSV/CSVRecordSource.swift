@@ -40,6 +40,9 @@ public final class CSVRecordSource: RecordSource {
         return assembler.nextCompleted()
     }
 
+    /// The header's column names (or `1`…`n` without one), once the first row is read.
+    public var declaredColumns: [String]? { assembler.headerNames }
+
     /// Notes about the input worth a line on stderr: ragged rows.
     public var warnings: [String] {
         var notes: [String] = []

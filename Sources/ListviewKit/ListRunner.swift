@@ -33,10 +33,15 @@ public enum ListRunner {
                 try renderStreamedPage(request, pageSize: pageSize, stream: stream, schema: schema, into: sink)
                 return Outcome(foundRecords: stream.rowsRead > 0)
             }
-            let columnsFixed = request.fields != nil || opened.isDelimitedText
+            // One CSV or TSV input names its columns up front; several may each name others.
+            let columnsFixed = request.fields != nil || (opened.isDelimitedText && request.inputs.count == 1)
             if request.style == .json || request.style == .jsonl || (request.style.isMachineReadable && columnsFixed) {
                 _ = try stream.hasMore()  // a CSV header names the columns before the first row is written
-                let fields = OutputFields(columns: request.columnSpecs, schema: schema)
+                var fields = OutputFields(columns: request.columnSpecs, schema: schema)
+                if fields.columns == nil, request.style == .csv || request.style == .tsv,
+                   let declared = opened.source.declaredColumns {
+                    fields = .header(declared.map { ColumnSpec($0) }, schema: schema)
+                }
                 if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: false) {
                     try StreamingRenderer.render(stream, with: &presenter, into: sink)
                 }

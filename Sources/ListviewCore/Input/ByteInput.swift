@@ -18,8 +18,8 @@ public final class ByteInput {
 
     /// Opens `path`; `-` means standard input.
     public init(path: String, chunkSize: Int = 1 << 20) throws {
-        buffer = [UInt8](repeating: 0, count: chunkSize)
         if path == "-" {
+            buffer = [UInt8](repeating: 0, count: chunkSize)
             self.name = "<stdin>"
             self.path = nil
             fileDescriptor = 0
@@ -37,6 +37,10 @@ public final class ByteInput {
             close(descriptor)
             throw ListviewError.cannotOpen(source: path, reason: SystemError.message(for: EISDIR))
         }
+        // A small regular file gets a buffer of its own size (one read, one page), not a whole chunk;
+        // a file that grows meanwhile is still read to its end, in more reads.
+        let isSmallFile = (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) < chunkSize
+        buffer = [UInt8](repeating: 0, count: isSmallFile ? min(chunkSize, max(Int(status.st_size) + 1, 4096)) : chunkSize)
         fileDescriptor = descriptor
         ownsDescriptor = true
     }

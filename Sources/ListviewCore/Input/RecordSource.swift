@@ -7,10 +7,13 @@ public protocol RecordSource {
     mutating func next() throws -> Record?
     /// Notes about the input read so far that deserve a line on stderr (ragged CSV rows).
     var warnings: [String] { get }
+    /// The columns the input names up front (a CSV header), once read; nil when it names none.
+    var declaredColumns: [String]? { get }
 }
 
 extension RecordSource {
     public var warnings: [String] { [] }
+    public var declaredColumns: [String]? { nil }
 }
 
 extension RecordSource {
@@ -34,6 +37,9 @@ public struct ConcatenatedSource: RecordSource {
     }
 
     public var warnings: [String] { sources.flatMap(\.warnings) }
+
+    /// A single input's declared columns; several inputs may each declare others, so none.
+    public var declaredColumns: [String]? { sources.count == 1 ? sources.first?.declaredColumns : nil }
 
     public mutating func next() throws -> Record? {
         while current < sources.count {

@@ -36,6 +36,7 @@ public struct FilteredSource: RecordSource {
     }
 
     public var warnings: [String] { source.warnings }
+    public var declaredColumns: [String]? { source.declaredColumns }
 
     public mutating func next() throws -> Record? {
         while let record = try source.next() {

@@ -13,12 +13,23 @@ public struct OutputFields {
     public var schema: RecordSchema
     /// The names of `leading`, which other fields of the same name give way to.
     private let leadingNames: Set<String>
+    /// With fixed `columns`, the titles of a row's fields that follow them (a CSV row longer than its header).
+    private var extraFieldsAfter: Set<String>?
 
     public init(columns: [ColumnSpec]?, leading: [FieldPath] = [], schema: RecordSchema) {
         self.columns = columns
         self.leading = leading
         self.schema = schema
         self.leadingNames = Set(leading.map(\.text))
+    }
+
+    /// Fields under a header fixed before the rows are read (a streamed CSV of a CSV):
+    /// a record's fields outside `columns` follow them in its row, in record order,
+    /// so a row longer than its header keeps its extra cells, as in the input.
+    public static func header(_ columns: [ColumnSpec], schema: RecordSchema) -> OutputFields {
+        var fields = OutputFields(columns: columns, schema: schema)
+        fields.extraFieldsAfter = Set(columns.map(\.title))
+        return fields
     }
 
     /// Fields over a fixed list of columns (records built by hand, tests).
@@ -56,7 +67,11 @@ public struct OutputFields {
     public func row(of record: Record) -> [Value?] {
         let leadingValues = leading.map { Optional($0.value(in: record) ?? .null) }
         if let columns {
-            return leadingValues + columns.filter { !leadingNames.contains($0.title) }.map { $0.path.value(in: record) }
+            var values = leadingValues + columns.filter { !leadingNames.contains($0.title) }.map { $0.path.value(in: record) }
+            if let extraFieldsAfter, record.values.count > extraFieldsAfter.count {
+                values += record.fields.filter { !extraFieldsAfter.contains($0.0) }.map { Optional($0.1) }
+            }
+            return values
         }
         return leadingValues + schemaColumns.filter { !leadingNames.contains($0) }.map { record[$0] }
     }

@@ -1,0 +1,138 @@
+import Foundation
+import ListviewCore
+import ListviewKit
+
+/// libFuzzer entry points for listview's parsers, built only by `make fuzz`.
+///
+/// One binary serves every target; `LISTVIEW_FUZZ_TARGET` names the one to run:
+///
+/// - `json`: the bytes as a JSON document and as JSON Lines, each shown as a table
+///   and written back as JSON Lines; reading that output again must give it back
+///   byte for byte (a fixpoint), or the target traps.
+/// - `csv`: the bytes as CSV and as TSV, shown as a table and written back as CSV,
+///   with the same fixpoint check.
+/// - `where`: the bytes as a `--where` predicate, evaluated on the sample records.
+/// - `template`: the bytes as a `--template`, rendered for the sample records.
+///
+/// A `ListviewError` is a correct answer to bad input; anything else (a trap, an
+/// AddressSanitizer report, a hang past libFuzzer's `-timeout`) is a finding.
+enum FuzzTarget: String {
+    case json, csv, `where`, template
+
+    static let selected: FuzzTarget = {
+        let name = ProcessInfo.processInfo.environment["LISTVIEW_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            FileHandle.standardError.write(Data("listview-fuzz: set LISTVIEW_FUZZ_TARGET to json, csv, where or template\n".utf8))
+            exit(64)
+        }
+        return target
+    }()
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .json:
+            FuzzInput.checkFixpoint(bytes, format: .json, rewrittenAs: .jsonl, style: .jsonl)
+            FuzzInput.checkFixpoint(bytes, format: .jsonl, rewrittenAs: .jsonl, style: .jsonl)
+        case .csv:
+            FuzzInput.checkFixpoint(bytes, format: .csv, rewrittenAs: .csv, style: .csv)
+            FuzzInput.checkFixpoint(bytes, format: .tsv, rewrittenAs: .csv, style: .csv)
+        case .where:
+            guard let predicate = try? Predicate(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
+            _ = predicate.description
+            for record in SampleRecords.all { _ = predicate.matches(record) }
+        case .template:
+            guard let template = try? Template(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
+            let formatter = TemplateRowFormatter(template: template)
+            for record in SampleRecords.all { _ = formatter.lines(for: record) }
+        }
+    }
+}
+
+/// The scratch file the readers open: listview's readers take paths, as the command line does.
+enum FuzzInput {
+    static let path: String = {
+        let directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/dev/shm"
+        return "\(directory)/listview-fuzz-\(getpid()).input"
+    }()
+
+    /// Reads `bytes` as `format`, shows them as a table (width 40, wrapped, bordered) and
+    /// writes them as `style`; when that succeeds, reading the written text as
+    /// `rewrittenAs` and writing it again must give the same bytes.
+    static func checkFixpoint(_ bytes: [UInt8], format: InputFormat, rewrittenAs: InputFormat, style: OutputStyle) {
+        _ = render(bytes, format: format, style: .table)
+        guard let first = render(bytes, format: format, style: style) else { return }
+        guard let second = render(first, format: rewrittenAs, style: style) else {
+            trap("listview could not read its own \(style) output", first)
+        }
+        guard let third = render(second, format: rewrittenAs, style: style), third == second else {
+            trap("\(style) output is not a fixpoint", second)
+        }
+    }
+
+    /// The output of one run, or nil when listview rejected the input with a `ListviewError`.
+    static func render(_ bytes: [UInt8], format: InputFormat, style: OutputStyle) -> [UInt8]? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard descriptor >= 0, written == bytes.count, close(descriptor) == 0 else { trap("cannot write \(path)", []) }
+        var request = ListRequest()
+        request.inputs = [path]
+        request.format = format
+        request.style = style
+        if style == .table {
+            request.width = 40
+            request.wrap = true
+            request.border = true
+        }
+        let sink = OutputSink.memory()
+        do {
+            try ListRunner.run(request, to: sink)
+        } catch is ListviewError {
+            return nil
+        } catch {
+            trap("an error that is not a ListviewError: \(error)", bytes)
+        }
+        return sink.takeCollected()
+    }
+
+    static func trap(_ message: String, _ bytes: [UInt8]) -> Never {
+        FileHandle.standardError.write(Data("listview-fuzz: \(message)\n\(String(decoding: bytes, as: UTF8.self))\n".utf8))
+        abort()
+    }
+}
+
+/// Records with every kind of value, for the `where` and `template` targets.
+enum SampleRecords {
+    static let all: [Record] = {
+        let schema = RecordSchema()
+        let nested = Value.object(ObjectValue(keys: ["x", "y"], values: [.string("é✓"), .array([.bool(true), .null])]))
+        return [
+            schema.record(keys: ["id", "name", "price", "tags", "meta", "empty"],
+                          values: [.number("1"), .string("Ada"), .number("9.5"), .array([.string("a")]), nested, .null]),
+            schema.record(keys: ["id", "name", "note"],
+                          values: [.number("-2e300"), .string(""), .string("line\nbreak\u{1B}[2J")]),
+        ]
+    }()
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func listviewFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    FuzzTarget.selected.run(bytes)
+    return 0
+}
+
+/// libFuzzer's driver, started from the executable's entry point (SwiftPM names it `ListviewFuzz_main`).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+@_cdecl("ListviewFuzz_main")
+func listviewFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    _ = FuzzTarget.selected
+    return LLVMFuzzerRunDriver(&count, &arguments, listviewFuzzTestOneInput)
+}
