@@ -63,6 +63,18 @@ check-docs: build
 	{ diff -u docs/listview.1 "$$tmp/listview.1" || { echo "make: docs/listview.1 is stale; run make docs"; exit 1; }; } && \
 	echo "make: completions and man page are up to date"
 
+# Sanitized builds keep their own folders; the end-to-end tests run the sanitized binary beside the tests.
+# Swift's crash backtracer is off (ASan reports instead); Fuzz/lsan.supp holds one leak inside Foundation.
+SANITIZER_ENV = SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp
+
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SANITIZER_ENV) ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing
+
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SANITIZER_ENV) TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --disable-swift-testing
+
 fuzz: deps
 	bash Fuzz/run.sh $(FUZZ_SECONDS)
 

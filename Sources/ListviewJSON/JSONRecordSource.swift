@@ -44,7 +44,12 @@ public final class JSONRecordSource: RecordSource {
             let stray = bytes.firstIndex { $0 == 0x0B || $0 == 0x0C }
             let valid = UnsafeRawBufferPointer(rebasing: bytes[0..<(stray ?? bytes.count)])
             if case let .failed(message, consumed) = parser.parse(valid) {
-                position.advance(over: UnsafeRawBufferPointer(rebasing: valid[0..<consumed]))
+                // yajl's count includes the byte a grammar rule, the nesting limit or a stray character
+                // stopped at, so the position is one back; inside strings and numbers its lexer stops
+                // on the offending byte itself.
+                let stoppedOnByte = YajlParser.lexerErrorsAtOffendingByte.contains { message.contains($0) }
+                let end = stoppedOnByte ? consumed : max(consumed - 1, 0)
+                position.advance(over: UnsafeRawBufferPointer(rebasing: valid[0..<end]))
                 throw malformed(message)
             }
             position.advance(over: valid)

@@ -33,6 +33,9 @@ final class YajlParser {
         callbackTable.deallocate()
     }
 
+    /// Parts of yajl's lexer messages whose byte count ends on the offending byte, not after it.
+    static let lexerErrorsAtOffendingByte = ["inside string", "inside a string", "malformed number", "invalid string in json text"]
+
     /// The outcome of feeding bytes: fine, or an error after `consumed` bytes of the chunk.
     enum Outcome {
         case ok

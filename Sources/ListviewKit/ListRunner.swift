@@ -51,7 +51,10 @@ public enum ListRunner {
         }
 
         var records: [Record] = []
-        while let record = try stream.next() { records.append(record) }
+        while let record = try stream.next() {
+            records.append(record)
+            if records.count % 65_536 == 0 { try sink.checkReaderPresent() }  // `| true` ends the load
+        }
         records = RecordSorter.sorted(records, by: request.sort)
         let found = !records.isEmpty
         var sections = RecordGrouper.sections(records, by: request.groupBy, order: request.groupOrder)

@@ -74,7 +74,7 @@ struct Listview: ParsableCommand {
         defer {
             if let pager {
                 let output = sink.takeCollected()
-                if !Pager.show(output, command: pager) {
+                if !Interrupts.whilePagerRuns({ Pager.show(output, command: pager) }) {
                     let direct = OutputSink(fileDescriptor: STDOUT_FILENO)
                     try? direct.write(bytes: output)
                     try? direct.flush()
@@ -85,6 +85,7 @@ struct Listview: ParsableCommand {
             var request = ListRequest()
             try input.apply(to: &request)
             try view.apply(to: &request)
+            Interrupts.install(color: request.color)
             let outcome = try ListRunner.run(request, to: sink, warn: Diagnostics.report)
             return view.failIfEmpty && !outcome.foundRecords ? 1 : 0
         } catch let error as ListviewError {

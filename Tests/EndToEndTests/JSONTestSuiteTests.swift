@@ -53,7 +53,7 @@ final class JSONTestSuiteTests: XCTestCase {
 
     func testDocumentedOutcomesOfNotableFiles() throws {
         let deep = try run("n_structure_100000_opening_arrays.json")
-        XCTAssertEqual(deep.stderr, "listview: \(Self.corpus.path)/n_structure_100000_opening_arrays.json:1:1002: nesting deeper than 1000 levels\n")
+        XCTAssertEqual(deep.stderr, "listview: \(Self.corpus.path)/n_structure_100000_opening_arrays.json:1:1001: nesting deeper than 1000 levels\n")
         let nested500 = try run("i_structure_500_nested_arrays.json")
         XCTAssertEqual(nested500.status, 0)
         let formFeed = try run("n_structure_whitespace_formfeed.json")

@@ -59,7 +59,7 @@ final class RoundTripTests: XCTestCase {
                 if expectedStatus == 0 {
                     XCTAssertEqual(result.stdout.filter { $0 == "[" }.count, depth - 1, "depth \(depth) as \(style)")
                 } else {
-                    XCTAssertEqual(result.stderr, "listview: \(url.path):1:1002: nesting deeper than 1000 levels\n")
+                    XCTAssertEqual(result.stderr, "listview: \(url.path):1:1001: nesting deeper than 1000 levels\n")
                 }
             }
         }

@@ -185,7 +185,7 @@ final class JSONRecordSourceTests: XCTestCase {
     func testMalformedInputReportsLineAndColumn() {
         let bad = failure("{\"a\":1,\n \"b\":}")
         XCTAssertEqual(bad?.line, 2)
-        XCTAssertEqual(bad?.column, 7, "yajl stops just after the token it rejects")
+        XCTAssertEqual(bad?.column, 6, "the token yajl rejects")
         XCTAssertEqual(bad?.message, "unallowed token at this point in JSON text")
         let control = failure("[\"ab\",\n \"abc\u{1}\"]")
         XCTAssertEqual(control?.message, "invalid character inside string")

@@ -57,11 +57,20 @@ public struct TableLayout: Sendable {
             let widths = result.columns.map(\.width)
             let shrinkable = result.columns.map { shrinkNumbers || $0.alignment == .left }
             let fixed = widths.indices.filter { !shrinkable[$0] }.reduce(0) { $0 + widths[$1] }
-            var cap = widths.max() ?? 0
             func total(_ cap: Int) -> Int {
                 fixed + widths.indices.filter { shrinkable[$0] }.reduce(0) { $0 + min(widths[$1], cap) }
             }
-            while cap > 3, total(cap) > available { cap -= 1 }
+            // The widest cap (not below 3) that fits; total grows with the cap, so bisect
+            // (a 50 MB cell once took a step per cell of width).
+            var cap = widths.max() ?? 0
+            if cap > 3, total(cap) > available {
+                var fits = 3, tooWide = cap  // total(tooWide) > available; fits is the answer if nothing wider fits
+                while tooWide - fits > 1 {
+                    let middle = fits + (tooWide - fits) / 2
+                    if total(middle) <= available { fits = middle } else { tooWide = middle }
+                }
+                cap = fits
+            }
             for index in result.columns.indices where shrinkable[index] {
                 result.columns[index].width = min(widths[index], cap)
             }

@@ -3,7 +3,11 @@ import Glibc
 /// A file or standard input, read in large chunks, without a leading UTF-8 byte order mark.
 ///
 /// Opening reports a missing, unreadable or directory path as
-/// `ListviewError.cannotOpen` (status 66); a failing read is `.readFailed` (74).
+/// `ListviewError.cannotOpen` (status 66); a failing read is `.readFailed` (74),
+/// and so is a regular file that ends before the size it had when opened (it
+/// shrank while being read: what was read is not the whole file). Text that
+/// starts with a UTF-16 or UTF-32 byte order mark is `.malformedInput` (65),
+/// with a hint to convert it, rather than a parse error at its second byte.
 public final class ByteInput {
     /// The name used in messages: the path, or `<stdin>`.
     public let name: String
@@ -15,6 +19,9 @@ public final class ByteInput {
     private var peeked: [UInt8]?
     private var started = false
     private var atEnd = false
+    /// A regular file's size when opened; reading fewer bytes means it shrank.
+    private var expectedSize: Int?
+    private var bytesRead = 0
 
     /// Opens `path`; `-` means standard input.
     public init(path: String, chunkSize: Int = 1 << 20) throws {
@@ -41,6 +48,7 @@ public final class ByteInput {
         // a file that grows meanwhile is still read to its end, in more reads.
         let isSmallFile = (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) < chunkSize
         buffer = [UInt8](repeating: 0, count: isSmallFile ? min(chunkSize, max(Int(status.st_size) + 1, 4096)) : chunkSize)
+        if (status.st_mode & S_IFMT) == S_IFREG { expectedSize = Int(status.st_size) }
         fileDescriptor = descriptor
         ownsDescriptor = true
     }
@@ -53,7 +61,14 @@ public final class ByteInput {
     public func peek() throws -> [UInt8] {
         if let peeked { return peeked }
         var bytes = try readChunk().map(Array.init) ?? []
-        if !started && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if !started {
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+            if let encoding = Self.wideEncoding(startingWith: bytes) {
+                throw ListviewError.malformedInput(
+                    source: name, line: 1, column: 1,
+                    message: "the input is \(encoding) (byte order mark); listview reads UTF-8: convert it with iconv -f \(encoding) -t UTF-8")
+            }
+        }
         started = true
         peeked = bytes
         return bytes
@@ -74,6 +89,15 @@ public final class ByteInput {
         return true
     }
 
+    /// The name of the UTF-16 or UTF-32 encoding whose byte order mark `bytes` start with.
+    static func wideEncoding(startingWith bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE" }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE" }
+        if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        return nil
+    }
+
     private func readChunk() throws -> UnsafeRawBufferPointer? {
         guard !atEnd else { return nil }
         while true {
@@ -90,8 +114,13 @@ public final class ByteInput {
             }
             if count == 0 {
                 atEnd = true
+                if let expectedSize, bytesRead < expectedSize {
+                    throw ListviewError.readFailed(
+                        source: name, reason: "the file shrank while being read (it ended after \(bytesRead) of \(expectedSize) bytes)")
+                }
                 return nil
             }
+            bytesRead += count
             return buffer.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[0..<count]) }
         }
     }

@@ -22,11 +22,13 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// JSON Lines when the first line is a whole object or array and another
     /// line starting with `{` or `[` follows; JSON when the text starts like
     /// JSON; else TSV when the first line has tabs and no commas; else CSV.
+    /// Empty or blank input is JSON Lines, so it reads as an empty list
+    /// (`grep … | listview` that matched nothing), not as broken JSON.
     public static func sniff(_ prefix: [UInt8]) -> InputFormat {
         var bytes = prefix[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        guard let first = bytes.first(where: { !isSpace($0) }) else { return .json }
+        guard let first = bytes.first(where: { !isSpace($0) }) else { return .jsonl }
         switch first {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)

@@ -71,6 +71,17 @@ public final class OutputSink {
         if buffer.count >= flushThreshold { try flush() }
     }
 
+    /// Throws `.outputClosed` when nobody will read the output any more (the reading end
+    /// of a pipe is closed), so a long load can stop before it has written anything.
+    public func checkReaderPresent() throws {
+        guard fileDescriptor >= 0 else { return }
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+        if poll(&descriptor, 1, 0) == 1, descriptor.revents & Int16(POLLERR) != 0 {
+            var status = stat()
+            if fstat(fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFIFO { throw ListviewError.outputClosed }
+        }
+    }
+
     /// Hands every buffered byte to the kernel.
     public func flush() throws {
         guard fileDescriptor >= 0, !buffer.isEmpty else { return }

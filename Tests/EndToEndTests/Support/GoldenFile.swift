@@ -28,6 +28,12 @@ enum GoldenFile {
     static func assertMatches(_ name: String, _ arguments: [String], stdinFile: String? = nil,
                               environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws {
         let result = try ListviewProcess.run(arguments, stdinFile: stdinFile, environment: environment)
+        // Determinism: a second run gives the same bytes, stderr and status.
+        let again = try ListviewProcess.run(arguments, stdinFile: stdinFile, environment: environment)
+        if again != result {
+            XCTFail("a second run of \(name) differs:\n\(firstDifference(transcript(arguments: arguments, stdin: stdinFile, result: result), transcript(arguments: arguments, stdin: stdinFile, result: again)))",
+                    file: file, line: line)
+        }
         let actual = transcript(arguments: arguments, stdin: stdinFile, result: result)
         let url = directory.appendingPathComponent("\(name).txt")
         if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
