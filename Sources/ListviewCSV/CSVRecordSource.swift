@@ -21,6 +21,8 @@ public struct CSVOptions: Sendable {
 /// and column where the parser stopped; a quoted field left open at the end
 /// is reported at the line where it began.
 public final class CSVRecordSource: RecordSource {
+    /// Bytes parsed at a time: a first page needs a few hundred rows, not a megabyte's worth.
+    static let sliceSize = 64 << 10
     private let input: ByteInput
     private let assembler: CSVRecordAssembler
     private let parser: LibcsvParser
@@ -56,7 +58,7 @@ public final class CSVRecordSource: RecordSource {
     }
 
     private func readMore() throws {
-        let more = try input.withNextChunk { chunk in
+        let more = try input.withNextChunk(limit: Self.sliceSize) { chunk in
             let outcome = parser.parse(chunk)
             try check()
             if case let .failed(message, offset) = outcome {

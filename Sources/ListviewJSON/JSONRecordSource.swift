@@ -7,6 +7,8 @@ import ListviewCore
 /// byte order mark at the start is skipped. Errors carry the line and column
 /// (in characters) where the parser stopped.
 public final class JSONRecordSource: RecordSource {
+    /// Bytes parsed at a time: a first page needs a few hundred records, not a megabyte's worth.
+    static let sliceSize = 64 << 10
     /// The deepest nesting read; deeper input is refused (status 65) rather than risking the stack.
     public static let defaultMaxDepth = 1_000
 
@@ -37,7 +39,7 @@ public final class JSONRecordSource: RecordSource {
     }
 
     private func readMore() throws {
-        let more = try input.withNextChunk { chunk in
+        let more = try input.withNextChunk(limit: Self.sliceSize) { chunk in
             let bytes = chunk
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
             // yajl takes a vertical tab or form feed for whitespace; JSON allows neither, anywhere.

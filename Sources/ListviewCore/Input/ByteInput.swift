@@ -16,7 +16,8 @@ public final class ByteInput {
     private let fileDescriptor: Int32
     private let ownsDescriptor: Bool
     private var buffer: [UInt8]
-    private var peeked: [UInt8]?
+    /// The bytes of `buffer` read but not yet handed out.
+    private var unread = 0..<0
     private var started = false
     private var atEnd = false
     /// A regular file's size when opened; reading fewer bytes means it shrank.
@@ -59,34 +60,37 @@ public final class ByteInput {
 
     /// The first bytes of the input (up to one chunk), without consuming them; a UTF-8 byte order mark is dropped.
     public func peek() throws -> [UInt8] {
-        if let peeked { return peeked }
-        var bytes = try readChunk().map(Array.init) ?? []
-        if !started {
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-            if let encoding = Self.wideEncoding(startingWith: bytes) {
-                throw ListviewError.malformedInput(
-                    source: name, line: 1, column: 1,
-                    message: "the input is \(encoding) (byte order mark); listview reads UTF-8: convert it with iconv -f \(encoding) -t UTF-8")
-            }
-        }
-        started = true
-        peeked = bytes
-        return bytes
+        try start()
+        return Array(buffer[unread])
     }
 
-    /// Calls `body` with the next chunk; returns false at the end of the input.
-    public func withNextChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
-        if !started { _ = try peek() }  // the first chunk goes through peek, which drops a byte order mark
-        if let pending = peeked {
-            peeked = nil
-            if !pending.isEmpty {
-                try pending.withUnsafeBytes(body)
-                return true
-            }
+    /// Calls `body` with the next bytes, at most `limit` of them; returns false at the end of the input.
+    ///
+    /// Reads from the file are a whole chunk; a reader that wants to stop early (a first page)
+    /// takes them in smaller slices, so it turns no more of the input into records than it needs.
+    public func withNextChunk(limit: Int = .max, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        try start()
+        if unread.isEmpty {
+            guard try readChunk() else { return false }
         }
-        guard let chunk = try readChunk() else { return false }
-        try body(chunk)
+        let slice = unread.lowerBound..<min(unread.upperBound, unread.lowerBound + max(limit, 1))
+        unread = slice.upperBound..<unread.upperBound
+        try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[slice])) }
         return true
+    }
+
+    /// Reads the first chunk: drops a UTF-8 byte order mark, refuses UTF-16 and UTF-32.
+    private func start() throws {
+        guard !started else { return }
+        started = true
+        guard try readChunk() else { return }
+        let bytes = buffer[unread]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { unread = unread.lowerBound + 3..<unread.upperBound }
+        if let encoding = Self.wideEncoding(startingWith: Array(buffer[unread].prefix(4))) {
+            throw ListviewError.malformedInput(
+                source: name, line: 1, column: 1,
+                message: "the input is \(encoding) (byte order mark); listview reads UTF-8: convert it with iconv -f \(encoding) -t UTF-8")
+        }
     }
 
     /// The name of the UTF-16 or UTF-32 encoding whose byte order mark `bytes` start with.
@@ -98,8 +102,9 @@ public final class ByteInput {
         return nil
     }
 
-    private func readChunk() throws -> UnsafeRawBufferPointer? {
-        guard !atEnd else { return nil }
+    /// Fills `buffer` with the next read; false at the end of the input.
+    private func readChunk() throws -> Bool {
+        guard !atEnd else { return false }
         while true {
             let count = buffer.withUnsafeMutableBytes { raw in
                 read(fileDescriptor, raw.baseAddress, raw.count)
@@ -118,10 +123,11 @@ public final class ByteInput {
                     throw ListviewError.readFailed(
                         source: name, reason: "the file shrank while being read (it ended after \(bytesRead) of \(expectedSize) bytes)")
                 }
-                return nil
+                return false
             }
             bytesRead += count
-            return buffer.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[0..<count]) }
+            unread = 0..<count
+            return true
         }
     }
 }
