@@ -1,5 +1,4 @@
 import CYajl
-import Foundation
 import ListviewCore
 
 /// Owns one yajl parser handle and forwards its SAX callbacks to a `JSONRecordAssembler`.
@@ -72,7 +71,7 @@ final class YajlParser {
 
     /// `parse error: premature EOF\n` → `premature end of JSON input`.
     static func cleanMessage(_ raw: String) -> String {
-        var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = raw.trimmingWhitespace
         for prefix in ["parse error: ", "lexical error: "] where text.hasPrefix(prefix) {
             text.removeFirst(prefix.count)
         }

@@ -1,4 +1,3 @@
-import Foundation
 import ListviewCore
 
 /// The presenters of the human styles, with the formatter registry that picks a row formatter per record kind.
@@ -52,7 +51,7 @@ struct KeyValueRowFormatter: RowFormatter {
             guard let value = column.path.value(in: record) else { return nil }
             var text = CellText.text(for: value)
             if text.isEmpty || text.contains(" ") || text.contains("\"") || text.contains("=") {
-                text = "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                text = "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
             }
             return "\(TerminalEscaping.escaped(column.title))=\(text)"
         }.joined(separator: " ")]

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import ListviewCore
 
 /// Shows output taller than the terminal through a pager, as git does.
 ///
@@ -11,7 +12,7 @@ enum Pager {
     static var command: String? {
         let environment = ProcessInfo.processInfo.environment
         let chosen = environment["LISTVIEW_PAGER"] ?? environment["PAGER"] ?? "less -FRX"
-        let trimmed = chosen.trimmingCharacters(in: .whitespaces)
+        let trimmed = chosen.trimmingWhitespace
         return trimmed.isEmpty || trimmed == "cat" ? nil : trimmed
     }
 
@@ -29,26 +30,46 @@ enum Pager {
         var lines = 0
         for byte in output where byte == 0x0A { lines += 1 }
         guard lines >= terminalRows else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
         var environment = ProcessInfo.processInfo.environment
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardInput = pipe
-        do {
-            try process.run()
-        } catch {
-            return false
+        guard let child = spawnShell(command, environment: environment) else { return false }
+        output.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count, let base = raw.baseAddress {
+                let written = write(child.input, base + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { break }  // the reader quit early (q in less): not an error
+                offset += written
+            }
         }
-        do {
-            try pipe.fileHandleForWriting.write(contentsOf: output)
-        } catch {
-            // The reader quit early (q in less): not an error.
-        }
-        try? pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
+        close(child.input)
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
         return true
+    }
+
+    /// Starts `/bin/sh -c command` reading from a new pipe; returns its pid and the pipe's writing end.
+    private static func spawnShell(_ command: String, environment: [String: String]) -> (pid: pid_t, input: Int32)? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        let words: [String] = ["/bin/sh", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
+        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
+        defer { (arguments + variables).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, "/bin/sh", &actions, nil, arguments + [nil], variables + [nil])
+        close(readEnd)
+        guard result == 0 else {
+            close(writeEnd)
+            return nil
+        }
+        return (pid, writeEnd)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ListviewCore
 import ListviewKit
 
@@ -159,7 +159,7 @@ extension ViewOptions {
 /// `a,b.c, d` → the paths `a`, `b.c`, `d`.
 enum FieldList {
     static func parse(_ text: String) -> [FieldPath] {
-        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map(FieldPath.init)
+        text.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }.map(FieldPath.init)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// `--footer count,sum:F,min:F,max:F,mean:F`: a summary line under each section and for the whole list.
 ///
@@ -20,7 +20,7 @@ public struct Aggregates: Sendable, Equatable {
     /// Parses `count,sum:total,mean:total`.
     public init(parsing text: String) throws {
         var terms: [Term] = []
-        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+        for part in text.split(separator: ",").map(\.trimmingWhitespace) where !part.isEmpty {
             let pieces = part.split(separator: ":", maxSplits: 1).map(String.init)
             guard let kind = Kind(rawValue: pieces[0].lowercased()) else {
                 throw ListviewError.usage("--footer '\(text)': '\(pieces[0])' is not one of count, sum, min, max, mean")
@@ -68,6 +68,11 @@ public struct Aggregates: Sendable, Equatable {
     }
 
     static func format(_ value: Double, decimals: Int) -> String {
-        String(format: "%.\(Swift.min(decimals, 12))f", value)
+        // printf's %.*f: correctly rounded, as Foundation's String(format:) was.
+        var digits = [CChar](repeating: 0, count: 352)
+        let precision = Int32(Swift.min(decimals, 12))
+        let count = withVaList([precision, value]) { vsnprintf(&digits, digits.count, "%.*f", $0) }
+        guard count > 0 else { return "\(value)" }
+        return String(decoding: digits.prefix(Swift.min(Int(count), digits.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

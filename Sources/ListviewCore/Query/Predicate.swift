@@ -1,5 +1,3 @@
-import Foundation
-
 /// One `--where` condition: `field=value`, `!=`, `<`, `<=`, `>`, `>=`, or `field~regex`.
 ///
 /// Comparisons are numeric when both sides are numbers (`age>30`, `price<=9.5`)
@@ -20,7 +18,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
     public let op: Operator
     public let value: String
     private let number: Double?
-    private let regex: NSRegularExpressionBox?
+    private let regex: RegexBox?
 
     /// The predicate as written.
     public var description: String { "\(path.text)\(op.rawValue)\(value)" }
@@ -56,7 +54,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         self.number = NumberText.isNumber(value) ? Double(value) : nil
         if op == .matches {
             do {
-                regex = NSRegularExpressionBox(try NSRegularExpression(pattern: value))
+                regex = RegexBox(try Regex(value))
             } catch {
                 throw ListviewError.usage("--where '\(text)': '\(value)' is not a valid regular expression")
             }
@@ -70,7 +68,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         guard let field = path.value(in: record), !field.isNull else { return false }
         let text = ValueText.plain(field)
         if let regex {
-            return regex.value.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            return text.contains(regex.value)
         }
         let order: Int
         if let number, let fieldNumber = field.numericValue ?? (NumberText.isNumber(text) ? Double(text) : nil) {
@@ -90,10 +88,10 @@ public struct Predicate: Sendable, CustomStringConvertible {
     }
 }
 
-/// `NSRegularExpression` is immutable and safe to share; this box says so to the compiler.
-final class NSRegularExpressionBox: @unchecked Sendable {
-    let value: NSRegularExpression
-    init(_ value: NSRegularExpression) { self.value = value }
+/// A compiled `Regex` is immutable and safe to share; this box says so to the compiler.
+final class RegexBox: @unchecked Sendable {
+    let value: Regex<AnyRegexOutput>
+    init(_ value: Regex<AnyRegexOutput>) { self.value = value }
 }
 
 /// A value's text without display escaping: what filters and searches compare.

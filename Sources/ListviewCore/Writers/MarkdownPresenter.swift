@@ -1,4 +1,3 @@
-import Foundation
 
 /// `--style markdown`: a GitHub table, under a `##` heading per section.
 ///
@@ -65,7 +64,7 @@ public struct MarkdownPresenter: ListPresenter {
     /// Pipes and backslashes escaped so a cell stays one cell; terminal escapes already applied.
     static func escape(_ text: String) -> String {
         var escaped = TerminalEscaping.escaped(text)
-        if escaped.contains("|") { escaped = escaped.replacingOccurrences(of: "|", with: "\\|") }
+        if escaped.contains("|") { escaped = escaped.replacing("|", with: "\\|") }
         return escaped
     }
 }
