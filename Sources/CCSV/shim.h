@@ -11,9 +11,4 @@ static inline int listview_csv_no_space(unsigned char c) {
     return 0;
 }
 
-/// The row terminators: CR and LF (a CRLF pair ends one row).
-static inline int listview_csv_is_term(unsigned char c) {
-    return c == CSV_CR || c == CSV_LF;
-}
-
 #endif

@@ -13,6 +13,9 @@ final class CSVRecordAssembler {
     private let hasHeader: Bool
     private let inferTypes: Bool
     private var header: [String]?
+    /// The column names whose cells are decoded (nil: all), and by position once the header is known.
+    private let onlyColumns: Set<String>?
+    private var decodes: [Bool]?
     /// The unique column names from the header (or `1`…`n`), once the first row is read.
     var headerNames: [String]? { header }
     private var headerShape: RecordShape?
@@ -30,7 +33,8 @@ final class CSVRecordAssembler {
     /// Why the assembler stopped taking input, if it did.
     private(set) var refusal: String?
 
-    init(schema: RecordSchema, hasHeader: Bool, inferTypes: Bool) {
+    init(schema: RecordSchema, hasHeader: Bool, inferTypes: Bool, onlyColumns: Set<String>? = nil) {
+        self.onlyColumns = onlyColumns
         self.schema = schema
         self.hasHeader = hasHeader
         self.inferTypes = inferTypes
@@ -46,6 +50,14 @@ final class CSVRecordAssembler {
         guard refusal == nil else { return }
         afterCR = false
         if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) { line += TextPosition.lineBreaks(in: bytes) }
+        if let decodes, !(cells.count < decodes.count && decodes[cells.count]) {
+            guard UTF8Check.isValid(bytes) else {
+                refusal = "invalid UTF-8 in field \(cells.count + 1)"
+                return
+            }
+            cells.append(.null)
+            return
+        }
         guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
             refusal = "invalid UTF-8 in field \(cells.count + 1)"
             return
@@ -92,6 +104,7 @@ final class CSVRecordAssembler {
         }
         let shape = schema.shape(for: header ?? [])
         headerShape = shape
+        if let onlyColumns { decodes = (header ?? []).map { onlyColumns.contains($0) } }
         if !hasHeader { completed.append(Record(shape: shape, values: row)) }
     }
 

@@ -10,6 +10,9 @@ public struct CSVOptions: Sendable {
     public var inferTypes = true
     /// Strict quoting (RFC 4180) rejects stray quotes; lenient (`--lazy-quotes`) keeps them as text.
     public var strictQuotes = true
+    /// When set, only these columns' cells are decoded; the others read as null. For a caller that
+    /// looks at a few columns only (`--counts`): their text is checked as UTF-8 but never turned into values.
+    public var onlyColumns: Set<String>?
 
     public init() {}
 }
@@ -31,7 +34,8 @@ public final class CSVRecordSource: RecordSource {
 
     public init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
         self.input = input
-        assembler = CSVRecordAssembler(schema: schema, hasHeader: options.hasHeader, inferTypes: options.inferTypes)
+        assembler = CSVRecordAssembler(schema: schema, hasHeader: options.hasHeader, inferTypes: options.inferTypes,
+                                       onlyColumns: options.onlyColumns)
         parser = LibcsvParser(assembler: assembler, delimiter: options.delimiter, strict: options.strictQuotes)
     }
 

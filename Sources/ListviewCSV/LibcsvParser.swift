@@ -21,7 +21,7 @@ final class LibcsvParser {
         if initialized {
             csv_set_delim(parser, delimiter)
             csv_set_space_func(parser, listview_csv_no_space)
-            csv_set_term_func(parser, listview_csv_is_term)
+            // Rows end at CR or LF: libcsv's own rule when no terminator function is set (a function would cost a call per byte).
             // libcsv grows a field's buffer by this much at a time (128 bytes by default): a 50 MB
             // field took 400,000 reallocations, each a copy wherever realloc cannot grow in place.
             csv_set_blk_size(parser, 1 << 20)

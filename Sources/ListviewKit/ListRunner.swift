@@ -17,7 +17,12 @@ public enum ListRunner {
     @discardableResult
     public static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void = { _ in }) throws -> Outcome {
         let schema = RecordSchema()
-        let loader = InputLoader(format: request.format, path: request.path, csv: request.csv,
+        var csv = request.csv
+        if request.countsOnly && request.filter.isEmpty {
+            // Counting looks at the group fields only: CSV cells of other columns need not become values.
+            csv.onlyColumns = Set(request.groupBy.flatMap { [$0.text] + $0.components.prefix(1) })
+        }
+        let loader = InputLoader(format: request.format, path: request.path, csv: csv,
                                  delimiter: request.delimiter, schema: schema)
         let opened = try loader.open(request.inputs)
         // Wrapped rows are cut into pages by lines, which needs every row's height, so the whole list.
@@ -48,6 +53,17 @@ public enum ListRunner {
                 try sink.flush()
                 return Outcome(foundRecords: stream.rowsRead > 0)
             }
+        }
+
+        if request.countsOnly {
+            var tally = GroupTally(fields: request.groupBy)
+            while let record = try stream.next() {
+                tally.add(record)
+                if stream.rowsRead % 65_536 == 0 { try sink.checkReaderPresent() }
+            }
+            let sections = RecordGrouper.sections(tally.representatives, by: request.groupBy, order: request.groupOrder)
+            try SectionCounts.write(sections, style: request.style, groupFields: request.groupBy, into: sink)
+            return Outcome(foundRecords: tally.total > 0)
         }
 
         var records: [Record] = []

@@ -38,9 +38,11 @@ struct ListviewProcess {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "COLUMNS": "80", "LINES": "24", "LC_ALL": "C.UTF-8", "NO_COLOR": "1", "TERM": "dumb",
         ]
-        // Sanitizer settings reach the binary under test (make test-asan, make test-tsan).
+        // Sanitizer settings reach the binary under test (make test-asan, make test-tsan); the
+        // binary's ASan options may differ from the test runner's (leak checks: the binary only).
+        let inherited = ProcessInfo.processInfo.environment
         for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "SWIFT_BACKTRACE"] {
-            if let value = ProcessInfo.processInfo.environment[name] { environment[name] = value }
+            if let value = inherited["LISTVIEW_\(name)"] ?? inherited[name] { environment[name] = value }
         }
         environment.merge(extra) { $1 }
         process.environment = environment
