@@ -143,4 +143,28 @@ private extension ListviewError {
         guard case let .malformedInput(_, line, column, _) = self, let line else { return nil }
         return column.map { "\(line):\($0)" } ?? "\(line)"
     }
+
+}
+
+extension CSVRecordSourceTests {
+    // MARK: Decoding only some columns (--counts)
+
+    func testOnlyColumnsDecodesThoseAndReadsTheRestAsNull() throws {
+        var options = CSVOptions()
+        options.onlyColumns = ["status"]
+        XCTAssertEqual(try rows("id,status,note\n1,open,x\n2,done\n3,open,y,extra\n", options: options),
+                       ["id=∅|status=open|note=∅", "id=∅|status=done|note=∅", "id=∅|status=open|note=∅|4=∅"])
+    }
+
+    func testOnlyColumnsStillRefusesInvalidUTF8Anywhere() throws {
+        var options = CSVOptions()
+        options.onlyColumns = ["status"]
+        let bytes = Array("id,status\n1,open\n".utf8) + [0xC3, 0x28] + Array(",done\n".utf8)
+        let reader = try source(bytes, options: options)
+        XCTAssertThrowsError(try { while try reader.next() != nil {} }()) { error in
+            guard case let .malformedInput(_, line, _, message)? = error as? ListviewError else { return XCTFail("\(error)") }
+            XCTAssertEqual(line, 3)
+            XCTAssertEqual(message, "invalid UTF-8 in field 1")
+        }
+    }
 }

@@ -135,4 +135,26 @@ final class RecordGrouperTests: XCTestCase {
         let sections = RecordGrouper.sections(records, by: [FieldPath("k")])
         XCTAssertEqual(sections.map(\.header), [#"k: """#, "k: 1.50", #"k: a\e[2Jb"#, "k: false", "k: [1]"])
     }
+
+    // MARK: GroupTally (--counts)
+
+    func testTallyGivesTheSameSectionsAsGroupingTheRecords() {
+        let fields = [FieldPath("status")]
+        var tally = GroupTally(fields: fields)
+        orders.forEach { tally.add($0) }
+        XCTAssertEqual(tally.total, 8)
+        for order in [GroupOrder(), GroupOrder(.key), GroupOrder(.count, descending: true)] {
+            let counted = RecordGrouper.sections(tally.representatives, by: fields, order: order)
+            let grouped = RecordGrouper.sections(orders, by: fields, order: order)
+            XCTAssertEqual(counted.map(\.header), grouped.map(\.header))
+            XCTAssertEqual(counted.map(\.items.count), grouped.map(\.items.count))
+            XCTAssertEqual(counted.map(\.info.levelCounts), grouped.map(\.info.levelCounts))
+        }
+    }
+
+    func testTallyWithoutFieldsCountsEverything() {
+        var tally = GroupTally(fields: [])
+        orders.forEach { tally.add($0) }
+        XCTAssertEqual(RecordGrouper.sections(tally.representatives, by: []).map(\.items.count), [8])
+    }
 }
