@@ -10,7 +10,8 @@ import ListviewKit
 ///   and written back as JSON Lines; reading that output again must give it back
 ///   byte for byte (a fixpoint), or the target traps.
 /// - `csv`: the bytes as CSV and as TSV, shown as a table and written back as CSV,
-///   with the same fixpoint check.
+///   with the same fixpoint check; and `--counts` by the first column (which decodes
+///   that column only) must count as many rows as the whole list has.
 /// - `where`: the bytes as a `--where` predicate, evaluated on the sample records.
 /// - `template`: the bytes as a `--template`, rendered for the sample records.
 ///
@@ -36,6 +37,7 @@ enum FuzzTarget: String {
         case .csv:
             FuzzInput.checkFixpoint(bytes, format: .csv, rewrittenAs: .csv, style: .csv)
             FuzzInput.checkFixpoint(bytes, format: .tsv, rewrittenAs: .csv, style: .csv)
+            FuzzInput.checkCounts(bytes, format: .csv)
         case .where:
             guard let predicate = try? Predicate(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
             _ = predicate.description
@@ -69,8 +71,24 @@ enum FuzzInput {
         }
     }
 
+    /// Without a header, `--group-by 1 --counts` must add up to the rows of the whole list.
+    static func checkCounts(_ bytes: [UInt8], format: InputFormat) {
+        guard let all = render(bytes, format: format, style: .jsonl, configure: { $0.csv.hasHeader = false }) else { return }
+        guard let counts = render(bytes, format: format, style: .jsonl, configure: {
+            $0.csv.hasHeader = false
+            $0.countsOnly = true
+            $0.groupBy = [FieldPath("1")]
+        }) else { trap("--counts refused what the list read", bytes) }
+        let rows = all.filter { $0 == 0x0A }.count
+        // Each counts line ends in "count":N} (JSON escapes any newline inside the key).
+        let lines = String(decoding: counts, as: UTF8.self).split(separator: "\n")
+        let total = lines.compactMap { line in line.split(separator: ":").last.flatMap { Int($0.dropLast()) } }.reduce(0, +)
+        guard total == rows else { trap("--counts counted \(total) rows, the list has \(rows)", bytes) }
+    }
+
     /// The output of one run, or nil when listview rejected the input with a `ListviewError`.
-    static func render(_ bytes: [UInt8], format: InputFormat, style: OutputStyle) -> [UInt8]? {
+    static func render(_ bytes: [UInt8], format: InputFormat, style: OutputStyle,
+                       configure: (inout ListRequest) -> Void = { _ in }) -> [UInt8]? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard descriptor >= 0, written == bytes.count, close(descriptor) == 0 else { trap("cannot write \(path)", []) }
@@ -83,6 +101,7 @@ enum FuzzInput {
             request.wrap = true
             request.border = true
         }
+        configure(&request)
         let sink = OutputSink.memory()
         do {
             try ListRunner.run(request, to: sink)
