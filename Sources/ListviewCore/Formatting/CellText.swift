@@ -46,8 +46,10 @@ public enum TerminalEscaping {
     /// True when `text` holds a byte that could start a control character (C1 controls are 0xC2 0x80–0x9F in UTF-8).
     @inlinable
     public static func needsEscaping(_ text: String) -> Bool {
-        var previousWasC2 = false
-        for byte in text.utf8 {
+        let plain = text.utf8.withContiguousStorageIfAvailable { UTF8Check.printableASCIIPrefix($0) } ?? 0
+        if plain == text.utf8.count { return false }
+        var previousWasC2 = false  // the byte before `plain` is printable ASCII
+        for byte in text.utf8.dropFirst(plain) {
             if byte < 0x20 || byte == 0x7F { return true }
             if previousWasC2 && byte < 0xA0 && byte >= 0x80 { return true }
             previousWasC2 = byte == 0xC2

@@ -7,12 +7,9 @@
 public enum DisplayWidth {
     /// The width of `text` in terminal cells.
     public static func of(_ text: String) -> Int {
-        var isASCII = true
-        for byte in text.utf8 where byte >= 0x80 {
-            isASCII = false
-            break
-        }
-        if isASCII { return text.utf8.count }
+        let ascii = text.utf8.withContiguousStorageIfAvailable { UTF8Check.asciiPrefix($0) }
+            ?? text.utf8.prefix(while: { $0 < 0x80 }).count
+        if ascii == text.utf8.count { return ascii }
         var width = 0
         for character in text { width += of(character) }
         return width

@@ -85,9 +85,10 @@ public struct TableLayout: Sendable {
         var widths = specs.map { DisplayWidth.of(TerminalEscaping.escaped($0.title)) }
         var numeric = [Bool](repeating: true, count: specs.count)
         var sawValue = [Bool](repeating: false, count: specs.count)
+        let reader = ColumnReader(specs.map(\.path))
         for record in records {
-            for (index, spec) in specs.enumerated() {
-                let value = spec.path.value(in: record)
+            for index in specs.indices {
+                let value = reader.value(index, in: record)
                 switch value {
                 case nil, .null?:
                     break

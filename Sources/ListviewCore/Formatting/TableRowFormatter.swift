@@ -4,14 +4,16 @@ public struct TableRowFormatter: RowFormatter {
     public let layout: TableLayout
     /// Wrap cells wider than their column instead of cutting them with `…`.
     public let wrap: Bool
+    private let reader: ColumnReader
 
     public init(layout: TableLayout, wrap: Bool = false) {
         self.layout = layout
         self.wrap = wrap
+        self.reader = ColumnReader(layout.columns.map(\.spec.path))
     }
 
     public func lines(for record: Record) -> [String] {
-        let values = layout.columns.map { $0.spec.path.value(in: record) }
+        let values = reader.values(of: record)
         let cells = values.map(CellText.text(for:))
         let dimmed = layout.theme.enabled ? values.map { $0?.isNull ?? false } : []
         guard wrap else { return [layout.line(cells, dimmed: dimmed)] }
