@@ -58,10 +58,13 @@ final class CSVRecordAssembler {
             cells.append(.null)
             return
         }
-        guard let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else {
+        // Checked first, then decoded: String(validating:) is not specialised here and looked up
+        // generic metadata per cell; decoding checked bytes never replaces anything.
+        guard UTF8Check.isValid(bytes) else {
             refusal = "invalid UTF-8 in field \(cells.count + 1)"
             return
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         cells.append(header == nil && hasHeader ? .string(text) : NumberText.cell(text, infer: inferTypes))
     }
 

@@ -114,8 +114,10 @@ public struct TableLayout: Sendable {
     public func line(_ cells: [String], dimmed: [Bool] = []) -> String {
         if bordered { return borderedLine(cells, dimmed: dimmed) }
         var line = ""
+        line.reserveCapacity(totalWidth + 16)
         var pendingSpaces = 0
-        for (index, column) in columns.enumerated() {
+        for index in columns.indices {
+            let column = columns[index]
             let (text, textWidth) = TextFitting.fitted(index < cells.count ? cells[index] : "", to: column.width)
             let padding = max(0, column.width - textWidth)
             if index > 0 { pendingSpaces += gap }
@@ -124,11 +126,24 @@ public struct TableLayout: Sendable {
                 continue
             }
             if column.alignment == .right { pendingSpaces += padding }
-            line += String(repeating: " ", count: pendingSpaces)
+            Self.appendSpaces(pendingSpaces, to: &line)
             line += index < dimmed.count && dimmed[index] ? theme.null(text) : text
             pendingSpaces = column.alignment == .left ? padding : 0
         }
         return line
+    }
+
+    private static let spaces = String(repeating: " ", count: 256)
+
+    /// Appends `count` spaces without building a string of them (a slice of a constant one).
+    @inline(__always)
+    static func appendSpaces(_ count: Int, to line: inout String) {
+        var remaining = count
+        while remaining > 0 {
+            let run = min(remaining, 256)
+            line.append(contentsOf: spaces.prefix(run))
+            remaining -= run
+        }
     }
 
     private func borderedLine(_ cells: [String], dimmed: [Bool]) -> String {

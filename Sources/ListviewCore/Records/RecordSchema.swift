@@ -22,6 +22,7 @@ public final class RecordSchema {
     }
 
     /// The columns that at least one of `records` has, in first-seen order.
+    @inlinable
     public func columns<Records: Sequence>(presentIn records: Records) -> [String] where Records.Element == Record {
         var present = [Bool](repeating: false, count: columns.count)
         var lastShape: ObjectIdentifier?

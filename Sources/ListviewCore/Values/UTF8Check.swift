@@ -10,8 +10,39 @@ public enum UTF8Check {
         }
         while index < count, bytes[index] < 0x80 { index += 1 }
         if index == count { return true }
-        let rest = UnsafeRawBufferPointer(rebasing: bytes[index...])
-        return String(validating: rest.bindMemory(to: UInt8.self), as: UTF8.self) != nil
+        return isValidSequence(UnsafeRawBufferPointer(rebasing: bytes[index...]))
+    }
+
+    /// Well-formedness per the Unicode standard (table 3-7): no overlongs, surrogates or values past U+10FFFF.
+    static func isValidSequence(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the allowed range of the second byte
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            let second = bytes[index + 1]
+            guard second >= low && second <= high else { return false }
+            var offset = 2
+            while offset < length {
+                guard bytes[index + offset] & 0xC0 == 0x80 else { return false }
+                offset += 1
+            }
+            index += length
+        }
+        return true
     }
 }
 
