@@ -258,6 +258,7 @@ peak_rss() {
     out=$(mktemp)
     if "$GNU_TIME" -f %M -o "$out" sh -c "$cmd" >/dev/null 2>&1; then
         kb=$(tail -n 1 "$out")
+        echo "$name $kb" >> "$RESULTS_DIR/$3.rss"
         awk -v n="$name" -v kb="$kb" 'BEGIN { printf "    %-10s %9.1f MB\n", n, kb / 1024 }'
     else
         echo "    $name: command failed; no RSS"
@@ -300,8 +301,9 @@ task() {
 
     if [[ -n $GNU_TIME ]]; then
         echo "  peak RSS (one run each):"
+        rm -f "$RESULTS_DIR/$task_name.rss"
         for i in "${!cmds[@]}"; do
-            peak_rss "${names[i]}" "${cmds[i]}"
+            peak_rss "${names[i]}" "${cmds[i]}" "$task_name"
         done
     fi
 }
@@ -356,6 +358,59 @@ task csv-sort \
 task csv-head-1gb \
     -n listview "$LV $BIGCSV --page-size 20$NO_PAGER > /dev/null" \
     -n mlr      "mlr --icsv --opprint head -n 20 $BIGCSV > /dev/null"
+
+# --- the targets of issue 6 --------------------------------------------------
+# listview's median over the peer's (lower is better), and peak RSS, against each target.
+python3 - "$RESULTS_DIR" <<'PY'
+import json, os, statistics, sys
+results = sys.argv[1]
+
+def medians(task):
+    path = os.path.join(results, task + ".json")
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        runs = json.load(f)["results"]
+    return {r["command"]: (r.get("median") or statistics.median(r["times"])) for r in runs}
+
+def rss(task):
+    path = os.path.join(results, task + ".rss")
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return {name: int(kb) / 1024 for name, kb in (line.split() for line in f if line.strip())}
+
+rows = []
+def time_target(label, task, peer, limit):
+    m = medians(task)
+    if "listview" in m and peer in m and m[peer] > 0:
+        ratio = m["listview"] / m[peer]
+        rows.append((label, f"time listview/{peer}", f"{ratio:.2f}x", f"<= {limit}x", "met" if ratio <= limit else "not met"))
+def rss_ratio_target(label, task, peer, limit):
+    r = rss(task)
+    if "listview" in r and peer in r and r[peer] > 0:
+        ratio = r["listview"] / r[peer]
+        rows.append((label, f"RSS listview/{peer}", f"{ratio:.2f}x", f"<= {limit}x", "met" if ratio <= limit else "not met"))
+def rss_target(label, task, limit_mb):
+    r = rss(task)
+    if "listview" in r:
+        rows.append((label, "RSS listview", f"{r['listview']:.1f} MB", f"<= {limit_mb} MB", "met" if r["listview"] <= limit_mb else "not met"))
+
+time_target("T1 table of all rows", "csv-table", "mlr", 0.35)
+rss_ratio_target("T1 table of all rows", "csv-table", "mlr", 0.25)
+time_target("T2 count per group", "csv-count", "duckdb", 1.0)
+time_target("T3 first page", "csv-head", "mlr", 1.0)
+rss_target("T3 first page", "csv-head", 20)
+rss_target("T3 first page, 1 GB", "csv-head-1gb", 20)
+time_target("T4 sorted table", "csv-sort", "duckdb", 0.25)
+time_target("T5 JSON table", "json", "jq", 0.3)
+if rows:
+    print()
+    print("==> issue 6 targets (listview over the peer; lower is better)")
+    widths = [max(len(row[i]) for row in rows) for i in range(5)]
+    for row in rows:
+        print("  " + "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)))
+PY
 
 echo
 if ((${#failed[@]})); then

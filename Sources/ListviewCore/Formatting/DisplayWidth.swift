@@ -7,12 +7,27 @@
 public enum DisplayWidth {
     /// The width of `text` in terminal cells.
     public static func of(_ text: String) -> Int {
-        let ascii = text.utf8.withContiguousStorageIfAvailable { UTF8Check.asciiPrefix($0) }
-            ?? text.utf8.prefix(while: { $0 < 0x80 }).count
-        if ascii == text.utf8.count { return ascii }
+        if isASCII(text) { return text.utf8.count }
+        // Latin, Greek-free Western text: below U+0300 (where combining marks start) every
+        // scalar but the soft hyphen is one cell and its own grapheme, so no cluster breaking.
+        var scalars = 0
+        var simple = true
+        for scalar in text.unicodeScalars {
+            if scalar.value >= 0x300 || scalar.value == 0xAD { simple = false; break }
+            scalars += 1
+        }
+        if simple { return scalars }
         var width = 0
         for character in text { width += of(character) }
         return width
+    }
+
+    /// True when `text` is all ASCII: one cell per byte, one grapheme per byte (CR LF aside).
+    @inline(__always)
+    public static func isASCII(_ text: String) -> Bool {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { UTF8Check.asciiPrefix($0) }
+            ?? text.utf8.prefix(while: { $0 < 0x80 }).count
+        return ascii == text.utf8.count
     }
 
     /// The width of one grapheme cluster: 0, 1 or 2.

@@ -10,6 +10,9 @@ public enum TextFitting {
         guard width > 0 else { return ("", 0) }
         let full = DisplayWidth.of(text)
         guard full > width else { return (text, full) }
+        if DisplayWidth.isASCII(text) {
+            return (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…", width)
+        }
         var result = ""
         var used = 0
         for character in text {
