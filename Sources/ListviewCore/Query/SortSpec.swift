@@ -33,6 +33,9 @@ public enum RecordSorter {
         let keys: [[ValueOrdering.Key]] = specs.map { spec in
             records.map { ValueOrdering.key(for: spec.path.value(in: $0)) }
         }
+        if specs.count == 1, let order = numericOrder(keys[0], descending: specs[0].descending) {
+            return order.map { records[$0] }
+        }
         let order = records.indices.sorted { left, right in
             for (specIndex, spec) in specs.enumerated() {
                 let a = keys[specIndex][left], b = keys[specIndex][right]
@@ -45,6 +48,38 @@ public enum RecordSorter {
             return left < right
         }
         return order.map { records[$0] }
+    }
+
+    /// The order of one column of numbers (and missing values) as `ValueOrdering` gives it, compared as
+    /// plain doubles, without the general comparator's per-comparison enum and array traffic; nil when
+    /// the column holds anything but numbers.
+    static func numericOrder(_ keys: [ValueOrdering.Key], descending: Bool) -> [Int]? {
+        var numbers = [Double](repeating: 0, count: keys.count)
+        var missing = [Bool](repeating: false, count: keys.count)
+        for (index, key) in keys.enumerated() {
+            switch key {
+            case let .number(value, _): numbers[index] = value
+            case .missing: missing[index] = true
+            default: return nil
+            }
+        }
+        return numbers.withUnsafeBufferPointer { numbers in
+            missing.withUnsafeBufferPointer { missing in
+                Array(keys.indices).sorted { left, right in
+                    if missing[left] != missing[right] { return missing[right] }  // missing values last
+                    if !missing[left] {
+                        let a = numbers[left], b = numbers[right]
+                        if a != b { return descending ? a > b : a < b }
+                        // Equal as doubles: integers too long for a double still have an order.
+                        if case let .number(_, textA) = keys[left], case let .number(_, textB) = keys[right] {
+                            let order = IntegerText.compare(textA, textB)
+                            if order != 0 { return descending ? order > 0 : order < 0 }
+                        }
+                    }
+                    return left < right
+                }
+            }
+        }
     }
 }
 

@@ -101,4 +101,23 @@ final class RecordSorterTests: XCTestCase {
             XCTAssertEqual(error as? ListviewError, .usage("--sort needs a field name, as in --sort total:desc"))
         }
     }
+
+    /// A single numeric column takes a faster path; it must order exactly as the general comparator,
+    /// which a second, constant sort key forces.
+    func testNumericColumnOrdersAsTheGeneralComparator() {
+        var generator = SystemRandomNumberGenerator()
+        let texts = ["1", "-1", "0", "2.5", "2.50", "1e3", "-0", "9007199254740993", "9007199254740992", "1e999", "-1e999"]
+        let records: [Record] = (0..<400).map { index in
+            if index % 13 == 0 { return Record(["id": .number(String(index)), "same": .bool(true)]) }  // no amount
+            let amount = index % 3 == 0 ? texts[Int.random(in: 0..<texts.count, using: &generator)]
+                                        : String(Int.random(in: -50...50, using: &generator))
+            return Record(["id": .number(String(index)), "amount": .number(amount), "same": .bool(true)])
+        }
+        for descending in [false, true] {
+            let fast = RecordSorter.sorted(records, by: [SortSpec(path: FieldPath("amount"), descending: descending)])
+            let general = RecordSorter.sorted(records, by: [SortSpec(path: FieldPath("amount"), descending: descending),
+                                                            SortSpec(path: FieldPath("same"))])
+            XCTAssertEqual(fast.map { $0["id"] }, general.map { $0["id"] }, "descending: \(descending)")
+        }
+    }
 }
