@@ -47,37 +47,36 @@ final class AdversarialInputTests: XCTestCase {
         try assertError([unclosed], status: 65, message: "nesting deeper than 1000 levels")
     }
 
-    func testTwoHundredMegabyteJSONStringIsOneRecord() throws {
-        let size = 200_000_000
-        var bytes = Array("[{\"id\":1,\"text\":\"".utf8)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "x"), count: size))
-        bytes.append(contentsOf: Array("\"}]".utf8))
-        let path = try file("long-string.json", bytes)
+    /// Writes `prefix`, `size` copies of `filler`, then `suffix` to `name`, and checks a table at
+    /// `width` (one cut cell) and a machine style that must write the value back whole.
+    private func assertHugeValue(_ name: String, prefix: String, filler: Character, size: Int, suffix: String,
+                                 width: Int, table expectedTable: String, style: String,
+                                 outputOverhead: Int, outputSuffix: String,
+                                 file: StaticString = #filePath, line: UInt = #line) throws {
+        var bytes = Array(prefix.utf8)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: filler.unicodeScalars.first ?? "x"), count: size))
+        bytes.append(contentsOf: Array(suffix.utf8))
+        let path = try self.file(name, bytes)
         bytes = []
-        let table = try ListviewProcess.run([path, "--width", "40"], timeout: 600)
-        XCTAssertEqual(table.status, 0, table.stderr)
-        XCTAssertEqual(table.stdout, "id  text\n 1  " + String(repeating: "x", count: 35) + "…\n")
-        let lines = try ListviewProcess.run([path, "--style", "jsonl"], timeout: 600)
-        XCTAssertEqual(lines.status, 0, lines.stderr)
-        XCTAssertEqual(lines.stdout.utf8.count, size + 19)  // {"id":1,"text":"…"}⏎
-        XCTAssertTrue(lines.stdout.hasPrefix("{\"id\":1,\"text\":\"xxx"))
-        XCTAssertTrue(lines.stdout.hasSuffix("xxx\"}\n"))
+        let table = try ListviewProcess.run([path, "--width", "\(width)"], timeout: 600)
+        XCTAssertEqual(table.status, 0, table.stderr, file: file, line: line)
+        XCTAssertEqual(table.stdout, expectedTable, file: file, line: line)
+        let machine = try ListviewProcess.run([path, "--style", style], timeout: 600)
+        XCTAssertEqual(machine.status, 0, machine.stderr, file: file, line: line)
+        XCTAssertEqual(machine.stdout.utf8.count, size + outputOverhead, file: file, line: line)
+        XCTAssertTrue(machine.stdout.hasSuffix(String(repeating: filler, count: 3) + outputSuffix), file: file, line: line)
+    }
+
+    func testTwoHundredMegabyteJSONStringIsOneRecord() throws {
+        try assertHugeValue("long-string.json", prefix: "[{\"id\":1,\"text\":\"", filler: "x", size: 200_000_000, suffix: "\"}]",
+                            width: 40, table: "id  text\n 1  " + String(repeating: "x", count: 35) + "…\n",
+                            style: "jsonl", outputOverhead: 19, outputSuffix: "\"}\n")  // {"id":1,"text":"…"}⏎
     }
 
     func testFiftyMegabyteCSVFieldIsOneCell() throws {
-        let size = 50_000_000
-        var bytes = Array("id,text\n1,\"".utf8)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "y"), count: size))
-        bytes.append(contentsOf: Array("\"\n2,short\n".utf8))
-        let path = try file("long-field.csv", bytes)
-        bytes = []
-        let table = try ListviewProcess.run([path, "--width", "30"], timeout: 600)
-        XCTAssertEqual(table.status, 0, table.stderr)
-        XCTAssertEqual(table.stdout, "id  text\n 1  " + String(repeating: "y", count: 25) + "…\n 2  short\n")
-        let csv = try ListviewProcess.run([path, "--style", "csv"], timeout: 600)
-        XCTAssertEqual(csv.status, 0, csv.stderr)
-        XCTAssertEqual(csv.stdout.utf8.count, size + 19)  // id,text⏎ 1,…⏎ 2,short⏎
-        XCTAssertTrue(csv.stdout.hasSuffix("yyy\n2,short\n"))
+        try assertHugeValue("long-field.csv", prefix: "id,text\n1,\"", filler: "y", size: 50_000_000, suffix: "\"\n2,short\n",
+                            width: 30, table: "id  text\n 1  " + String(repeating: "y", count: 25) + "…\n 2  short\n",
+                            style: "csv", outputOverhead: 19, outputSuffix: "\n2,short\n")  // id,text⏎ 1,…⏎ 2,short⏎
     }
 
     // MARK: Bytes that are not text
