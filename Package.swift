@@ -3,7 +3,7 @@ import PackageDescription
 
 // Release builds skip the run-time exclusivity checks on class properties (about 15% of the time spent
 // reading a CSV went to them); debug builds and every test keep them.
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
     name: "listview",

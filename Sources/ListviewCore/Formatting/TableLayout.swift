@@ -133,15 +133,16 @@ public struct TableLayout: Sendable {
         return line
     }
 
-    private static let spaces = String(repeating: " ", count: 256)
+    /// Runs of 0…128 spaces, made once.
+    private static let spaceRuns: [String] = (0...128).map { String(repeating: " ", count: $0) }
 
-    /// Appends `count` spaces without building a string of them (a slice of a constant one).
+    /// Appends `count` spaces without building a string of them per cell.
     @inline(__always)
     static func appendSpaces(_ count: Int, to line: inout String) {
         var remaining = count
         while remaining > 0 {
-            let run = min(remaining, 256)
-            line.append(contentsOf: spaces.prefix(run))
+            let run = min(remaining, 128)
+            line += spaceRuns[run]
             remaining -= run
         }
     }
