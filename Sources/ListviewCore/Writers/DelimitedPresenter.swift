@@ -1,6 +1,6 @@
 /// `--style csv` and `--style tsv`: a header row, then one line per record.
 ///
-/// CSV follows RFC 4180: a field holding the delimiter, a quote, CR or LF is
+/// CSV follows RFC 4180: a field holding the delimiter, a quote, CR or LF (or starting with U+FEFF) is
 /// quoted, with quotes doubled. TSV escapes tab, CR, LF and backslash as
 /// `\t \r \n \\`, losslessly. Null and missing fields are empty; nested
 /// values are compact JSON; numbers keep their source text.
@@ -55,7 +55,10 @@ public struct DelimitedPresenter: ListPresenter {
     }
 
     static func appendCSVField(_ text: String, to bytes: inout [UInt8]) {
+        // A field starting with U+FEFF is quoted too: as the file's first bytes, a reader
+        // (listview among them) would take it for a byte order mark and drop it.
         let needsQuotes = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            || text.utf8.starts(with: [0xEF, 0xBB, 0xBF])
         guard needsQuotes else {
             bytes.append(contentsOf: text.utf8)
             return
