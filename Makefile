@@ -66,7 +66,7 @@ check-docs: build
 # Sanitized builds keep their own folders; the end-to-end tests run the sanitized binary beside the tests.
 # Swift's crash backtracer is off (ASan reports instead); Fuzz/lsan.supp holds one leak inside Foundation.
 # The test runner's own leaks (XCTest, Foundation) are not checked; the listview binary's are.
-SANITIZER_ENV = SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp
+SANITIZER_ENV = SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0
 
 test-asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
