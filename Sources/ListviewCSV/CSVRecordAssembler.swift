@@ -1,3 +1,4 @@
+import Glibc
 import ListviewCore
 
 /// Turns libcsv's field and row events into records, as rows complete.
@@ -49,7 +50,10 @@ final class CSVRecordAssembler {
     func field(_ bytes: UnsafeRawBufferPointer) {
         guard refusal == nil else { return }
         afterCR = false
-        if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) { line += TextPosition.lineBreaks(in: bytes) }
+        if let base = bytes.baseAddress,
+           memchr(base, 0x0A, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil {
+            line += TextPosition.lineBreaks(in: bytes)
+        }
         if let decodes, !(cells.count < decodes.count && decodes[cells.count]) {
             guard UTF8Check.isValid(bytes) else {
                 refusal = "invalid UTF-8 in field \(cells.count + 1)"
@@ -65,7 +69,8 @@ final class CSVRecordAssembler {
             return
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        cells.append(header == nil && hasHeader ? .string(text) : NumberText.cell(text, infer: inferTypes))
+        let isNumber = inferTypes && (header != nil || !hasHeader) && NumberText.isNumber(bytes)
+        cells.append(isNumber ? .number(text) : .string(text))
     }
 
     /// A row ends at each CR or LF outside quotes (libcsv reports every one); a CRLF pair is one line.

@@ -7,14 +7,36 @@
 public enum CellText {
     /// The text for `value`; nil stands for a missing field.
     public static func text(for value: Value?) -> String {
+        TerminalEscaping.escaped(unescapedText(for: value))
+    }
+
+    /// The text for `value` before control characters are escaped.
+    @inline(__always)
+    static func unescapedText(for value: Value?) -> String {
         guard let value else { return "" }
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
-        case .number(let text): return TerminalEscaping.escaped(text)
-        case .string(let text): return TerminalEscaping.escaped(text)
-        case .array, .object: return TerminalEscaping.escaped(value.compactJSON)
+        case .number(let text), .string(let text): return text
+        case .array, .object: return value.compactJSON
         }
+    }
+
+    /// The shown (escaped) text for `value` and its width in terminal cells, from one scan
+    /// of the bytes when the text is printable ASCII (the usual cell).
+    @inline(__always)
+    public static func shown(_ value: Value?) -> (text: String, width: Int) {
+        shown(unescapedText(for: value))
+    }
+
+    /// `text` escaped, and its width in terminal cells.
+    @inline(__always)
+    public static func shown(_ text: String) -> (text: String, width: Int) {
+        var text = text
+        let count = text.utf8.count
+        if text.withUTF8(UTF8Check.printableASCIIPrefix) == count { return (text, count) }
+        let escaped = TerminalEscaping.escaped(text)
+        return (escaped, DisplayWidth.of(escaped))
     }
 }
 

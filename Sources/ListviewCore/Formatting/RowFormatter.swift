@@ -7,24 +7,40 @@ public protocol RowFormatter {
 
     /// The lines that show `item`, without trailing newlines.
     func lines(for item: Item) -> [String]
+
+    /// Writes the lines that show `item`, each ending in a newline. A formatter may write
+    /// its bytes straight into the sink instead of building strings first (the table does).
+    func write(_ item: Item, into sink: OutputSink) throws
 }
 
 extension RowFormatter {
     /// How many terminal lines `item` takes.
     public func height(for item: Item) -> Int { lines(for: item).count }
+
+    public func write(_ item: Item, into sink: OutputSink) throws {
+        for line in lines(for: item) { try sink.writeLine(line) }
+    }
 }
 
 /// A type-erased row formatter, so formatters of different types can share a registry.
 public struct AnyRowFormatter<Item>: RowFormatter {
     private let render: (Item) -> [String]
+    private let writeItem: ((Item, OutputSink) throws -> Void)?
 
     public init<Formatter: RowFormatter>(_ formatter: Formatter) where Formatter.Item == Item {
         render = formatter.lines(for:)
+        writeItem = formatter.write(_:into:)
     }
 
     public init(_ render: @escaping (Item) -> [String]) {
         self.render = render
+        writeItem = nil
     }
 
     public func lines(for item: Item) -> [String] { render(item) }
+
+    public func write(_ item: Item, into sink: OutputSink) throws {
+        if let writeItem { return try writeItem(item, sink) }
+        for line in render(item) { try sink.writeLine(line) }
+    }
 }

@@ -98,7 +98,7 @@ public struct TableLayout: Sendable {
                     sawValue[index] = true
                     numeric[index] = false
                 }
-                let width = DisplayWidth.of(CellText.text(for: value))
+                let width = CellText.shown(value).width
                 if width > widths[index] { widths[index] = width }
             }
         }
@@ -113,12 +113,25 @@ public struct TableLayout: Sendable {
     /// Cells wider than their column are cut with `…`.
     public func line(_ cells: [String], dimmed: [Bool] = []) -> String {
         if bordered { return borderedLine(cells, dimmed: dimmed) }
-        var line = ""
-        line.reserveCapacity(totalWidth + 16)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(totalWidth + 16)
+        appendLine(to: &bytes) { index in
+            (index < cells.count ? cells[index] : "", index < dimmed.count && dimmed[index])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one unbordered line, without its newline, to `bytes`: the text of each column's
+    /// cell (and whether it is dimmed, as a null is) comes from `cell`, and is escaped here.
+    /// Spaces between cells are held back until text follows, so a line never ends in spaces.
+    @inline(__always)
+    func appendLine(to bytes: inout [UInt8], cell: (Int) -> (text: String, dimmed: Bool)) {
         var pendingSpaces = 0
         for index in columns.indices {
             let column = columns[index]
-            let (text, textWidth) = TextFitting.fitted(index < cells.count ? cells[index] : "", to: column.width)
+            let (cellText, dimmed) = cell(index)
+            let shown = CellText.shown(cellText)
+            var (text, textWidth) = TextFitting.fitted(shown.text, measuring: shown.width, to: column.width)
             let padding = max(0, column.width - textWidth)
             if index > 0 { pendingSpaces += gap }
             if text.isEmpty {
@@ -126,23 +139,22 @@ public struct TableLayout: Sendable {
                 continue
             }
             if column.alignment == .right { pendingSpaces += padding }
-            Self.appendSpaces(pendingSpaces, to: &line)
-            line += index < dimmed.count && dimmed[index] ? theme.null(text) : text
+            Self.appendSpaces(pendingSpaces, to: &bytes)
+            if dimmed && theme.enabled { text = theme.null(text) }
+            text.withUTF8 { bytes.append(contentsOf: $0) }
             pendingSpaces = column.alignment == .left ? padding : 0
         }
-        return line
     }
 
-    /// Runs of 0…128 spaces, made once.
-    private static let spaceRuns: [String] = (0...128).map { String(repeating: " ", count: $0) }
+    /// 128 spaces, copied from in runs rather than appended one by one.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
 
-    /// Appends `count` spaces without building a string of them per cell.
     @inline(__always)
-    static func appendSpaces(_ count: Int, to line: inout String) {
+    static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
         var remaining = count
         while remaining > 0 {
-            let run = min(remaining, 128)
-            line += spaceRuns[run]
+            let run = min(remaining, spaces.count)
+            bytes.append(contentsOf: spaces[..<run])
             remaining -= run
         }
     }

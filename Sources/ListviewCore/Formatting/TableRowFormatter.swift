@@ -21,4 +21,19 @@ public struct TableRowFormatter: RowFormatter {
         let height = wrapped.map(\.count).max() ?? 1
         return (0..<height).map { row in layout.line(wrapped.map { row < $0.count ? $0[row] : "" }, dimmed: dimmed) }
     }
+
+    /// Lays the row out straight into the sink's buffer: no string per cell or per line.
+    public func write(_ record: Record, into sink: OutputSink) throws {
+        guard !wrap, !layout.bordered else {
+            for line in lines(for: record) { try sink.writeLine(line) }
+            return
+        }
+        try sink.appendBytes { bytes in
+            layout.appendLine(to: &bytes) { index in
+                let value = reader.value(index, in: record)
+                return (CellText.unescapedText(for: value), value?.isNull ?? false)
+            }
+            bytes.append(0x0A)
+        }
+    }
 }

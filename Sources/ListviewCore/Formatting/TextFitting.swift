@@ -7,8 +7,12 @@ public enum TextFitting {
 
     /// `text` cut to at most `width` cells (ending in `…` when cut), and the cells it then takes.
     public static func fitted(_ text: String, to width: Int) -> (text: String, width: Int) {
+        fitted(text, measuring: DisplayWidth.of(text), to: width)
+    }
+
+    /// `text`, whose width is `full` cells, cut to at most `width` cells.
+    public static func fitted(_ text: String, measuring full: Int, to width: Int) -> (text: String, width: Int) {
         guard width > 0 else { return ("", 0) }
-        let full = DisplayWidth.of(text)
         guard full > width else { return (text, full) }
         if DisplayWidth.isASCII(text) {
             return (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…", width)

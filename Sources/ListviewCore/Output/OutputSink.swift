@@ -61,6 +61,12 @@ public final class OutputSink {
         try flushIfFull()
     }
 
+    /// Lets `body` append bytes to the buffer directly (a table row is laid out in place, not as a string first).
+    public func appendBytes(_ body: (inout [UInt8]) -> Void) throws {
+        body(&buffer)
+        try flushIfFull()
+    }
+
     @usableFromInline
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         buffer.append(contentsOf: bytes)

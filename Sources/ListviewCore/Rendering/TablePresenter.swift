@@ -68,9 +68,7 @@ public struct TablePresenter: ListPresenter {
             for _ in 0..<rowSpacing { try sink.writeLine("") }
         }
         rowsInSection += 1
-        for line in registry.formatter(for: record).lines(for: record) {
-            try sink.writeLine(line)
-        }
+        try registry.formatter(for: record).write(record, into: sink)
     }
 
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {

@@ -6,38 +6,44 @@
 /// The text itself is never changed: `007` is shown and written as `007`.
 public enum NumberText {
     public static func isNumber(_ text: String) -> Bool {
-        var iterator = text.utf8.makeIterator()
-        var byte = iterator.next()
+        var text = text
+        return text.withUTF8 { isNumber(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether the UTF-8 `bytes` spell a number.
+    public static func isNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        let count = bytes.count
+        func next() -> UInt8? {
+            guard index < count else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+        var byte = next()
         func isDigit(_ b: UInt8?) -> Bool { b.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
-        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { byte = iterator.next() }
+        if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") { byte = next() }
         var digits = 0
         while isDigit(byte) {
             digits += 1
-            byte = iterator.next()
+            byte = next()
         }
         if byte == UInt8(ascii: ".") {
-            byte = iterator.next()
+            byte = next()
             var fraction = 0
             while isDigit(byte) {
                 fraction += 1
-                byte = iterator.next()
+                byte = next()
             }
             guard fraction > 0 else { return false }
             digits += fraction
         }
         guard digits > 0 else { return false }
         if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            byte = iterator.next()
-            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = iterator.next() }
+            byte = next()
+            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = next() }
             guard isDigit(byte) else { return false }
-            while isDigit(byte) { byte = iterator.next() }
+            while isDigit(byte) { byte = next() }
         }
         return byte == nil
-    }
-
-    /// A CSV cell as a value: a number when it reads as one and `infer` is on, else a string.
-    @inlinable
-    public static func cell(_ text: String, infer: Bool) -> Value {
-        infer && isNumber(text) ? .number(text) : .string(text)
     }
 }
