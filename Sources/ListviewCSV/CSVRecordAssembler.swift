@@ -43,6 +43,21 @@ final class CSVRecordAssembler {
 
     var hasCompletedRecord: Bool { !completed.isEmpty }
 
+    /// True between rows: no cell of a row pending.
+    var isBetweenRows: Bool { cells.isEmpty && refusal == nil }
+
+    /// A new assembler for rows that follow this one's header (the second half of a file read in two),
+    /// with the same columns; nil before the header is read.
+    func continuation() -> CSVRecordAssembler? {
+        guard header != nil, headerShape != nil else { return nil }
+        let next = CSVRecordAssembler(schema: schema, hasHeader: hasHeader, inferTypes: inferTypes, onlyColumns: onlyColumns)
+        next.header = header
+        next.headerShape = headerShape
+        next.decodes = decodes
+        next.widerShapes = widerShapes
+        return next
+    }
+
     func nextCompleted() -> Record? { completed.next() }
 
     // MARK: Parser events
@@ -110,7 +125,7 @@ final class CSVRecordAssembler {
         } else {
             header = (1...row.count).map(String.init)
         }
-        let shape = schema.shape(for: header ?? [])
+        let shape = schema.sharedShape(for: header ?? [])
         headerShape = shape
         if let onlyColumns { decodes = (header ?? []).map { onlyColumns.contains($0) } }
         if !hasHeader { completed.append(Record(shape: shape, values: row)) }
@@ -125,7 +140,7 @@ final class CSVRecordAssembler {
             names.append(name)
             taken.insert(name)
         }
-        let shape = schema.shape(for: names)
+        let shape = schema.sharedShape(for: names)
         widerShapes[count] = shape
         return shape
     }

@@ -29,22 +29,53 @@ public final class CSVRecordSource: RecordSource {
     private let input: ByteInput
     private let assembler: CSVRecordAssembler
     private let parser: LibcsvParser
+    private let options: CSVOptions
     private var position = TextPosition()
     private var finished = false
+    /// Files at least this large are read in two halves on two threads when the caller reads them whole.
+    public var parallelThreshold = 8 << 20
+    private var readsToEnd = false
+    /// The second half of the file, being read on another thread, once the cut is made.
+    private var secondHalf: CSVSecondHalf?
+    /// The second half's records, handed out after this reader's own.
+    private var handedOver: IndexingIterator<[Record]>?
+    private var secondHalfRaggedRows = (short: 0, long: 0)
+    /// True once a second half's records were handed over (for tests).
+    private(set) var wasReadInHalves = false
 
-    public init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
+    public convenience init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
+        let assembler = CSVRecordAssembler(schema: schema, hasHeader: options.hasHeader, inferTypes: options.inferTypes,
+                                           onlyColumns: options.onlyColumns)
+        self.init(input: input, assembler: assembler, options: options)
+    }
+
+    /// A reader that feeds `assembler` (which may already know the header).
+    init(input: ByteInput, assembler: CSVRecordAssembler, options: CSVOptions) {
         self.input = input
-        assembler = CSVRecordAssembler(schema: schema, hasHeader: options.hasHeader, inferTypes: options.inferTypes,
-                                       onlyColumns: options.onlyColumns)
+        self.options = options
+        self.assembler = assembler
         parser = LibcsvParser(assembler: assembler, delimiter: options.delimiter, strict: options.strictQuotes)
     }
 
+    deinit { secondHalf?.cancel() }
+
     public func next() throws -> Record? {
-        while !assembler.hasCompletedRecord && !finished {
+        while !assembler.hasCompletedRecord && !finished && handedOver == nil {
             try readMore()
         }
-        return assembler.nextCompleted()
+        if let record = assembler.nextCompleted() { return record }
+        return handedOver?.next()
     }
+
+    /// The caller will read every record: a large regular file may then be read in two halves at once.
+    public func willReadToEnd() {
+        readsToEnd = true
+    }
+
+    /// Rows with fewer cells than the header, padded with nulls.
+    var shortRows: Int { assembler.shortRows + secondHalfRaggedRows.short }
+    /// Rows with more cells than the header, kept under extra columns.
+    var longRows: Int { assembler.longRows + secondHalfRaggedRows.long }
 
     /// The header's column names (or `1`…`n` without one), once the first row is read.
     public var declaredColumns: [String]? { assembler.headerNames }
@@ -52,11 +83,11 @@ public final class CSVRecordSource: RecordSource {
     /// Notes about the input worth a line on stderr: ragged rows.
     public var warnings: [String] {
         var notes: [String] = []
-        if assembler.longRows > 0 {
-            notes.append("\(input.name): \(RowCount.text(assembler.longRows)) had more fields than the header (kept as extra columns)")
+        if longRows > 0 {
+            notes.append("\(input.name): \(RowCount.text(longRows)) had more fields than the header (kept as extra columns)")
         }
-        if assembler.shortRows > 0 {
-            notes.append("\(input.name): \(RowCount.text(assembler.shortRows)) had fewer fields than the header (padded with null)")
+        if shortRows > 0 {
+            notes.append("\(input.name): \(RowCount.text(shortRows)) had fewer fields than the header (padded with null)")
         }
         return notes
     }
@@ -71,7 +102,23 @@ public final class CSVRecordSource: RecordSource {
             }
             position.advance(over: chunk)
         }
-        guard !more else { return }
+        if more {
+            if readsToEnd && secondHalf == nil { try startSecondHalf() }
+            return
+        }
+        if let secondHalf {
+            // This reader stopped at the cut: the halves join when it ended exactly between rows there.
+            self.secondHalf = nil
+            if parser.isAtRowStart && assembler.isBetweenRows {
+                handedOver = try secondHalf.finish(linesBefore: position.line - 1).makeIterator()
+                secondHalfRaggedRows = (secondHalf.shortRows, secondHalf.longRows)
+                wasReadInHalves = true
+                return
+            }
+            secondHalf.cancel()  // the cut fell inside a quoted field: read on from here instead
+            input.stopOffset = nil
+            return
+        }
         finished = true
         let (outcome, openFieldNewlines) = parser.finish()
         try check()
@@ -79,6 +126,17 @@ public final class CSVRecordSource: RecordSource {
             let line = position.line - openFieldNewlines
             throw ListviewError.malformedInput(source: input.name, line: line, column: nil, message: message)
         }
+    }
+
+    /// Cuts a large regular file in two once the header is known: another thread reads the
+    /// second half while this reader reads up to the cut.
+    private func startSecondHalf() throws {
+        guard let continuation = assembler.continuation() else { return }  // once the header is read
+        readsToEnd = false  // one try per input
+        guard let path = input.path, let size = input.regularFileSize, size >= parallelThreshold,
+              let cut = try CSVSplitPoint.find(in: input, after: max(size / 2, input.readPosition)), cut < size else { return }
+        secondHalf = try CSVSecondHalf(path: path, start: cut, assembler: continuation, options: options)
+        input.stopOffset = cut
     }
 
     /// A refusal from the assembler (invalid UTF-8), reported at the line it reached.

@@ -33,6 +33,12 @@ final class LibcsvParser {
         parser.deallocate()
     }
 
+    /// True when the parser stands at the start of a row: no field open, quoted or not
+    /// (libcsv's `ROW_NOT_BEGUN` state with an empty entry buffer).
+    var isAtRowStart: Bool {
+        initialized && parser.pointee.pstate == 0 && parser.pointee.quoted == 0 && parser.pointee.entry_pos == 0
+    }
+
     /// The outcome of feeding bytes: fine, or an error at byte `offset` of the chunk.
     enum Outcome: Equatable {
         case ok

@@ -31,6 +31,12 @@ public enum ListRunner {
         let source: any RecordSource = request.filter.isEmpty ? opened.source : FilteredSource(opened.source, filter: request.filter)
         // Without sorting or grouping, --limit stops the reading itself; otherwise it applies to the ordered list.
         let stream = StreamingProvider(source: source, limit: needsAllRows ? nil : request.limit)
+        // One CSV or TSV input names its columns up front; several may each name others.
+        let columnsFixed = request.fields != nil || (opened.isDelimitedText && request.inputs.count == 1)
+        let streamsMachineStyle = request.style == .json || request.style == .jsonl || (request.style.isMachineReadable && columnsFixed)
+        if needsAllRows || (request.limit == nil && request.pageSize == nil && !streamsMachineStyle) {
+            source.willReadToEnd()  // every record will be held: a large file may be read on both cores
+        }
         defer { stream.warnings.forEach(warn) }
 
         if !needsAllRows {
@@ -38,9 +44,7 @@ public enum ListRunner {
                 try renderStreamedPage(request, pageSize: pageSize, stream: stream, schema: schema, into: sink)
                 return Outcome(foundRecords: stream.rowsRead > 0)
             }
-            // One CSV or TSV input names its columns up front; several may each name others.
-            let columnsFixed = request.fields != nil || (opened.isDelimitedText && request.inputs.count == 1)
-            if request.style == .json || request.style == .jsonl || (request.style.isMachineReadable && columnsFixed) {
+            if streamsMachineStyle {
                 _ = try stream.hasMore()  // a CSV header names the columns before the first row is written
                 var fields = OutputFields(columns: request.columnSpecs, schema: schema)
                 if fields.columns == nil, request.style == .csv || request.style == .tsv,
@@ -89,6 +93,7 @@ public enum ListRunner {
             if sections.count > 1 { grandTotal = "all · " + footer.summary(of: sections.flatMap(\.items)) }
         }
         let provider = ArrayDataProvider(sections: sections)
+        defer { if !request.freesRecords { LeftForExit.keep(provider) } }
         let renderer = ListRenderer(provider: provider)
         if pagesByLines, let pageSize = request.pageSize {
             // Widths come from the whole list, so every page wraps the same way and heights are known up front.
@@ -173,5 +178,17 @@ public enum ListRunner {
             result.append(section)
         }
         return result
+    }
+}
+
+/// Holds what a run loaded until the process exits, so it is never freed piece by piece.
+private enum LeftForExit {
+    private final class Holder<Value> {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    static func keep<Value>(_ value: Value) {
+        _ = Unmanaged.passRetained(Holder(value))
     }
 }

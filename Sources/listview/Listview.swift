@@ -85,6 +85,7 @@ struct Listview: ParsableCommand {
             var request = ListRequest()
             try input.apply(to: &request)
             try view.apply(to: &request)
+            request.freesRecords = false  // the process exits after the run
             Interrupts.install(color: request.color)
             let outcome = try ListRunner.run(request, to: sink, warn: Diagnostics.report)
             return view.failIfEmpty && !outcome.foundRecords ? 1 : 0

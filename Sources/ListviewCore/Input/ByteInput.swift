@@ -22,7 +22,10 @@ public final class ByteInput {
     private var atEnd = false
     /// A regular file's size when opened; reading fewer bytes means it shrank.
     private var expectedSize: Int?
+    /// The file offset of the next read (bytes read so far, from where reading started).
     private var bytesRead = 0
+    /// Reads stop at this file offset, as if the input ended there, until it is cleared.
+    public var stopOffset: Int?
 
     /// Opens `path`; `-` means standard input.
     public init(path: String, chunkSize: Int = 1 << 20) throws {
@@ -56,6 +59,33 @@ public final class ByteInput {
 
     deinit {
         if ownsDescriptor { close(fileDescriptor) }
+    }
+
+    /// A regular file's size when it was opened; nil for pipes, terminals and devices.
+    public var regularFileSize: Int? { expectedSize }
+
+    /// The file offset reading has reached: bytes before it were handed out or are buffered.
+    public var readPosition: Int { bytesRead }
+
+    /// Starts reading a regular file at `offset` instead of its beginning (a byte order mark
+    /// is then not looked for). Call before anything is read.
+    public func startReading(at offset: Int) throws {
+        guard !started, expectedSize != nil else { throw ListviewError.readFailed(source: name, reason: "cannot seek") }
+        started = true
+        guard lseek(fileDescriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+            throw ListviewError.readFailed(source: name, reason: SystemError.message(for: errno))
+        }
+        bytesRead = offset
+    }
+
+    /// Reads up to `count` bytes at file `offset` into `buffer` without moving the reading position.
+    /// Returns the bytes read (0 at the end of the file).
+    public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let count = pread(fileDescriptor, buffer.baseAddress, buffer.count, off_t(offset))
+            if count >= 0 { return count }
+            if errno != EINTR { throw ListviewError.readFailed(source: name, reason: SystemError.message(for: errno)) }
+        }
     }
 
     /// The first bytes of the input (up to one chunk), without consuming them; a UTF-8 byte order mark is dropped.
@@ -105,9 +135,11 @@ public final class ByteInput {
     /// Fills `buffer` with the next read; false at the end of the input.
     private func readChunk() throws -> Bool {
         guard !atEnd else { return false }
+        let room = stopOffset.map { max(0, $0 - bytesRead) } ?? Int.max
+        guard room > 0 else { return false }  // not the end: reading resumes when the stop is cleared
         while true {
             let count = buffer.withUnsafeMutableBytes { raw in
-                read(fileDescriptor, raw.baseAddress, raw.count)
+                Glibc.read(fileDescriptor, raw.baseAddress, min(raw.count, room))
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -9,11 +9,14 @@ public protocol RecordSource {
     var warnings: [String] { get }
     /// The columns the input names up front (a CSV header), once read; nil when it names none.
     var declaredColumns: [String]? { get }
+    /// Tells the source its caller will read every record, so it may read ahead (on another core).
+    func willReadToEnd()
 }
 
 extension RecordSource {
     public var warnings: [String] { [] }
     public var declaredColumns: [String]? { nil }
+    public func willReadToEnd() {}
 }
 
 extension RecordSource {
@@ -37,6 +40,8 @@ public struct ConcatenatedSource: RecordSource {
     }
 
     public var warnings: [String] { sources.flatMap(\.warnings) }
+
+    public func willReadToEnd() { sources.forEach { $0.willReadToEnd() } }
 
     /// A single input's declared columns; several inputs may each declare others, so none.
     public var declaredColumns: [String]? { sources.count == 1 ? sources.first?.declaredColumns : nil }

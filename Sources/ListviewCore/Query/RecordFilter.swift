@@ -37,6 +37,7 @@ public struct FilteredSource: RecordSource {
 
     public var warnings: [String] { source.warnings }
     public var declaredColumns: [String]? { source.declaredColumns }
+    public func willReadToEnd() { source.willReadToEnd() }
 
     public mutating func next() throws -> Record? {
         while let record = try source.next() {

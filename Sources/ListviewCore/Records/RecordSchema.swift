@@ -1,9 +1,13 @@
+import Synchronization
+
 /// The columns seen so far, in first-seen order, and the interned shapes that name them.
 ///
 /// Every loader of one run shares a schema, so several files, or JSON objects
 /// with different keys, end up with one column list in the order keys first
-/// appeared. Not thread-safe: one loader feeds it at a time.
+/// appeared. Not thread-safe, but for `sharedShape(for:)`: loaders that run
+/// on two threads at once (a CSV file read in two halves) take shapes through it.
 public final class RecordSchema {
+    private let lock = Mutex<Void>(())
     /// Column names in first-seen order.
     public private(set) var columns: [String] = []
     private var columnByName: [String: Int] = [:]
@@ -52,6 +56,11 @@ public final class RecordSchema {
         shapes[names] = shape
         lastShape = shape
         return shape
+    }
+
+    /// `shape(for:)` under a lock, for loaders working on several threads at once.
+    public func sharedShape(for names: [String]) -> RecordShape {
+        lock.withLock { _ in shape(for: names) }
     }
 
     /// A record from an object's keys and values; repeated keys keep their first position and last value.

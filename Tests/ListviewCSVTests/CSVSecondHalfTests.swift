@@ -1,0 +1,118 @@
+import Foundation
+import ListviewCore
+@testable import ListviewCSV
+import XCTest
+
+/// Reading a CSV file in two halves on two threads gives exactly what one reader gives:
+/// the same records in the same order, the same warnings, errors at the same line.
+final class CSVSecondHalfTests: XCTestCase {
+    private var files: [URL] = []
+
+    override func tearDown() {
+        for file in files { try? FileManager.default.removeItem(at: file) }
+        files = []
+    }
+
+    private func path(for text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("halves-\(UUID().uuidString).csv")
+        try Data(text.utf8).write(to: url)
+        files.append(url)
+        return url.path
+    }
+
+    /// Every record as text, and the warnings, read whole (in halves when `halves`) from `path`.
+    private func read(_ path: String, halves: Bool, options: CSVOptions = CSVOptions()) throws -> (rows: [String], warnings: [String], inHalves: Bool) {
+        // Small reads, so the reader has not read the whole file before the cut is made.
+        let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 64), options: options, schema: RecordSchema())
+        if halves {
+            source.parallelThreshold = 0
+            source.willReadToEnd()
+        }
+        var rows: [String] = []
+        while let record = try source.next() {
+            rows.append(record.fields.map { "\($0)=\($1)" }.joined(separator: "|"))
+        }
+        return (rows, source.warnings, source.wasReadInHalves)
+    }
+
+    /// The message of the error `body` throws, or nil.
+    private func failure(_ body: () throws -> Any) -> String? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    private func assertSameBothWays(_ text: String, options: CSVOptions = CSVOptions(), cut: Bool = true,
+                                    file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = try path(for: text)
+        let whole = try read(path, halves: false, options: options)
+        let halves = try read(path, halves: true, options: options)
+        XCTAssertFalse(whole.rows.isEmpty, file: file, line: line)
+        XCTAssertEqual(halves.rows, whole.rows, file: file, line: line)
+        XCTAssertEqual(halves.warnings, whole.warnings, file: file, line: line)
+        XCTAssertFalse(whole.inHalves, file: file, line: line)
+        XCTAssertEqual(halves.inHalves, cut, "read in halves", file: file, line: line)
+    }
+
+    func testPlainRowsAreTheSameInHalves() throws {
+        let rows = (1...400).map { "\($0),name \($0),\($0 % 7).5" }
+        try assertSameBothWays("id,name,score\n" + rows.joined(separator: "\n") + "\n")
+    }
+
+    func testQuotedLineBreaksAcrossTheMiddle() throws {
+        // Every row holds a quoted field with line breaks and doubled quotes, so the middle falls inside one.
+        let rows = (1...300).map { "\($0),\"line one\nline \"\"two\"\"\r\nthree\",x" }
+        try assertSameBothWays("id,text,tail\r\n" + rows.joined(separator: "\r\n"))
+    }
+
+    func testCRLFAndLoneCRLineEnds() throws {
+        let rows = (1...300).map { "\($0),v\($0)" }
+        try assertSameBothWays("a,b\r\n" + rows.joined(separator: "\r\n") + "\r\n")
+        try assertSameBothWays("a,b\r" + rows.joined(separator: "\r") + "\r")
+    }
+
+    func testRaggedRowsAreCountedOnceOverBothHalves() throws {
+        let rows = (1...300).map { $0 % 10 == 0 ? "\($0),x,extra,more" : ($0 % 9 == 0 ? "\($0)" : "\($0),x") }
+        try assertSameBothWays("id,v\n" + rows.joined(separator: "\n") + "\n")
+    }
+
+    func testLenientQuotesThatBreakTheParityStillReadTheSame() throws {
+        // A stray quote in an unquoted field (kept as text with --lazy-quotes) makes the quote count odd,
+        // so the guessed cut may fall inside a quoted field; the first half then reads on by itself.
+        var options = CSVOptions()
+        options.strictQuotes = false
+        var rows = (1...151).map { "\($0),ab\"c,x" }  // an odd number of stray quotes
+        rows += (152...300).map { "\($0),\"multi\nline\",y" }
+        try assertSameBothWays("id,text,tail\n" + rows.joined(separator: "\n") + "\n", options: options, cut: false)
+    }
+
+    func testAnErrorInTheSecondHalfHasItsWholeFileLine() throws {
+        let rows = (1...300).map { $0 == 280 ? "\($0),bad\"quote" : "\($0),fine" }
+        let path = try path(for: "id,v\n" + rows.joined(separator: "\n") + "\n")
+        let sequential = failure { try read(path, halves: false) }
+        XCTAssertEqual(failure { try read(path, halves: true) }, sequential)
+        XCTAssertTrue(sequential?.contains(":281:") ?? false, "\(sequential ?? "no error")")
+    }
+
+    func testAnOpenQuoteAtTheEndIsReportedWhereItOpened() throws {
+        let rows = (1...300).map { "\($0),v" } + ["301,\"never closed\nstill open"]
+        let path = try path(for: "id,v\n" + rows.joined(separator: "\n"))
+        let sequential = failure { try read(path, halves: false) }
+        XCTAssertNotNil(sequential)
+        XCTAssertEqual(failure { try read(path, halves: true) }, sequential)
+    }
+
+    func testSplitPointIsARowStartOutsideQuotes() throws {
+        let text = "a,b\n1,\"x\ny\"\n2,z\r\n3,w\n"
+        let input = try ByteInput(path: try path(for: text))
+        let bytes = Array(text.utf8)
+        // From inside the quoted field (offset 8, after `x`), the next row starts at `2`.
+        XCTAssertEqual(try CSVSplitPoint.find(in: input, after: 8), bytes.firstIndex(of: UInt8(ascii: "2")))
+        // A CRLF is not cut in two.
+        XCTAssertEqual(try CSVSplitPoint.find(in: input, after: 15), bytes.firstIndex(of: UInt8(ascii: "3")))
+        XCTAssertNil(try CSVSplitPoint.find(in: input, after: bytes.count))
+    }
+}
