@@ -34,9 +34,10 @@ public enum ListRunner {
         // One CSV or TSV input names its columns up front; several may each name others.
         let columnsFixed = request.fields != nil || (opened.isDelimitedText && request.inputs.count == 1)
         let streamsMachineStyle = request.style == .json || request.style == .jsonl || (request.style.isMachineReadable && columnsFixed)
-        if needsAllRows || (request.limit == nil && request.pageSize == nil && !streamsMachineStyle) {
-            source.willReadToEnd()  // every record will be held: a large file may be read on both cores
-        }
+        // Every record will be held: a large file may be read on both cores. Not for --counts, which
+        // tallies records as they come and keeps none (a second half would be held whole: 5x the memory).
+        let holdsEveryRecord = needsAllRows ? !request.countsOnly : request.limit == nil && request.pageSize == nil && !streamsMachineStyle
+        if holdsEveryRecord { source.willReadToEnd() }
         defer { stream.warnings.forEach(warn) }
 
         if !needsAllRows {
