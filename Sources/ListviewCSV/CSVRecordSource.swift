@@ -41,7 +41,7 @@ public final class CSVRecordSource: RecordSource {
     private var handedOver: IndexingIterator<[Record]>?
     private var secondHalfRaggedRows = (short: 0, long: 0)
     /// True once a second half's records were handed over (for tests).
-    private(set) var wasReadInHalves = false
+    var wasReadInHalves: Bool { handedOver != nil }
 
     public convenience init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
         let assembler = CSVRecordAssembler(schema: schema, hasHeader: options.hasHeader, inferTypes: options.inferTypes,
@@ -112,7 +112,6 @@ public final class CSVRecordSource: RecordSource {
             if parser.isAtRowStart && assembler.isBetweenRows {
                 handedOver = try secondHalf.finish(linesBefore: position.line - 1).makeIterator()
                 secondHalfRaggedRows = (secondHalf.shortRows, secondHalf.longRows)
-                wasReadInHalves = true
                 return
             }
             secondHalf.cancel()  // the cut fell inside a quoted field: read on from here instead

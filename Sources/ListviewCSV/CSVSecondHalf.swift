@@ -10,8 +10,6 @@ import Synchronization
 /// half's reader reads on. Its errors carry lines counted from the boundary,
 /// and are moved to whole-file lines when handed over.
 final class CSVSecondHalf: @unchecked Sendable {
-    /// The file offset where the half begins.
-    let start: Int
     private let cancelled = Atomic<Bool>(false)
     private var records: [Record] = []
     private var failure: Error?
@@ -24,7 +22,6 @@ final class CSVSecondHalf: @unchecked Sendable {
         let input = try ByteInput(path: path)
         try input.startReading(at: start)
         let source = CSVRecordSource(input: input, assembler: assembler, options: options)
-        self.start = start
         thread = BackgroundThread { [self] in
             do {
                 while !cancelled.load(ordering: .relaxed), let record = try source.next() {

@@ -5,19 +5,15 @@ import XCTest
 
 /// The CSV reader over libcsv: quoting, line endings, headers, ragged rows, types, errors.
 final class CSVRecordSourceTests: XCTestCase {
-    private var files: [URL] = []
+    private let files = TemporaryFiles()
 
     override func tearDown() {
-        for file in files { try? FileManager.default.removeItem(at: file) }
-        files = []
+        files.removeAll()
     }
 
     private func source(_ bytes: [UInt8], options: CSVOptions = CSVOptions(), chunkSize: Int = 1 << 20,
                         schema: RecordSchema = RecordSchema()) throws -> CSVRecordSource {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("csv-\(UUID().uuidString).csv")
-        try Data(bytes).write(to: url)
-        files.append(url)
-        return CSVRecordSource(input: try ByteInput(path: url.path, chunkSize: chunkSize), options: options, schema: schema)
+        CSVRecordSource(input: try ByteInput(path: try files.write(bytes), chunkSize: chunkSize), options: options, schema: schema)
     }
 
     /// Each record as `name=value` pairs; numbers marked with `#`, nulls as `∅`.
@@ -87,8 +83,8 @@ final class CSVRecordSourceTests: XCTestCase {
         XCTAssertEqual(records.map(\.names), [["a", "b", "c"], ["a", "b", "c", "4", "5"], ["a", "b", "c"]])
         XCTAssertEqual(records[0]["c"], .null)
         XCTAssertEqual(reader.warnings, [
-            "\(files[0].path): 1 row had more fields than the header (kept as extra columns)",
-            "\(files[0].path): 1 row had fewer fields than the header (padded with null)",
+            "\(files.paths[0]): 1 row had more fields than the header (kept as extra columns)",
+            "\(files.paths[0]): 1 row had fewer fields than the header (padded with null)",
         ])
     }
 

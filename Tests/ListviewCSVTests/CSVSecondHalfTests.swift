@@ -6,18 +6,14 @@ import XCTest
 /// Reading a CSV file in two halves on two threads gives exactly what one reader gives:
 /// the same records in the same order, the same warnings, errors at the same line.
 final class CSVSecondHalfTests: XCTestCase {
-    private var files: [URL] = []
+    private let files = TemporaryFiles()
 
     override func tearDown() {
-        for file in files { try? FileManager.default.removeItem(at: file) }
-        files = []
+        files.removeAll()
     }
 
     private func path(for text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("halves-\(UUID().uuidString).csv")
-        try Data(text.utf8).write(to: url)
-        files.append(url)
-        return url.path
+        try files.write(Array(text.utf8))
     }
 
     /// Every record as text, and the warnings, read whole (in halves when `halves`) from `path`.

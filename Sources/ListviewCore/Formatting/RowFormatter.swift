@@ -18,7 +18,7 @@ extension RowFormatter {
     public func height(for item: Item) -> Int { lines(for: item).count }
 
     public func write(_ item: Item, into sink: OutputSink) throws {
-        for line in lines(for: item) { try sink.writeLine(line) }
+        try sink.writeLines(lines(for: item))
     }
 }
 
@@ -41,6 +41,6 @@ public struct AnyRowFormatter<Item>: RowFormatter {
 
     public func write(_ item: Item, into sink: OutputSink) throws {
         if let writeItem { return try writeItem(item, sink) }
-        for line in render(item) { try sink.writeLine(line) }
+        try sink.writeLines(render(item))
     }
 }

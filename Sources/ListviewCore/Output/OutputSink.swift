@@ -61,6 +61,11 @@ public final class OutputSink {
         try flushIfFull()
     }
 
+    /// Writes each of `lines` and a newline after it.
+    public func writeLines(_ lines: [String]) throws {
+        for line in lines { try writeLine(line) }
+    }
+
     /// Lets `body` append bytes to the buffer directly (a table row is laid out in place, not as a string first).
     public func appendBytes(_ body: (inout [UInt8]) -> Void) throws {
         body(&buffer)
