@@ -10,7 +10,7 @@ import ListviewCore
 /// under their column numbers. Both are counted for a warning. Blank lines are
 /// skipped. Cells are strings, or numbers when `inferTypes` and they read as one.
 final class CSVRecordAssembler {
-    private let schema: RecordSchema
+    let schema: RecordSchema
     private let hasHeader: Bool
     private let inferTypes: Bool
     private var header: [String]?
@@ -83,9 +83,13 @@ final class CSVRecordAssembler {
             refusal = "invalid UTF-8 in field \(cells.count + 1)"
             return
         }
+        cells.append(Self.cell(bytes, inferTypes: inferTypes && (header != nil || !hasHeader)))
+    }
+
+    /// The value of a cell's UTF-8 text: a number when `inferTypes` and the text reads as one, else a string.
+    static func cell(_ bytes: UnsafeRawBufferPointer, inferTypes: Bool) -> Value {
         let text = String(decoding: bytes, as: UTF8.self)
-        let isNumber = inferTypes && (header != nil || !hasHeader) && NumberText.isNumber(bytes)
-        cells.append(isNumber ? .number(text) : .string(text))
+        return inferTypes && NumberText.isNumber(bytes) ? .number(text) : .string(text)
     }
 
     /// A row ends at each CR or LF outside quotes (libcsv reports every one); a CRLF pair is one line.

@@ -39,7 +39,9 @@ public final class CSVRecordSource: RecordSource {
     private var secondHalf: CSVSecondHalf?
     /// The second half's records, handed out after this reader's own.
     private var handedOver: IndexingIterator<[Record]>?
+    /// Ragged rows counted outside `assembler`: by the second half's reader, or by `countGroups`.
     private var secondHalfRaggedRows = (short: 0, long: 0)
+    private var startedReading = false
     /// True once a second half's records were handed over (for tests).
     var wasReadInHalves: Bool { handedOver != nil }
 
@@ -72,6 +74,28 @@ public final class CSVRecordSource: RecordSource {
         readsToEnd = true
     }
 
+    /// Counts a regular file's rows per group straight from its bytes (`CSVGroupCounter`), with the
+    /// answer reading the records would give; nil when the input is a pipe, was already read from,
+    /// or is not plain CSV (then reading the records reports or keeps what is irregular).
+    public func countGroups(by fields: [FieldPath]) throws -> GroupTally? {
+        guard !startedReading, !fields.isEmpty else { return nil }
+        let counter = CSVGroupCounter(input: input, options: options, groupFields: fields, parallelThreshold: parallelThreshold)
+        guard let counts = try counter.count() else { return nil }
+        finished = true
+        secondHalfRaggedRows = (counts.shortRows, counts.longRows)
+        var tally = GroupTally(fields: fields)
+        guard !counts.header.isEmpty else { return tally }
+        let shape = assembler.schema.sharedShape(for: counts.header)
+        counts.keys.forEach { key, count in
+            var values = [Value](repeating: .null, count: counts.header.count)
+            for (column, value) in zip(counts.groupColumns, GroupKeyVisitor.values(of: key, inferTypes: options.inferTypes)) {
+                values[column] = value
+            }
+            tally.add(Record(shape: shape, values: values), count: count)
+        }
+        return tally
+    }
+
     /// Rows with fewer cells than the header, padded with nulls.
     var shortRows: Int { assembler.shortRows + secondHalfRaggedRows.short }
     /// Rows with more cells than the header, kept under extra columns.
@@ -93,6 +117,7 @@ public final class CSVRecordSource: RecordSource {
     }
 
     private func readMore() throws {
+        startedReading = true
         let more = try input.withNextChunk(limit: Self.sliceSize) { chunk in
             let outcome = parser.parse(chunk)
             try check()

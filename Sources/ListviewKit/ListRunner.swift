@@ -61,12 +61,14 @@ public enum ListRunner {
         }
 
         if request.countsOnly {
-            var tally = GroupTally(fields: request.groupBy)
-            while let record = try stream.next() {
+            // A CSV file counts its rows straight from the bytes when it can; else the records are read.
+            let counted = try source.countGroups(by: request.groupBy)
+            var tally = counted ?? GroupTally(fields: request.groupBy)
+            while counted == nil, let record = try stream.next() {
                 tally.add(record)
                 if stream.rowsRead % 65_536 == 0 { try sink.checkReaderPresent() }
             }
-            let sections = RecordGrouper.sections(tally.representatives, by: request.groupBy, order: request.groupOrder)
+            let sections = tally.sections(order: request.groupOrder)
             try SectionCounts.write(sections, style: request.style, groupFields: request.groupBy, into: sink)
             return Outcome(foundRecords: tally.total > 0)
         }

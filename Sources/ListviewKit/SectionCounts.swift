@@ -7,13 +7,13 @@ import ListviewCore
 /// followed by `count`.
 enum SectionCounts {
     static func write(_ sections: [Section<Record>], style: OutputStyle, groupFields: [FieldPath], into sink: OutputSink) throws {
-        let total = sections.reduce(0) { $0 + $1.items.count }
+        let total = sections.reduce(0) { $0 + $1.info.count }
         if !style.isMachineReadable {
             if total == 0 {
                 try sink.writeLine(RecordCount.text(0))
             } else {
                 for section in sections {
-                    let count = RecordCount.text(section.items.count)
+                    let count = RecordCount.text(section.info.count)
                     try sink.writeLine(section.header.map { "\($0) · \(count)" } ?? count)
                 }
                 if sections.count > 1 {
@@ -28,7 +28,7 @@ enum SectionCounts {
         let schema = RecordSchema()
         let shape = schema.shape(for: ColumnNames.unique(names))
         let rows = total == 0 ? [] : sections.map { section in
-            Record(shape: shape, values: section.keys.map(\.value) + [.number(String(section.items.count))])
+            Record(shape: shape, values: section.keys.map(\.value) + [.number(String(section.info.count))])
         }
         let provider = ArrayDataProvider(items: rows)
         let renderer = ListRenderer(provider: provider)

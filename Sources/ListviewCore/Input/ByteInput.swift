@@ -124,7 +124,7 @@ public final class ByteInput {
     }
 
     /// The name of the UTF-16 or UTF-32 encoding whose byte order mark `bytes` start with.
-    static func wideEncoding(startingWith bytes: [UInt8]) -> String? {
+    public static func wideEncoding(startingWith bytes: [UInt8]) -> String? {
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE" }
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE" }
         if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }

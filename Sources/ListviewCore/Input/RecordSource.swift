@@ -11,12 +11,17 @@ public protocol RecordSource {
     var declaredColumns: [String]? { get }
     /// Tells the source its caller will read every record, so it may read ahead (on another core).
     func willReadToEnd()
+    /// The records per group of `fields`, counted without building the records (`--counts`), by a
+    /// source that knows a faster way than reading them; nil when it does not (then read them).
+    /// Called before any record is read.
+    func countGroups(by fields: [FieldPath]) throws -> GroupTally?
 }
 
 extension RecordSource {
     public var warnings: [String] { [] }
     public var declaredColumns: [String]? { nil }
     public func willReadToEnd() {}
+    public func countGroups(by fields: [FieldPath]) throws -> GroupTally? { nil }
 }
 
 extension RecordSource {
@@ -42,6 +47,12 @@ public struct ConcatenatedSource: RecordSource {
     public var warnings: [String] { sources.flatMap(\.warnings) }
 
     public func willReadToEnd() { sources.forEach { $0.willReadToEnd() } }
+
+    /// One input's own count, when it has one.
+    public func countGroups(by fields: [FieldPath]) throws -> GroupTally? {
+        guard sources.count == 1, current == 0 else { return nil }
+        return try sources[0].countGroups(by: fields)
+    }
 
     /// A single input's declared columns; several inputs may each declare others, so none.
     public var declaredColumns: [String]? { sources.count == 1 ? sources.first?.declaredColumns : nil }

@@ -1,8 +1,8 @@
 /// Counts records per combination of group values without keeping the records (`--counts`).
 ///
-/// Only the first record of each group is kept. `representatives` hands back
-/// that record repeated once per member, so `RecordGrouper` orders and titles
-/// the sections exactly as it would the whole list, from a few bytes per record.
+/// Only the first record of each group is kept, with the group's size, and
+/// `RecordGrouper` orders and titles the sections from those exactly as it
+/// would the whole list.
 public struct GroupTally {
     public let fields: [FieldPath]
     private var index: [[Value]: Int] = [:]
@@ -12,25 +12,23 @@ public struct GroupTally {
         self.fields = fields
     }
 
-    /// Counts `record` in its group.
-    public mutating func add(_ record: Record) {
+    /// Counts `record` in its group, `count` times (a reader that counted rows itself hands over one record per group).
+    public mutating func add(_ record: Record, count: Int = 1) {
         let key = fields.map { $0.value(in: record) ?? .null }
         if let position = index[key] {
-            groups[position].count += 1
+            groups[position].count += count
         } else {
             index[key] = groups.count
-            groups.append((record, 1))
+            groups.append((record, count))
         }
     }
 
     /// Records counted so far.
     public var total: Int { groups.reduce(0) { $0 + $1.count } }
 
-    /// Each group's first record, repeated as often as the group has members, groups in first-seen order.
-    public var representatives: [Record] {
-        var records: [Record] = []
-        records.reserveCapacity(total)
-        for group in groups { records.append(contentsOf: repeatElement(group.first, count: group.count)) }
-        return records
+    /// The sections `RecordGrouper` makes of all the records counted, ordered and titled alike,
+    /// each holding its group's first record and counting all of the group's members.
+    public func sections(order: GroupOrder = GroupOrder()) -> [Section<Record>] {
+        RecordGrouper.sections(groups.map(\.first), by: fields, order: order, weights: groups.map(\.count))
     }
 }

@@ -38,9 +38,11 @@ public struct GroupOrder: Hashable, Sendable {
 /// Splits records into sections by the values of one or more fields (`--group-by`).
 public enum RecordGrouper {
     /// One section per distinct combination of `fields` values, in `order` at every level.
-    /// A null or missing value is a group of its own (`.null`).
-    public static func sections(_ records: [Record], by fields: [FieldPath], order: GroupOrder = GroupOrder()) -> [Section<Record>] {
-        var result = group(records, by: fields, order: order)
+    /// A null or missing value is a group of its own (`.null`). With `weights` (one per record),
+    /// each record stands for that many (`--counts`): sections count, and sort by, the weights.
+    public static func sections(_ records: [Record], by fields: [FieldPath], order: GroupOrder = GroupOrder(),
+                                weights: [Int]? = nil) -> [Section<Record>] {
+        var result = group(records, weights: weights, by: fields, order: order)
         for index in result.indices { result[index].info.sortOrder = index }
         return result
     }
@@ -56,26 +58,33 @@ public enum RecordGrouper {
         }
     }
 
-    private static func group(_ records: [Record], by fields: [FieldPath], order: GroupOrder) -> [Section<Record>] {
-        guard let field = fields.first else { return [Section(items: records)] }
+    private static func group(_ records: [Record], weights: [Int]?, by fields: [FieldPath], order: GroupOrder) -> [Section<Record>] {
+        guard let field = fields.first else {
+            var section = Section(items: records)
+            if let weights { section.info.count = weights.reduce(0, +) }
+            return [section]
+        }
         var groupIndex: [Value: Int] = [:]
-        var groups: [(key: Value, items: [Record])] = []
-        for record in records {
+        var groups: [Group] = []
+        for (position, record) in records.enumerated() {
             let key = field.value(in: record) ?? .null
+            let weight = weights?[position]
             if let index = groupIndex[key] {
                 groups[index].items.append(record)
+                groups[index].count += weight ?? 1
+                if let weight { groups[index].weights?.append(weight) }
             } else {
                 groupIndex[key] = groups.count
-                groups.append((key, [record]))
+                groups.append(Group(key: key, items: [record], weights: weight.map { [$0] }, count: weight ?? 1))
             }
         }
         let ordered = sort(groups, by: order)
         var result: [Section<Record>] = []
         for group in ordered {
             let key = SectionKey(field: field, value: group.key)
-            for var inner in self.group(group.items, by: Array(fields.dropFirst()), order: order) {
+            for var inner in self.group(group.items, weights: group.weights, by: Array(fields.dropFirst()), order: order) {
                 inner.info.keys.insert(key, at: 0)
-                inner.info.levelCounts.insert(group.items.count, at: 0)
+                inner.info.levelCounts.insert(group.count, at: 0)
                 inner.info.header = SectionTitle.text(for: inner.info.keys)
                 result.append(inner)
             }
@@ -83,7 +92,15 @@ public enum RecordGrouper {
         return result
     }
 
-    private static func sort(_ groups: [(key: Value, items: [Record])], by order: GroupOrder) -> [(key: Value, items: [Record])] {
+    /// The records of one group value, with their weights when they have them, and how many records they stand for.
+    private struct Group {
+        var key: Value
+        var items: [Record]
+        var weights: [Int]?
+        var count: Int
+    }
+
+    private static func sort(_ groups: [Group], by order: GroupOrder) -> [Group] {
         switch order.criterion {
         case .first:
             return order.descending ? groups.reversed() : groups
@@ -98,7 +115,7 @@ public enum RecordGrouper {
             return indices.map { groups[$0] }
         case .count:
             let indices = groups.indices.sorted { left, right in
-                let a = groups[left].items.count, b = groups[right].items.count
+                let a = groups[left].count, b = groups[right].count
                 if a != b { return order.descending ? a > b : a < b }
                 return left < right
             }

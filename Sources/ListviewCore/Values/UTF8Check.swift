@@ -19,7 +19,14 @@ public enum UTF8Check {
         let count = bytes.count
         while index < count {
             let lead = bytes[index]
-            if lead < 0x80 { index += 1; continue }
+            if lead < 0x80 {
+                // Back in ASCII (most text between accented letters): eight bytes at a time again.
+                index += 1
+                while index + 8 <= count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
+                continue
+            }
             let length: Int
             var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the allowed range of the second byte
             switch lead {

@@ -144,10 +144,11 @@ final class RecordGrouperTests: XCTestCase {
         orders.forEach { tally.add($0) }
         XCTAssertEqual(tally.total, 8)
         for order in [GroupOrder(), GroupOrder(.key), GroupOrder(.count, descending: true)] {
-            let counted = RecordGrouper.sections(tally.representatives, by: fields, order: order)
+            let counted = tally.sections(order: order)
             let grouped = RecordGrouper.sections(orders, by: fields, order: order)
             XCTAssertEqual(counted.map(\.header), grouped.map(\.header))
-            XCTAssertEqual(counted.map(\.items.count), grouped.map(\.items.count))
+            XCTAssertEqual(counted.map(\.info.count), grouped.map(\.items.count))
+            XCTAssertEqual(counted.map(\.items.count), grouped.map { _ in 1 })
             XCTAssertEqual(counted.map(\.info.levelCounts), grouped.map(\.info.levelCounts))
         }
     }
@@ -155,6 +156,6 @@ final class RecordGrouperTests: XCTestCase {
     func testTallyWithoutFieldsCountsEverything() {
         var tally = GroupTally(fields: [])
         orders.forEach { tally.add($0) }
-        XCTAssertEqual(RecordGrouper.sections(tally.representatives, by: []).map(\.items.count), [8])
+        XCTAssertEqual(tally.sections().map(\.info.count), [8])
     }
 }
