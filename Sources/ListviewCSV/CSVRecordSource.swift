@@ -42,6 +42,8 @@ public final class CSVRecordSource: RecordSource {
     /// Ragged rows counted outside `assembler`: by the second half's reader, or by `countGroups`.
     private var secondHalfRaggedRows = (short: 0, long: 0)
     private var startedReading = false
+    /// Bytes a straight-from-the-bytes read (`cellTable()`) takes at a time; tests make it small.
+    var byteScanChunkSize = 1 << 20
     /// True once a second half's records were handed over (for tests).
     var wasReadInHalves: Bool { handedOver != nil }
 
@@ -94,6 +96,21 @@ public final class CSVRecordSource: RecordSource {
             tally.add(Record(shape: shape, values: values), count: count)
         }
         return tally
+    }
+
+    /// Every row of a regular file as a `CellTable`, read straight from its bytes (a plain table of
+    /// the whole file); nil when the input is a pipe, was already read from, holds no rows, has a
+    /// row longer than its header, or is not plain CSV (then reading the records handles it).
+    public func cellTable() throws -> CellTable? {
+        guard !startedReading else { return nil }
+        let scan = CSVByteScan(input: input, options: options, parallelThreshold: parallelThreshold, chunkSize: byteScanChunkSize)
+        guard let start = try scan.start(), !start.header.isEmpty else { return nil }
+        let visitor = CellTableVisitor(columns: start.header, inferTypes: options.inferTypes)
+        guard let (read, _) = try scan.scanRows(from: start, into: visitor), read.table.rowCount > 0 else { return nil }
+        finished = true
+        secondHalfRaggedRows = (read.shortRows, 0)
+        _ = assembler.schema.sharedShape(for: start.header)
+        return read.table
     }
 
     /// Rows with fewer cells than the header, padded with nulls.

@@ -3,7 +3,8 @@ import Glibc
 /// Receives the fields of the rows a `CSVRowScanner` finds.
 protocol CSVFieldVisitor {
     /// Field `column` (0-based) of the current row; `escaped` when its text still holds
-    /// doubled quotes (`""`) to be read as one. The bytes are valid until `endRow`.
+    /// doubled quotes (`""`) to be read as one. The bytes are valid until `endRow`. The fields of a row
+    /// found unfinished at the end of the bytes are handed over again, from column 0, with the next bytes.
     mutating func field(_ column: Int, _ bytes: UnsafeRawBufferPointer, escaped: Bool)
     /// The current row ended after `fields` fields.
     mutating func endRow(fields: Int)

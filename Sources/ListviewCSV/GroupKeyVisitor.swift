@@ -7,7 +7,7 @@ import ListviewCore
 /// `1`, the length of the cell's text in eight bytes and its text with doubled quotes
 /// undone. Rows are also checked against the header's length, as the record
 /// reader counts them for its warnings.
-struct GroupKeyVisitor: CSVFieldVisitor {
+struct GroupKeyVisitor: CSVHalfVisitor {
     private let groupColumns: [Int]
     private let columnCount: Int
     /// Whether a column is one of the group columns, for the columns up to the last of them.
@@ -30,7 +30,7 @@ struct GroupKeyVisitor: CSVFieldVisitor {
     }
 
     /// Merges the counts of a later part of the same file.
-    mutating func add(_ later: GroupKeyVisitor) {
+    mutating func append(_ later: GroupKeyVisitor) {
         counts.add(later.counts)
         shortRows += later.shortRows
         longRows += later.longRows

@@ -73,6 +73,9 @@ public enum ListRunner {
             return Outcome(foundRecords: tally.total > 0)
         }
 
+        if try PlainTableRun.run(request, source: source, into: sink) {
+            return Outcome(foundRecords: true)  // a cell table holds at least one row
+        }
         var records: [Record] = []
         while let record = try stream.next() {
             records.append(record)

@@ -82,31 +82,58 @@ public struct TableLayout: Sendable {
     /// Measures `specs` over `records`.
     public static func measure<Records: Sequence>(_ specs: [ColumnSpec], over records: Records, gap: Int = 2) -> TableLayout
     where Records.Element == Record {
-        var widths = specs.map { DisplayWidth.of(TerminalEscaping.escaped($0.title)) }
-        var numeric = [Bool](repeating: true, count: specs.count)
-        var sawValue = [Bool](repeating: false, count: specs.count)
+        var measures = specs.map { ColumnMeasure(title: $0.title) }
         let reader = ColumnReader(specs.map(\.path))
         for record in records {
             for index in specs.indices {
                 let value = reader.value(index, in: record)
+                let kind: ColumnMeasure.Kind
                 switch value {
-                case nil, .null?:
-                    break
-                case .number?:
-                    sawValue[index] = true
-                default:
-                    sawValue[index] = true
-                    numeric[index] = false
+                case nil, .null?: kind = .absent
+                case .number?: kind = .number
+                default: kind = .other
                 }
-                let width = CellText.shown(value).width
-                if width > widths[index] { widths[index] = width }
+                measures[index].add(kind, width: CellText.shown(value).width)
             }
         }
-        let columns = specs.indices.map { index in
-            Column(spec: specs[index], width: widths[index],
-                   alignment: numeric[index] && sawValue[index] ? .right : .left)
+        return TableLayout(specs, measures: measures, gap: gap)
+    }
+
+    /// The layout of columns measured by `measures`.
+    init(_ specs: [ColumnSpec], measures: [ColumnMeasure], gap: Int) {
+        let columns = zip(specs, measures).map { spec, measure in
+            Column(spec: spec, width: measure.width, alignment: measure.isNumeric ? .right : .left)
         }
-        return TableLayout(columns: columns, gap: gap)
+        self.init(columns: columns, gap: gap)
+    }
+
+    /// What a column's cells need: the widest one, and whether they are all numbers.
+    struct ColumnMeasure {
+        /// What a cell holds, as alignment sees it: nothing (missing or null), a number, or anything else.
+        enum Kind {
+            case absent, number, other
+        }
+
+        private(set) var width: Int
+        private var numeric = true
+        private var sawValue = false
+
+        init(title: String) {
+            width = DisplayWidth.of(TerminalEscaping.escaped(title))
+        }
+
+        /// True when at least one cell is a number and every present, non-null cell is one.
+        var isNumeric: Bool { numeric && sawValue }
+
+        @inline(__always)
+        mutating func add(_ kind: Kind, width cellWidth: Int) {
+            switch kind {
+            case .absent: break
+            case .number: sawValue = true
+            case .other: sawValue = true; numeric = false
+            }
+            if cellWidth > width { width = cellWidth }
+        }
     }
 
     /// Lays out one line of cell texts: padded to the column widths, no trailing spaces.
@@ -128,22 +155,38 @@ public struct TableLayout: Sendable {
     func appendLine(to bytes: inout [UInt8], cell: (Int) -> (text: String, dimmed: Bool)) {
         var pendingSpaces = 0
         for index in columns.indices {
-            let column = columns[index]
-            let (cellText, dimmed) = cell(index)
-            let shown = CellText.shown(cellText)
-            var (text, textWidth) = TextFitting.fitted(shown.text, measuring: shown.width, to: column.width)
-            let padding = max(0, column.width - textWidth)
-            if index > 0 { pendingSpaces += gap }
-            if text.isEmpty {
-                pendingSpaces += column.width
-                continue
-            }
-            if column.alignment == .right { pendingSpaces += padding }
-            Self.appendSpaces(pendingSpaces, to: &bytes)
-            if dimmed && theme.enabled { text = theme.null(text) }
-            text.withUTF8 { bytes.append(contentsOf: $0) }
-            pendingSpaces = column.alignment == .left ? padding : 0
+            let (text, dimmed) = cell(index)
+            appendCell(index, text: text, dimmed: dimmed, pendingSpaces: &pendingSpaces, to: &bytes)
         }
+    }
+
+    /// Appends column `index`'s cell holding `cellText` to a line being laid out: escaped, cut to the
+    /// column with `…` when wider, dimmed when it is a null. `pendingSpaces` carries the spaces owed
+    /// before the next text, so a line never ends in spaces.
+    @inline(__always)
+    func appendCell(_ index: Int, text cellText: String, dimmed: Bool, pendingSpaces: inout Int, to bytes: inout [UInt8]) {
+        let shown = CellText.shown(cellText)
+        var (text, textWidth) = TextFitting.fitted(shown.text, measuring: shown.width, to: columns[index].width)
+        if dimmed && theme.enabled && !text.isEmpty { text = theme.null(text) }
+        text.withUTF8 { appendFitted(index, UnsafeRawBufferPointer($0), width: textWidth, pendingSpaces: &pendingSpaces, to: &bytes) }
+    }
+
+    /// Appends column `index`'s cell text, already escaped and no wider than the column
+    /// (`width` cells), padded as the column aligns (see `appendCell`).
+    @inline(__always)
+    func appendFitted(_ index: Int, _ text: UnsafeRawBufferPointer, width textWidth: Int, pendingSpaces: inout Int,
+                      to bytes: inout [UInt8]) {
+        let column = columns[index]
+        let padding = max(0, column.width - textWidth)
+        if index > 0 { pendingSpaces += gap }
+        if text.isEmpty {
+            pendingSpaces += column.width
+            return
+        }
+        if column.alignment == .right { pendingSpaces += padding }
+        Self.appendSpaces(pendingSpaces, to: &bytes)
+        bytes.append(contentsOf: text)
+        pendingSpaces = column.alignment == .left ? padding : 0
     }
 
     /// 128 spaces, copied from in runs rather than appended one by one.

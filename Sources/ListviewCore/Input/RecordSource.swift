@@ -15,6 +15,10 @@ public protocol RecordSource {
     /// source that knows a faster way than reading them; nil when it does not (then read them).
     /// Called before any record is read.
     func countGroups(by fields: [FieldPath]) throws -> GroupTally?
+    /// Every record as a `CellTable` of text cells, by a source whose records are rows of text under
+    /// one header and that can read them so; nil when it cannot (then read the records). Called
+    /// before any record is read.
+    func cellTable() throws -> CellTable?
 }
 
 extension RecordSource {
@@ -22,6 +26,7 @@ extension RecordSource {
     public var declaredColumns: [String]? { nil }
     public func willReadToEnd() {}
     public func countGroups(by fields: [FieldPath]) throws -> GroupTally? { nil }
+    public func cellTable() throws -> CellTable? { nil }
 }
 
 extension RecordSource {
@@ -52,6 +57,12 @@ public struct ConcatenatedSource: RecordSource {
     public func countGroups(by fields: [FieldPath]) throws -> GroupTally? {
         guard sources.count == 1, current == 0 else { return nil }
         return try sources[0].countGroups(by: fields)
+    }
+
+    /// One input's own cell table, when it has one.
+    public func cellTable() throws -> CellTable? {
+        guard sources.count == 1, current == 0 else { return nil }
+        return try sources[0].cellTable()
     }
 
     /// A single input's declared columns; several inputs may each declare others, so none.

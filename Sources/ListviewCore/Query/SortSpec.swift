@@ -33,10 +33,18 @@ public enum RecordSorter {
         let keys: [[ValueOrdering.Key]] = specs.map { spec in
             records.map { ValueOrdering.key(for: spec.path.value(in: $0)) }
         }
+        return order(keys, by: specs).map { records[$0] }
+    }
+
+    /// The positions of the rows whose sort keys are `keys` (one array per spec, a key per row),
+    /// in the order `specs` give them; ties keep input order.
+    public static func order(_ keys: [[ValueOrdering.Key]], by specs: [SortSpec]) -> [Int] {
+        let rows = keys.first?.indices ?? 0..<0
+        guard specs.count == keys.count, rows.count > 1 else { return Array(rows) }
         if specs.count == 1, let order = numericOrder(keys[0], descending: specs[0].descending) {
-            return order.map { records[$0] }
+            return order
         }
-        let order = records.indices.sorted { left, right in
+        return rows.sorted { left, right in
             for (specIndex, spec) in specs.enumerated() {
                 let a = keys[specIndex][left], b = keys[specIndex][right]
                 var result = ValueOrdering.compare(a, b)
@@ -47,7 +55,6 @@ public enum RecordSorter {
             }
             return left < right
         }
-        return order.map { records[$0] }
     }
 
     /// The order of one column of numbers (and missing values) as `ValueOrdering` gives it, compared as

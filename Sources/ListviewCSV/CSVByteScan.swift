@@ -1,0 +1,107 @@
+import ListviewCore
+
+/// A visitor that can be run over the two halves of a file at once, a copy per half,
+/// and then take in the second half's findings.
+protocol CSVHalfVisitor: CSVFieldVisitor {
+    /// Takes in what a copy of this visitor found in the rest of the file.
+    mutating func append(_ later: Self)
+    /// False when a row did not fit what the visitor builds (the file is then read the usual way).
+    var tookEveryRow: Bool { get }
+}
+
+extension CSVHalfVisitor {
+    var tookEveryRow: Bool { true }
+}
+
+/// Reads a regular CSV or TSV file straight from its bytes with `CSVRowScanner`, for a run that
+/// needs less than a record per row (`--counts`, a plain table): the header first, then every
+/// row through a visitor, in two halves on two threads when the file is large.
+///
+/// The halves are cut where `CSVSplitPoint` finds a row start, and the first
+/// half must end exactly there. Input the scanner does not take as plain CSV
+/// (stray or open quotes, invalid UTF-8, a UTF-16 or UTF-32 byte order mark)
+/// gives nil, and the caller reads the file the usual way, which reports it.
+struct CSVByteScan {
+    /// Where the rows begin, and what the first row said.
+    struct Start {
+        /// The column names, as the record reader would give them; empty for a file with no rows.
+        var header: [String]
+        /// The file offset of the first row of records.
+        var rowsStart: Int
+        var size: Int
+        var scanner: CSVRowScanner
+    }
+
+    let input: ByteInput
+    let options: CSVOptions
+    /// Files at least this large are read in two halves on two threads.
+    var parallelThreshold = 8 << 20
+    /// Bytes read at a time (a test makes rows straddle many chunks).
+    var chunkSize = 1 << 20
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The header, or nil when the file is not a regular file or its first row is not plain CSV.
+    func start() throws -> Start? {
+        guard let size = input.regularFileSize, let scanner = CSVRowScanner(delimiter: options.delimiter) else { return nil }
+        // The first row: the header, or (without one) the first record, which sets the column count.
+        var firstRowReader = CSVRangeReader(input: input, start: 0, stop: nil)
+        _ = try firstRowReader.fill()
+        let textStart = firstRowReader.pending.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
+        firstRowReader.skip(textStart)
+        if ByteInput.wideEncoding(startingWith: Array(firstRowReader.pending.prefix(4))) != nil { return nil }
+        var firstRow = FirstRowVisitor()
+        guard try firstRowReader.scan(with: scanner, into: &firstRow, maxRows: 1) else { return nil }
+        guard let first = firstRow.cells else { return Start(header: [], rowsStart: size, size: size, scanner: scanner) }
+        let header = options.hasHeader ? ColumnNames.unique(first.map { String(decoding: $0, as: UTF8.self) })
+                                       : (1...max(1, first.count)).map(String.init)
+        return Start(header: header, rowsStart: options.hasHeader ? firstRowReader.position : textStart, size: size, scanner: scanner)
+    }
+
+    /// Every row after `start` handed to `visitor`: what it found, and whether the file was read in
+    /// two halves; nil when the rows are not plain CSV or the visitor did not take every row.
+    func scanRows<Visitor: CSVHalfVisitor>(from start: Start, into visitor: Visitor) throws -> (visitor: Visitor, readInHalves: Bool)? {
+        var firstHalf = CSVRangeReader(input: input, start: start.rowsStart, stop: nil, chunkSize: chunkSize)
+        var secondHalf: ScannedHalf<Visitor>?
+        if start.size >= parallelThreshold, start.size / 2 > start.rowsStart,
+           let cut = try CSVSplitPoint.find(in: input, after: start.size / 2), cut < start.size {
+            firstHalf = CSVRangeReader(input: input, start: start.rowsStart, stop: cut, chunkSize: chunkSize)
+            secondHalf = ScannedHalf(reader: CSVRangeReader(input: input, start: cut, stop: nil, chunkSize: chunkSize), scanner: start.scanner, visitor: visitor)
+        }
+        var visited = visitor
+        let firstHalfIsPlain: Bool
+        do {
+            firstHalfIsPlain = try firstHalf.scan(with: start.scanner, into: &visited) && visited.tookEveryRow
+        } catch {
+            _ = try? secondHalf?.finish()
+            throw error
+        }
+        if let secondHalf {
+            guard let later = try secondHalf.finish(), firstHalfIsPlain else { return nil }
+            visited.append(later)
+        } else if !firstHalfIsPlain {
+            return nil
+        }
+        return (visited, secondHalf != nil)
+    }
+}
+
+/// The second half of a file, scanned on another thread.
+private final class ScannedHalf<Visitor: CSVHalfVisitor>: @unchecked Sendable {
+    private var outcome: Result<Visitor?, Error> = .success(nil)
+    private var thread: BackgroundThread?
+
+    init(reader: CSVRangeReader, scanner: CSVRowScanner, visitor: Visitor) {
+        thread = BackgroundThread { [self] in
+            var reader = reader
+            var visitor = visitor
+            outcome = Result { try reader.scan(with: scanner, into: &visitor) && visitor.tookEveryRow ? visitor : nil }
+        }
+    }
+
+    /// Waits for the half: its visitor, or nil when it was not plain CSV or a row was not taken.
+    func finish() throws -> Visitor? {
+        thread?.wait()
+        return try outcome.get()
+    }
+}
