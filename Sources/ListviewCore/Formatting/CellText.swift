@@ -29,6 +29,19 @@ public enum CellText {
         shown(unescapedText(for: value))
     }
 
+    /// The width in terminal cells of UTF-8 `text` once escaped; printable ASCII (the usual cell) is never decoded.
+    @inline(__always)
+    public static func shownWidth(of text: UnsafeRawBufferPointer) -> Int {
+        if isPrintableASCII(text) { return text.count }
+        return shown(String(decoding: text, as: UTF8.self)).width
+    }
+
+    /// True when every byte is printable ASCII: the text is shown as it is, a cell per byte.
+    @inline(__always)
+    public static func isPrintableASCII(_ text: UnsafeRawBufferPointer) -> Bool {
+        UTF8Check.printableASCIIPrefix(text.assumingMemoryBound(to: UInt8.self)) == text.count
+    }
+
     /// `text` escaped, and its width in terminal cells.
     @inline(__always)
     public static func shown(_ text: String) -> (text: String, width: Int) {

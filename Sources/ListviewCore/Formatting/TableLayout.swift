@@ -134,6 +134,13 @@ public struct TableLayout: Sendable {
             }
             if cellWidth > width { width = cellWidth }
         }
+
+        /// Takes in the measure of more cells of the same column.
+        mutating func merge(_ other: ColumnMeasure) {
+            width = max(width, other.width)
+            numeric = numeric && other.numeric
+            sawValue = sawValue || other.sawValue
+        }
     }
 
     /// Lays out one line of cell texts: padded to the column widths, no trailing spaces.
@@ -176,30 +183,25 @@ public struct TableLayout: Sendable {
     @inline(__always)
     func appendFitted(_ index: Int, _ text: UnsafeRawBufferPointer, width textWidth: Int, pendingSpaces: inout Int,
                       to bytes: inout [UInt8]) {
-        let column = columns[index]
-        let padding = max(0, column.width - textWidth)
+        // The width and alignment alone: copying the whole column would retain its title per cell.
+        let width = columns[index].width, alignment = columns[index].alignment
+        let padding = max(0, width - textWidth)
         if index > 0 { pendingSpaces += gap }
         if text.isEmpty {
-            pendingSpaces += column.width
+            pendingSpaces += width
             return
         }
-        if column.alignment == .right { pendingSpaces += padding }
+        if alignment == .right { pendingSpaces += padding }
         Self.appendSpaces(pendingSpaces, to: &bytes)
         bytes.append(contentsOf: text)
-        pendingSpaces = column.alignment == .left ? padding : 0
+        pendingSpaces = alignment == .left ? padding : 0
     }
 
-    /// 128 spaces, copied from in runs rather than appended one by one.
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
-
+    /// Appends `count` spaces: grown once, then filled (no shared buffer to retain per cell).
     @inline(__always)
     static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
-        var remaining = count
-        while remaining > 0 {
-            let run = min(remaining, spaces.count)
-            bytes.append(contentsOf: spaces[..<run])
-            remaining -= run
-        }
+        guard count > 0 else { return }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     private func borderedLine(_ cells: [String], dimmed: [Bool]) -> String {

@@ -4,7 +4,9 @@
 /// Every row has one cell per column. A cell is a run of UTF-8 bytes (quotes already
 /// undone), or missing: the row was too short to have it, and it reads as null, as
 /// the record reader pads such rows. A cell's value is what the record reader would
-/// make of it (`value(row:column:)`); only the cells a run looks at become values.
+/// make of it (`mapColumn`); only the cells a run looks at become values. Each column is
+/// measured for a table as its cells arrive, while they are in the cache (and, for a file
+/// read in halves, on both threads).
 public struct CellTable: Sendable {
     /// The column names, in order.
     public let columns: [String]
@@ -18,10 +20,15 @@ public struct CellTable: Sendable {
     private var missing: [Bool] = []
     /// The cells of the row being added.
     private var pendingCells = 0
+    /// Each column's widest cell and whether its cells are numbers, over every cell added. A row
+    /// discarded unfinished is measured too; it is only ever one handed over again.
+    private(set) var measures: [TableLayout.ColumnMeasure]
+    private static let nullWidth = CellText.shown(Value.null).width
 
     public init(columns: [String], inferTypes: Bool) {
         self.columns = columns
         self.inferTypes = inferTypes
+        measures = columns.map { TableLayout.ColumnMeasure(title: $0) }
     }
 
     /// The number of complete rows.
@@ -38,18 +45,29 @@ public struct CellTable: Sendable {
 
     /// Adds the next cell of the current row; `unquoting` undoes doubled quotes (`a""b` → `a"b`).
     public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, unquoting: Bool) {
+        let start = arena.count
         if unquoting {
             var index = 0
             while index < bytes.count {
                 arena.append(bytes[index])
                 index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
             }
+            arena.withUnsafeBytes { measure(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         } else {
             arena.append(contentsOf: bytes)
+            measure(bytes)
         }
         ends.append(arena.count)
         if !missing.isEmpty { missing.append(false) }
         pendingCells += 1
+    }
+
+    /// Measures the text of the cell being added.
+    @inline(__always)
+    private mutating func measure(_ text: UnsafeRawBufferPointer) {
+        guard pendingCells < measures.count else { return }
+        let kind: TableLayout.ColumnMeasure.Kind = inferTypes && NumberText.isNumber(text) ? .number : .other
+        measures[pendingCells].add(kind, width: CellText.shownWidth(of: text))
     }
 
     /// Ends the current row, padding it with missing cells up to the column count. False (and
@@ -61,9 +79,10 @@ public struct CellTable: Sendable {
         }
         if pendingCells < columns.count {
             if missing.isEmpty { missing = [Bool](repeating: false, count: ends.count) }
-            for _ in pendingCells..<columns.count {
+            for column in pendingCells..<columns.count {
                 ends.append(arena.count)
                 missing.append(true)
+                measures[column].add(.absent, width: Self.nullWidth)
             }
         }
         pendingCells = 0
@@ -86,6 +105,7 @@ public struct CellTable: Sendable {
             if missing.isEmpty { missing = [Bool](repeating: false, count: ends.count) }
             missing.append(contentsOf: later.missing.isEmpty ? [Bool](repeating: false, count: later.ends.count) : later.missing)
         }
+        for column in measures.indices { measures[column].merge(later.measures[column]) }
         arena.append(contentsOf: later.arena)
         ends.reserveCapacity(ends.count + later.ends.count)
         for end in later.ends { ends.append(end + offset) }
