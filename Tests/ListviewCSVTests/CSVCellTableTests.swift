@@ -16,7 +16,7 @@ final class CSVCellTableTests: XCTestCase {
     /// The column names, every row's values and the warnings, as reading gives them.
     private struct Contents: Equatable {
         var columns: [String]
-        var rows: [[Value]]
+        var rows: [[Value?]]
         var warnings: [String]
     }
 
@@ -34,7 +34,7 @@ final class CSVCellTableTests: XCTestCase {
     private func read(_ path: String, options: CSVOptions) throws -> Contents {
         var source = CSVRecordSource(input: try ByteInput(path: path), options: options, schema: RecordSchema())
         let records = try source.readAll()
-        return Contents(columns: source.declaredColumns ?? [], rows: records.map(\.values), warnings: source.warnings)
+        return Contents(columns: source.declaredColumns ?? [], rows: records.map { $0.values.map(Optional.some) }, warnings: source.warnings)
     }
 
     private func assertSameContents(_ bytes: [UInt8], options: CSVOptions = CSVOptions(),

@@ -1,29 +1,33 @@
-/// Rows of text cells under one header, kept as bytes in one arena: what a plain CSV or TSV
-/// table needs to be measured, sorted and drawn, without a `String`, `Value` or record per cell.
+/// Rows of scalar cells, kept as bytes in one arena: what a plain table of a whole CSV, TSV or
+/// JSON file needs to be measured, sorted and drawn, without a `String`, `Value` or record per cell.
 ///
-/// Every row has one cell per column. A cell is a run of UTF-8 bytes (quotes already
-/// undone), or missing: the row was too short to have it, and it reads as null, as
-/// the record reader pads such rows. A cell's value is what the record reader would
-/// make of it (`mapColumn`); only the cells a run looks at become values. Each column is
-/// measured for a table as its cells arrive, while they are in the cache (and, for a file
-/// read in halves, on both threads).
+/// A cell is a run of UTF-8 bytes (quotes and escapes already undone) and a `CellKind`
+/// saying what value it stands for. A row has a cell for each column known when it
+/// ended; columns found later (a JSON key first seen in a later object) are absent
+/// from it. A cell's value is what the record reader would make of it (`mapColumn`);
+/// only the cells a run looks at become values. Each column is measured for a table as
+/// its cells arrive, while they are in the cache (and, for a file read in halves, on
+/// both threads).
 public struct CellTable: Sendable {
     /// The column names, in order.
-    public let columns: [String]
-    /// Cells that read as numbers are numbers (`--no-infer` turns this off).
+    public private(set) var columns: [String]
+    /// `.text` cells that read as numbers are numbers (`--no-infer` turns this off).
     public let inferTypes: Bool
     /// Every cell's bytes, one after another.
     private var arena: [UInt8] = []
     /// Where each cell's bytes end in `arena`, row after row; a cell starts where the one before it ends.
     private var ends: [Int] = []
-    /// Which cells are missing; empty until a row is too short.
-    private var missing: [Bool] = []
+    /// Each cell's kind; empty while every cell is `.text`.
+    private var kinds: [CellKind] = []
+    /// Where each row's cells start in `ends`; empty while every row has a cell per column.
+    private var rowStarts: [Int] = []
+    /// The number of complete rows.
+    public private(set) var rowCount = 0
     /// The cells of the row being added.
     private var pendingCells = 0
     /// Each column's widest cell and whether its cells are numbers, over every cell added. A row
     /// discarded unfinished is measured too; it is only ever one handed over again.
     private(set) var measures: [TableLayout.ColumnMeasure]
-    private static let nullWidth = CellText.shown(Value.null).width
 
     public init(columns: [String], inferTypes: Bool) {
         self.columns = columns
@@ -31,10 +35,7 @@ public struct CellTable: Sendable {
         measures = columns.map { TableLayout.ColumnMeasure(title: $0) }
     }
 
-    /// The number of complete rows.
-    public var rowCount: Int { columns.isEmpty ? 0 : ends.count / columns.count }
-
-    /// The value a cell's text stands for: a number when `inferTypes` and the text reads as one, else a string.
+    /// The value a `.text` cell stands for: a number when `inferTypes` and the text reads as one, else a string.
     @inline(__always)
     public static func value(of bytes: UnsafeRawBufferPointer, inferTypes: Bool) -> Value {
         let text = String(decoding: bytes, as: UTF8.self)
@@ -43,8 +44,17 @@ public struct CellTable: Sendable {
 
     // MARK: Building
 
+    /// Adds a column after the others; rows already added lack it.
+    public mutating func addColumn(_ name: String) {
+        if rowStarts.isEmpty && rowCount > 0 {
+            rowStarts = (0..<rowCount).map { $0 * columns.count }
+        }
+        columns.append(name)
+        measures.append(TableLayout.ColumnMeasure(title: name))
+    }
+
     /// Adds the next cell of the current row; `unquoting` undoes doubled quotes (`a""b` → `a"b`).
-    public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, unquoting: Bool) {
+    public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind = .text, unquoting: Bool = false) {
         let start = arena.count
         if unquoting {
             var index = 0
@@ -52,40 +62,43 @@ public struct CellTable: Sendable {
                 arena.append(bytes[index])
                 index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
             }
-            arena.withUnsafeBytes { measure(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+            arena.withUnsafeBytes { measure(UnsafeRawBufferPointer(rebasing: $0[start...]), kind: kind) }
         } else {
             arena.append(contentsOf: bytes)
-            measure(bytes)
+            measure(bytes, kind: kind)
         }
         ends.append(arena.count)
-        if !missing.isEmpty { missing.append(false) }
+        if kind != .text && kinds.isEmpty { kinds = [CellKind](repeating: .text, count: ends.count - 1) }
+        if !kinds.isEmpty { kinds.append(kind) }
         pendingCells += 1
     }
 
-    /// Measures the text of the cell being added.
+    /// Measures the cell being added.
     @inline(__always)
-    private mutating func measure(_ text: UnsafeRawBufferPointer) {
+    private mutating func measure(_ text: UnsafeRawBufferPointer, kind: CellKind) {
         guard pendingCells < measures.count else { return }
-        let kind: TableLayout.ColumnMeasure.Kind = inferTypes && NumberText.isNumber(text) ? .number : .other
-        measures[pendingCells].add(kind, width: CellText.shownWidth(of: text))
+        let measured: TableLayout.ColumnMeasure.Kind
+        switch kind {
+        case .text: measured = inferTypes && NumberText.isNumber(text) ? .number : .other
+        case .number: measured = .number
+        case .string, .bool: measured = .other
+        case .null, .absent: measured = .absent
+        }
+        measures[pendingCells].add(measured, width: kind.shownText.map { $0.utf8.count } ?? CellText.shownWidth(of: text))
     }
 
-    /// Ends the current row, padding it with missing cells up to the column count. False (and
-    /// the row is dropped) when it had more cells than columns, which a cell table cannot hold.
-    public mutating func endRow() -> Bool {
+    /// Ends the current row, padding it with `padding` cells up to the column count (a short CSV
+    /// row with nulls, a JSON object without some keys with absent cells). False (and the row is
+    /// dropped) when it had more cells than columns, which a cell table cannot hold.
+    public mutating func endRow(padding: CellKind = .null) -> Bool {
         guard pendingCells <= columns.count else {
             discardPendingRow()
             return false
         }
-        if pendingCells < columns.count {
-            if missing.isEmpty { missing = [Bool](repeating: false, count: ends.count) }
-            for column in pendingCells..<columns.count {
-                ends.append(arena.count)
-                missing.append(true)
-                measures[column].add(.absent, width: Self.nullWidth)
-            }
-        }
+        if !rowStarts.isEmpty { rowStarts.append(ends.count - pendingCells) }
+        while pendingCells < columns.count { appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: padding) }
         pendingCells = 0
+        rowCount += 1
         return true
     }
 
@@ -93,22 +106,24 @@ public struct CellTable: Sendable {
     public mutating func discardPendingRow() {
         guard pendingCells > 0 else { return }
         ends.removeLast(pendingCells)
-        if !missing.isEmpty { missing.removeLast(pendingCells) }
+        if !kinds.isEmpty { kinds.removeLast(pendingCells) }
         arena.removeSubrange((ends.last ?? 0)...)
         pendingCells = 0
     }
 
-    /// Appends the rows of `later`, which has the same columns.
+    /// Appends the rows of `later`, which has the same columns (the second half of a file).
     public mutating func append(_ later: CellTable) {
+        precondition(later.columns == columns && rowStarts.isEmpty && later.rowStarts.isEmpty, "tables of other columns")
         let offset = arena.count
-        if !later.missing.isEmpty || !missing.isEmpty {
-            if missing.isEmpty { missing = [Bool](repeating: false, count: ends.count) }
-            missing.append(contentsOf: later.missing.isEmpty ? [Bool](repeating: false, count: later.ends.count) : later.missing)
+        if !later.kinds.isEmpty || !kinds.isEmpty {
+            if kinds.isEmpty { kinds = [CellKind](repeating: .text, count: ends.count) }
+            kinds.append(contentsOf: later.kinds.isEmpty ? [CellKind](repeating: .text, count: later.ends.count) : later.kinds)
         }
         for column in measures.indices { measures[column].merge(later.measures[column]) }
         arena.append(contentsOf: later.arena)
         ends.reserveCapacity(ends.count + later.ends.count)
         for end in later.ends { ends.append(end + offset) }
+        rowCount += later.rowCount
     }
 
     // MARK: Reading
@@ -118,8 +133,10 @@ public struct CellTable: Sendable {
     public func withCells<Result>(_ body: (Cells) throws -> Result) rethrows -> Result {
         try arena.withUnsafeBytes { arena in
             try ends.withUnsafeBufferPointer { ends in
-                try missing.withUnsafeBufferPointer { missing in
-                    try body(Cells(arena: arena, ends: ends, missing: missing, columnCount: columns.count))
+                try kinds.withUnsafeBufferPointer { kinds in
+                    try rowStarts.withUnsafeBufferPointer { rowStarts in
+                        try body(Cells(arena: arena, ends: ends, kinds: kinds, rowStarts: rowStarts, columnCount: columns.count))
+                    }
                 }
             }
         }
@@ -129,33 +146,63 @@ public struct CellTable: Sendable {
     public struct Cells {
         fileprivate let arena: UnsafeRawBufferPointer
         fileprivate let ends: UnsafeBufferPointer<Int>
-        fileprivate let missing: UnsafeBufferPointer<Bool>
+        fileprivate let kinds: UnsafeBufferPointer<CellKind>
+        fileprivate let rowStarts: UnsafeBufferPointer<Int>
         fileprivate let columnCount: Int
 
-        /// The bytes of a cell (empty for a missing one).
+        /// A cell's kind and bytes (empty for null and absent cells).
         @inline(__always)
-        public func bytes(row: Int, column: Int) -> UnsafeRawBufferPointer {
-            let index = row * columnCount + column
+        public func cell(row: Int, column: Int) -> (kind: CellKind, text: UnsafeRawBufferPointer) {
+            let index: Int
+            if rowStarts.isEmpty {
+                index = row * columnCount + column
+            } else {
+                index = rowStarts[row] + column
+                let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
+                if index >= rowEnd { return (.absent, UnsafeRawBufferPointer(start: nil, count: 0)) }
+            }
             let start = index == 0 ? 0 : ends[index - 1]
-            return UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]])
-        }
-
-        /// True when the row was too short to have a cell in `column` (the cell reads as null).
-        @inline(__always)
-        public func isMissing(row: Int, column: Int) -> Bool {
-            !missing.isEmpty && missing[row * columnCount + column]
+            return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
         }
     }
 
     /// `transform` of every row's value in `column`, the value being what the record reader makes
-    /// of the cell: null when missing, else a number or a string.
-    public func mapColumn<Result>(_ column: Int, _ transform: (Value) throws -> Result) rethrows -> [Result] {
+    /// of the cell (nil for an absent one).
+    public func mapColumn<Result>(_ column: Int, _ transform: (Value?) throws -> Result) rethrows -> [Result] {
         try withCells { cells in
             try (0..<rowCount).map { row in
-                let value = cells.isMissing(row: row, column: column)
-                    ? Value.null : Self.value(of: cells.bytes(row: row, column: column), inferTypes: inferTypes)
-                return try transform(value)
+                let (kind, text) = cells.cell(row: row, column: column)
+                return try transform(kind.value(of: text, inferTypes: inferTypes))
             }
+        }
+    }
+}
+
+/// What a `CellTable` cell stands for.
+public enum CellKind: UInt8, Sendable {
+    /// A CSV cell: a number when types are inferred and it reads as one, else a string.
+    case text
+    case string, number
+    /// `true` or `false`, as its text.
+    case bool
+    /// A null (or a cell a short CSV row lacks, which the record reader pads with null).
+    case null
+    /// No value: a JSON object without that key.
+    case absent
+
+    /// The text a human style shows for a cell of this kind whose bytes are not its text (null), or nil.
+    var shownText: String? { self == .null ? CellText.unescapedText(for: Value.null) : nil }
+
+    /// The value of a cell of this kind holding `text`, as the record reader makes it; nil for absent.
+    @inline(__always)
+    public func value(of text: UnsafeRawBufferPointer, inferTypes: Bool) -> Value? {
+        switch self {
+        case .text: return CellTable.value(of: text, inferTypes: inferTypes)
+        case .string: return .string(String(decoding: text, as: UTF8.self))
+        case .number: return .number(String(decoding: text, as: UTF8.self))
+        case .bool: return .bool(text.count == 4)
+        case .null: return .null
+        case .absent: return nil
         }
     }
 }

@@ -30,12 +30,10 @@ extension TableLayout {
     func appendLine(row: Int, of cells: CellTable.Cells, to bytes: inout [UInt8]) {
         var pendingSpaces = 0
         for index in columns.indices {
-            if cells.isMissing(row: row, column: index) {
-                appendCell(index, text: CellText.unescapedText(for: Value.null), dimmed: true, pendingSpaces: &pendingSpaces, to: &bytes)
-                continue
-            }
-            let text = cells.bytes(row: row, column: index)
-            if text.count <= columns[index].width, CellText.isPrintableASCII(text) {
+            let (kind, text) = cells.cell(row: row, column: index)
+            if let shown = kind.shownText {
+                appendCell(index, text: shown, dimmed: kind == .null, pendingSpaces: &pendingSpaces, to: &bytes)
+            } else if text.count <= columns[index].width, CellText.isPrintableASCII(text) {
                 appendFitted(index, text, width: text.count, pendingSpaces: &pendingSpaces, to: &bytes)
             } else {
                 appendCell(index, text: String(decoding: text, as: UTF8.self), dimmed: false, pendingSpaces: &pendingSpaces, to: &bytes)

@@ -11,7 +11,7 @@ final class CellTableTests: XCTestCase {
         return table
     }
 
-    private func contents(_ table: CellTable) -> [[Value]] {
+    private func contents(_ table: CellTable) -> [[Value?]] {
         let columns = table.columns.indices.map { column in table.mapColumn(column) { $0 } }
         return (0..<table.rowCount).map { row in columns.map { $0[row] } }
     }
