@@ -209,3 +209,33 @@ final class JSONRecordAssembler {
         completed.append(schema.record(keys: ["key"] + keys, values: [.string(memberName)] + values))
     }
 }
+
+/// The assembler takes yajl's events as values: strings are checked as UTF-8 and decoded here.
+extension JSONRecordAssembler: JSONEventHandler {
+    func null() -> Bool { scalar(.null) }
+
+    func bool(_ flag: Bool) -> Bool { scalar(.bool(flag)) }
+
+    func number(_ text: UnsafeRawBufferPointer) -> Bool {
+        scalar(.number(String(decoding: text, as: UTF8.self)))
+    }
+
+    func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = Self.text(bytes) else { return refuse(Self.invalidUTF8) }
+        return scalar(.string(text))
+    }
+
+    func key(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = Self.text(bytes) else { return refuse(Self.invalidUTF8) }
+        return key(text)
+    }
+
+    static let invalidUTF8 = "invalid UTF-8 in a string"
+
+    /// The string yajl found, or nil when its bytes are not valid UTF-8 (never repaired silently).
+    /// Checked first, then decoded: `String(validating:)` looked up generic metadata per string.
+    @inline(__always)
+    private static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
+        UTF8Check.isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+}

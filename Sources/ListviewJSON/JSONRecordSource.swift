@@ -17,9 +17,13 @@ public final class JSONRecordSource: RecordSource {
     private let parser: YajlParser
     private let path: [String]
     private let isLines: Bool
+    private let maxDepth: Int
     private var position = TextPosition()
     private var finished = false
     private var sawContent = false
+    private var startedReading = false
+    /// Bytes a whole-file read for a cell table (`cellTable()`) takes at a time.
+    private static let tableChunkSize = 1 << 20
 
     /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
     public init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
@@ -27,8 +31,9 @@ public final class JSONRecordSource: RecordSource {
         self.input = input
         self.isLines = lines
         self.path = path
+        self.maxDepth = maxDepth
         assembler = JSONRecordAssembler(schema: schema, path: path, objectIsRecord: lines, maxDepth: maxDepth)
-        parser = YajlParser(assembler: assembler, multipleValues: lines)
+        parser = YajlParser(handler: assembler, multipleValues: lines)
     }
 
     public func next() throws -> Record? {
@@ -38,7 +43,41 @@ public final class JSONRecordSource: RecordSource {
         return assembler.nextCompleted()
     }
 
+    /// Every record as a `CellTable`, when the input is a regular file holding an array of flat
+    /// objects (or JSON Lines of them) and nothing was read yet: a plain table of the whole file
+    /// without a value per cell. Nil otherwise, and for anything the parser or the UTF-8 check
+    /// refuses: reading the records then lists or reports it as usual.
+    public func cellTable() throws -> CellTable? {
+        guard !startedReading, path.isEmpty, input.regularFileSize != nil else { return nil }
+        let builder = JSONCellTableBuilder(lines: isLines, maxDepth: maxDepth)
+        let tableParser = YajlParser(handler: builder, multipleValues: isLines)
+        var buffer = [UInt8](repeating: 0, count: Self.tableChunkSize)
+        var offset = 0
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try input.read(at: offset, into: $0) }
+            if count == 0 { break }
+            let parsed = buffer.withUnsafeBytes { raw -> Bool in
+                var chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+                if offset == 0 {
+                    if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk = UnsafeRawBufferPointer(rebasing: chunk[3...]) }
+                    if ByteInput.wideEncoding(startingWith: Array(chunk.prefix(4))) != nil { return false }
+                }
+                // yajl takes a vertical tab or form feed for whitespace; the record reader reports them.
+                if chunk.contains(where: { $0 == 0x0B || $0 == 0x0C }) { return false }
+                if case .failed = tableParser.parse(chunk) { return false }
+                return true
+            }
+            guard parsed else { return nil }
+            offset += count
+        }
+        guard case .ok = tableParser.finish(), builder.isPlain, builder.refusal == nil,
+              builder.table.rowCount > 0, !builder.table.columns.isEmpty else { return nil }
+        finished = true
+        return builder.table
+    }
+
     private func readMore() throws {
+        startedReading = true
         let more = try input.withNextChunk(limit: Self.sliceSize) { chunk in
             let bytes = chunk
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }

@@ -1,7 +1,24 @@
 import CYajl
 import ListviewCore
 
-/// Owns one yajl parser handle and forwards its SAX callbacks to a `JSONRecordAssembler`.
+/// Receives the events of a yajl parse; each returns false to stop it (`refusal` then says why,
+/// unless the handler stopped for a reason of its own).
+protocol JSONEventHandler: AnyObject {
+    /// Why the handler stopped the parse over bad input, if it did.
+    var refusal: String? { get }
+    func null() -> Bool
+    func bool(_ flag: Bool) -> Bool
+    /// A number, as its source text.
+    func number(_ text: UnsafeRawBufferPointer) -> Bool
+    /// A string's bytes, escapes undone, not yet checked as UTF-8.
+    func string(_ bytes: UnsafeRawBufferPointer) -> Bool
+    /// An object key's bytes, escapes undone, not yet checked as UTF-8.
+    func key(_ bytes: UnsafeRawBufferPointer) -> Bool
+    func startContainer(isObject: Bool) -> Bool
+    func endContainer() -> Bool
+}
+
+/// Owns one yajl parser handle and forwards its SAX callbacks to a `JSONEventHandler`.
 ///
 /// The handle is allocated in `init` and freed in `deinit`. yajl checks
 /// the grammar and UTF-8; numbers arrive as their source text (the
@@ -9,19 +26,19 @@ import ListviewCore
 /// only file that imports the C module.
 final class YajlParser {
     private var handle: yajl_handle?
-    private let assembler: JSONRecordAssembler
+    private let handler: HandlerBox
     /// yajl keeps a pointer to its callback table, so the table lives as long as the handle.
     private let callbackTable: UnsafeMutablePointer<yajl_callbacks>
 
     /// A parser for one JSON text, or for a stream of them (JSON Lines) when `multipleValues`.
-    init(assembler: JSONRecordAssembler, multipleValues: Bool) {
-        self.assembler = assembler
-        let context = Unmanaged.passUnretained(assembler).toOpaque()
+    init(handler: any JSONEventHandler, multipleValues: Bool) {
+        self.handler = HandlerBox(handler)
+        let context = Unmanaged.passUnretained(self.handler).toOpaque()
         callbackTable = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         callbackTable.initialize(to: YajlParser.callbacks)
         handle = yajl_alloc(callbackTable, nil, context)
         if let handle {
-            // Swift checks UTF-8 itself while decoding each string (`text(_:_:)`); once is enough.
+            // The handler checks UTF-8 itself, where it keeps a string; once is enough.
             _ = listview_yajl_config(handle, yajl_dont_validate_strings, 1)
             if multipleValues { _ = listview_yajl_config(handle, yajl_allow_multiple_values, 1) }
         }
@@ -58,7 +75,7 @@ final class YajlParser {
     private func outcome(_ status: yajl_status, chunk: UnsafePointer<UInt8>?, length: Int) -> Outcome {
         guard status != yajl_status_ok, let handle else { return .ok }
         let consumed = chunk == nil ? 0 : min(Int(yajl_get_bytes_consumed(handle)), length)
-        if status == yajl_status_client_canceled, let refusal = assembler.refusal {
+        if status == yajl_status_client_canceled, let refusal = handler.handler.refusal {
             return .failed(message: refusal, consumed: consumed)
         }
         var message = "malformed JSON"
@@ -80,55 +97,60 @@ final class YajlParser {
         return text
     }
 
-    private static func assembler(_ context: UnsafeMutableRawPointer?) -> JSONRecordAssembler? {
+    /// The handler, held in a class so yajl's context pointer can reach it.
+    private final class HandlerBox {
+        let handler: any JSONEventHandler
+        init(_ handler: any JSONEventHandler) { self.handler = handler }
+    }
+
+    @inline(__always)
+    private static func handler(_ context: UnsafeMutableRawPointer?) -> (any JSONEventHandler)? {
         guard let context else { return nil }
-        return Unmanaged<JSONRecordAssembler>.fromOpaque(context).takeUnretainedValue()
+        return Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handler
     }
 
-    /// The string yajl found, or nil when its bytes are not valid UTF-8 (never repaired silently).
-    private static func text(_ bytes: UnsafePointer<UInt8>?, _ length: Int) -> String? {
-        guard let bytes else { return "" }
-        return String(validating: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
-    }
-
-    /// Passes a decoded string on, or stops the parse over invalid UTF-8.
-    private static func deliver(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ length: Int,
-                                to handler: (JSONRecordAssembler, String) -> Bool) -> Int32 {
-        guard let assembler = assembler(context) else { return 0 }
-        guard let string = text(bytes, length) else { return assembler.refuse("invalid UTF-8 in a string") ? 1 : 0 }
-        return handler(assembler, string) ? 1 : 0
+    @inline(__always)
+    private static func bytes(_ start: UnsafeRawPointer?, _ length: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: start, count: start == nil ? 0 : length)
     }
 
     private static let callbacks = yajl_callbacks(
         yajl_null: { context in
-            (assembler(context)?.scalar(.null) ?? false) ? 1 : 0
+            (handler(context)?.null() ?? false) ? 1 : 0
         },
         yajl_boolean: { context, flag in
-            (assembler(context)?.scalar(.bool(flag != 0)) ?? false) ? 1 : 0
+            (handler(context)?.bool(flag != 0) ?? false) ? 1 : 0
         },
         yajl_integer: nil,
         yajl_double: nil,
-        yajl_number: { context, bytes, length in
-            let number = bytes.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? "0"
-            return (assembler(context)?.scalar(.number(number)) ?? false) ? 1 : 0
+        yajl_number: { context, start, length in
+            let text = start == nil ? UnsafeRawBufferPointer(start: zero, count: 1) : bytes(UnsafeRawPointer(start), length)
+            return (handler(context)?.number(text) ?? false) ? 1 : 0
         },
-        yajl_string: { context, bytes, length in
-            deliver(context, bytes, length) { $0.scalar(.string($1)) }
+        yajl_string: { context, start, length in
+            (handler(context)?.string(bytes(UnsafeRawPointer(start), length)) ?? false) ? 1 : 0
         },
         yajl_start_map: { context in
-            (assembler(context)?.startContainer(isObject: true) ?? false) ? 1 : 0
+            (handler(context)?.startContainer(isObject: true) ?? false) ? 1 : 0
         },
-        yajl_map_key: { context, bytes, length in
-            deliver(context, bytes, length) { $0.key($1) }
+        yajl_map_key: { context, start, length in
+            (handler(context)?.key(bytes(UnsafeRawPointer(start), length)) ?? false) ? 1 : 0
         },
         yajl_end_map: { context in
-            (assembler(context)?.endContainer() ?? false) ? 1 : 0
+            (handler(context)?.endContainer() ?? false) ? 1 : 0
         },
         yajl_start_array: { context in
-            (assembler(context)?.startContainer(isObject: false) ?? false) ? 1 : 0
+            (handler(context)?.startContainer(isObject: false) ?? false) ? 1 : 0
         },
         yajl_end_array: { context in
-            (assembler(context)?.endContainer() ?? false) ? 1 : 0
+            (handler(context)?.endContainer() ?? false) ? 1 : 0
         }
     )
+
+    /// The text `0`, for a number yajl hands over without its bytes.
+    private static let zero: UnsafeMutableRawPointer = {
+        let pointer = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+        pointer.storeBytes(of: UInt8(ascii: "0"), as: UInt8.self)
+        return pointer
+    }()
 }

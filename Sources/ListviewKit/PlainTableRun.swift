@@ -30,7 +30,7 @@ enum PlainTableRun {
             guard let column = table.columns.firstIndex(of: spec.path.text) else {
                 return [ValueOrdering.Key](repeating: .missing, count: table.rowCount)
             }
-            return table.mapColumn(column) { ValueOrdering.key(for: $0) }
+            return table.sortKeys(column: column)
         }
     }
 }

@@ -26,7 +26,7 @@ final class CSVCellTableTests: XCTestCase {
         source.byteScanChunkSize = chunkSize
         guard let table = try source.cellTable() else { return nil }
         XCTAssertNil(try source.next(), "a tabled source has no records left to read")
-        let columns = table.columns.indices.map { column in table.mapColumn(column) { $0 } }
+        let columns = table.columns.indices.map { column in table.mapColumn(column) { $0.value(of: $1, inferTypes: table.inferTypes) } }
         let rows = (0..<table.rowCount).map { row in columns.map { $0[row] } }
         return Contents(columns: table.columns, rows: rows, warnings: source.warnings)
     }

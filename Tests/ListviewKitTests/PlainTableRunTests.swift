@@ -13,9 +13,13 @@ final class PlainTableRunTests: XCTestCase {
         paths = []
     }
 
-    private func write(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString).csv")
-        try Data(text.utf8).write(to: url)
+    private func write(_ text: String, extension ext: String = "csv") throws -> String {
+        try write(Array(text.utf8), extension: ext)
+    }
+
+    private func write(_ bytes: [UInt8], extension ext: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString).\(ext)")
+        try Data(bytes).write(to: url)
         paths.append(url.path)
         return url.path
     }
@@ -40,10 +44,10 @@ final class PlainTableRunTests: XCTestCase {
         return (sink.collected, warnings)
     }
 
-    private func assertSameTable(_ text: String, file: StaticString = #filePath, line: UInt = #line,
+    private func assertSameTable(_ text: String, extension ext: String = "csv", file: StaticString = #filePath, line: UInt = #line,
                                  _ configure: (inout ListRequest) -> Void = { _ in }) throws {
         var request = ListRequest()
-        request.inputs = [try write(text)]
+        request.inputs = [try write(text, extension: ext)]
         configure(&request)
         let expected = try ran(request, byRecords: true)
         let label = String(text.debugDescription.prefix(80))
@@ -88,6 +92,59 @@ final class PlainTableRunTests: XCTestCase {
         let text = "a,b\n" + (0..<30).map { "\($0),\(String(repeating: "word ", count: $0))" }.joined(separator: "\n")
         try assertSameTable(text) { $0.width = 40 }
         try assertSameTable(text) { $0.width = 5 }
+    }
+
+    func testJSONObjectsWithNewKeysNullsAndDuplicates() throws {
+        try assertSameTable(#"[{"a":1,"b":"x"},{"b":"y","c":true},{"c":false,"a":null,"d":-2.50e3}]"#, extension: "json")
+        try assertSameTable(#"[{"a":1,"a":"two","b":null},{}]"#, extension: "json")
+        try assertSameTable(#"[{"n":"tab\there","u":"\u00e9\u65e5","e":"\u001b[2J","q":"say \"hi\""}]"#, extension: "json")
+        try assertSameTable("\u{FEFF}[{\"a\":1}]", extension: "json")
+        try assertSameTable("{\"a\":1}\n\n{\"b\":2,\"a\":[3]}\n", extension: "jsonl")
+    }
+
+    func testJSONNestedValuesShowAsCompactJSON() throws {
+        let text = #"[{"id":2,"tags":["x","y\n"],"o":{"k":{"d":[]},"s":"\\"}},{"id":1,"tags":[],"o":{"z":1,"a":[true,null,1.0e2]}},{"id":3,"o":[]}]"#
+        try assertSameTable(text, extension: "json")
+        try assertSameTable(text, extension: "json") { $0.width = 30 }
+        for specs in [["tags"], ["o:desc"], ["tags:desc", "id"]] {
+            let sort = try specs.map(SortSpec.init(parsing:))
+            try assertSameTable(text, extension: "json") { $0.sort = sort }
+        }
+    }
+
+    func testJSONSortsMixedKinds() throws {
+        let text = #"[{"v":"b"},{"v":2},{"v":null},{"w":1},{"v":true},{"v":[1]},{"v":"a"},{"v":10},{"v":false}]"#
+        for specs in [["v"], ["v:desc"], ["w", "v"]] {
+            let sort = try specs.map(SortSpec.init(parsing:))
+            try assertSameTable(text, extension: "json") { $0.sort = sort }
+        }
+    }
+
+    /// JSON the cell table does not hold as the records would be listed, or that fails to read,
+    /// takes the records' way, with the same output or error.
+    func testJSONThatIsNotAListOfObjectsTakesTheRecordsWay() throws {
+        let cases: [(String, [UInt8])] = [
+            ("json", Array("[1,2]".utf8)), ("json", Array(#"{"x":{"a":1}}"#.utf8)), ("json", Array(#"[[1]]"#.utf8)),
+            ("json", Array(#"[{"a":{"k":1,"k":2}}]"#.utf8)), ("json", Array("[]".utf8)), ("json", Array("[{}]".utf8)),
+            ("json", Array(#"[{"a":1},"#.utf8)), ("json", Array(#"[{"a":1}] x"#.utf8)), ("json", Array("[{\"a\":\u{0B}1}]".utf8)),
+            ("json", Array(#"[{"a":""#.utf8) + [0xC3, 0x28] + Array(#""}]"#.utf8)), ("jsonl", Array("{\"a\":1}\n2\n".utf8)),
+            ("json", [0xFF, 0xFE] + Array("[]".utf8)),
+        ]
+        for (ext, bytes) in cases {
+            var request = ListRequest()
+            request.inputs = [try write(bytes, extension: ext)]
+            let loader = InputLoader(format: nil, path: [], csv: request.csv, delimiter: nil, schema: RecordSchema())
+            let label = String(decoding: bytes, as: UTF8.self)
+            let taken = try? PlainTableRun.run(request, source: try loader.open(request.inputs).source, into: OutputSink.memory())
+            XCTAssertNotEqual(taken, true, label)
+            let whole = Result { try ran(request) }
+            let byRecords = Result { try ran(request, byRecords: true) }
+            switch (whole, byRecords) {
+            case let (.success(a), .success(b)): XCTAssertEqual(a.0, b.0, label)
+            case let (.failure(a), .failure(b)): XCTAssertEqual("\(a)", "\(b)", label)
+            default: XCTFail("\(label): \(whole) vs \(byRecords)")
+            }
+        }
     }
 
     /// Requests the cell table cannot serve take the records' way.

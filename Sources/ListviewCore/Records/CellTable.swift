@@ -17,8 +17,9 @@ public struct CellTable: Sendable {
     private var arena: [UInt8] = []
     /// Where each cell's bytes end in `arena`, row after row; a cell starts where the one before it ends.
     private var ends: [Int] = []
-    /// Each cell's kind; empty while every cell is `.text`.
+    /// Each cell's kind, once a cell is not `.text` (`hasKinds`); empty before.
     private var kinds: [CellKind] = []
+    private var hasKinds = false
     /// Where each row's cells start in `ends`; empty while every row has a cell per column.
     private var rowStarts: [Int] = []
     /// The number of complete rows.
@@ -68,8 +69,11 @@ public struct CellTable: Sendable {
             measure(bytes, kind: kind)
         }
         ends.append(arena.count)
-        if kind != .text && kinds.isEmpty { kinds = [CellKind](repeating: .text, count: ends.count - 1) }
-        if !kinds.isEmpty { kinds.append(kind) }
+        if kind != .text && !hasKinds {
+            kinds = [CellKind](repeating: .text, count: ends.count - 1)
+            hasKinds = true
+        }
+        if hasKinds { kinds.append(kind) }
         pendingCells += 1
     }
 
@@ -81,7 +85,7 @@ public struct CellTable: Sendable {
         switch kind {
         case .text: measured = inferTypes && NumberText.isNumber(text) ? .number : .other
         case .number: measured = .number
-        case .string, .bool: measured = .other
+        case .string, .bool, .nested: measured = .other
         case .null, .absent: measured = .absent
         }
         measures[pendingCells].add(measured, width: kind.shownText.map { $0.utf8.count } ?? CellText.shownWidth(of: text))
@@ -106,7 +110,7 @@ public struct CellTable: Sendable {
     public mutating func discardPendingRow() {
         guard pendingCells > 0 else { return }
         ends.removeLast(pendingCells)
-        if !kinds.isEmpty { kinds.removeLast(pendingCells) }
+        if hasKinds { kinds.removeLast(pendingCells) }
         arena.removeSubrange((ends.last ?? 0)...)
         pendingCells = 0
     }
@@ -115,9 +119,10 @@ public struct CellTable: Sendable {
     public mutating func append(_ later: CellTable) {
         precondition(later.columns == columns && rowStarts.isEmpty && later.rowStarts.isEmpty, "tables of other columns")
         let offset = arena.count
-        if !later.kinds.isEmpty || !kinds.isEmpty {
-            if kinds.isEmpty { kinds = [CellKind](repeating: .text, count: ends.count) }
-            kinds.append(contentsOf: later.kinds.isEmpty ? [CellKind](repeating: .text, count: later.ends.count) : later.kinds)
+        if later.hasKinds || hasKinds {
+            if !hasKinds { kinds = [CellKind](repeating: .text, count: ends.count) }
+            kinds.append(contentsOf: later.hasKinds ? later.kinds : [CellKind](repeating: .text, count: later.ends.count))
+            hasKinds = true
         }
         for column in measures.indices { measures[column].merge(later.measures[column]) }
         arena.append(contentsOf: later.arena)
@@ -166,14 +171,20 @@ public struct CellTable: Sendable {
         }
     }
 
-    /// `transform` of every row's value in `column`, the value being what the record reader makes
-    /// of the cell (nil for an absent one).
-    public func mapColumn<Result>(_ column: Int, _ transform: (Value?) throws -> Result) rethrows -> [Result] {
+    /// `transform` of every row's cell in `column`: its kind and bytes.
+    public func mapColumn<Result>(_ column: Int, _ transform: (CellKind, UnsafeRawBufferPointer) throws -> Result) rethrows -> [Result] {
         try withCells { cells in
             try (0..<rowCount).map { row in
                 let (kind, text) = cells.cell(row: row, column: column)
-                return try transform(kind.value(of: text, inferTypes: inferTypes))
+                return try transform(kind, text)
             }
+        }
+    }
+
+    /// Every row's sort key in `column`, as `ValueOrdering` makes it of the record reader's value.
+    public func sortKeys(column: Int) -> [ValueOrdering.Key] {
+        mapColumn(column) { kind, text in
+            kind == .nested ? .nested(String(decoding: text, as: UTF8.self)) : ValueOrdering.key(for: kind.value(of: text, inferTypes: inferTypes))
         }
     }
 }
@@ -189,11 +200,14 @@ public enum CellKind: UInt8, Sendable {
     case null
     /// No value: a JSON object without that key.
     case absent
+    /// An array or object, as its compact JSON text (`Value.compactJSON`).
+    case nested
 
     /// The text a human style shows for a cell of this kind whose bytes are not its text (null), or nil.
     var shownText: String? { self == .null ? CellText.unescapedText(for: Value.null) : nil }
 
-    /// The value of a cell of this kind holding `text`, as the record reader makes it; nil for absent.
+    /// The value of a cell of this kind holding `text`, as the record reader makes it; nil for an
+    /// absent cell, and for a nested one, which keeps its JSON text only.
     @inline(__always)
     public func value(of text: UnsafeRawBufferPointer, inferTypes: Bool) -> Value? {
         switch self {
@@ -202,7 +216,7 @@ public enum CellKind: UInt8, Sendable {
         case .number: return .number(String(decoding: text, as: UTF8.self))
         case .bool: return .bool(text.count == 4)
         case .null: return .null
-        case .absent: return nil
+        case .absent, .nested: return nil
         }
     }
 }

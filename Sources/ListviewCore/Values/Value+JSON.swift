@@ -51,8 +51,14 @@ public enum JSONString {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     public static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { append(utf8: UnsafeRawBufferPointer($0), to: &bytes) }
+    }
+
+    /// Appends the UTF-8 text `utf8` as a JSON string literal.
+    public static func append(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])

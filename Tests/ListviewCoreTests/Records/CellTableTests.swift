@@ -12,7 +12,7 @@ final class CellTableTests: XCTestCase {
     }
 
     private func contents(_ table: CellTable) -> [[Value?]] {
-        let columns = table.columns.indices.map { column in table.mapColumn(column) { $0 } }
+        let columns = table.columns.indices.map { column in table.mapColumn(column) { $0.value(of: $1, inferTypes: table.inferTypes) } }
         return (0..<table.rowCount).map { row in columns.map { $0[row] } }
     }
 
