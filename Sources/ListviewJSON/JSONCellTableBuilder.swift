@@ -14,7 +14,6 @@ import ListviewCore
 /// does invalid UTF-8 (`refusal`), which the record reader reports.
 final class JSONCellTableBuilder: JSONEventHandler {
     private(set) var table = CellTable(columns: [], inferTypes: false)
-    private(set) var refusal: String?
     /// False once the input turned out to be more than a list of flat objects.
     private(set) var isPlain = true
     /// JSON Lines: every top-level value is a record; otherwise the elements of a top-level array are.
@@ -55,18 +54,18 @@ final class JSONCellTableBuilder: JSONEventHandler {
 
     // MARK: Events
 
-    func null() -> Bool {
+    override func null() -> Bool {
         if !nested.isEmpty { return nestedScalar(Self.nullText) }
         return value(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
     }
 
-    func bool(_ flag: Bool) -> Bool {
+    override func bool(_ flag: Bool) -> Bool {
         let text = flag ? Self.trueText : Self.falseText
         if !nested.isEmpty { return nestedScalar(text) }
         return text.withUnsafeBytes { value($0, kind: .bool) }
     }
 
-    func number(_ text: UnsafeRawBufferPointer) -> Bool {
+    override func number(_ text: UnsafeRawBufferPointer) -> Bool {
         if !nested.isEmpty {
             beforeNestedValue()
             scratch.append(contentsOf: text)  // yajl checked the grammar: the text is a JSON number
@@ -75,7 +74,7 @@ final class JSONCellTableBuilder: JSONEventHandler {
         return value(text, kind: .number)
     }
 
-    func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    override func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard UTF8Check.isValid(bytes) else { return refuse(JSONRecordAssembler.invalidUTF8) }
         if !nested.isEmpty {
             beforeNestedValue()
@@ -85,7 +84,7 @@ final class JSONCellTableBuilder: JSONEventHandler {
         return value(bytes, kind: .string)
     }
 
-    func key(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    override func key(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if !nested.isEmpty { return nestedKey(bytes) }
         let position = keyColumns.count
         if position < previousKeyColumns.count {
@@ -111,7 +110,7 @@ final class JSONCellTableBuilder: JSONEventHandler {
         return true
     }
 
-    func startContainer(isObject: Bool) -> Bool {
+    override func startContainer(isObject: Bool) -> Bool {
         depth += 1
         if depth > recordDepth {
             guard depth <= maxDepth else { return stop() }
@@ -129,7 +128,7 @@ final class JSONCellTableBuilder: JSONEventHandler {
         return stop()
     }
 
-    func endContainer() -> Bool {
+    override func endContainer() -> Bool {
         depth -= 1
         if let closed = nested.popLast() {
             scratch.append(closed.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
@@ -196,11 +195,6 @@ final class JSONCellTableBuilder: JSONEventHandler {
         scratch.removeAll(keepingCapacity: true)
         swap(&previousKeyColumns, &keyColumns)
         keyColumns.removeAll(keepingCapacity: true)
-    }
-
-    private func refuse(_ reason: String) -> Bool {
-        refusal = reason
-        return false
     }
 
     /// Stops the parse: the input is not a list of flat objects.

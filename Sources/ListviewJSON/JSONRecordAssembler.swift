@@ -7,7 +7,7 @@ import ListviewCore
 /// lone scalar as one record with a `value` field. Values are built on an
 /// explicit stack, never by recursion, so nesting depth cannot overflow the
 /// stack; past `maxDepth` levels the parse is refused with an error.
-final class JSONRecordAssembler {
+final class JSONRecordAssembler: JSONEventHandler {
     /// The deepest nesting accepted.
     static let defaultMaxDepth = JSONRecordSource.defaultMaxDepth
 
@@ -57,8 +57,6 @@ final class JSONRecordAssembler {
     private var completed = RecordQueue()
     /// True once the selected value has been seen.
     private(set) var foundTarget = false
-    /// Why the assembler stopped the parse, if it did.
-    private(set) var refusal: String?
 
     init(schema: RecordSchema, path: [String], objectIsRecord: Bool = false,
          maxDepth: Int = JSONRecordAssembler.defaultMaxDepth) {
@@ -66,6 +64,35 @@ final class JSONRecordAssembler {
         self.path = path
         self.objectIsRecord = objectIsRecord
         self.maxDepth = maxDepth
+    }
+
+    // MARK: yajl's events, strings checked as UTF-8 and decoded here
+
+    override func null() -> Bool { scalar(.null) }
+
+    override func bool(_ flag: Bool) -> Bool { scalar(.bool(flag)) }
+
+    override func number(_ text: UnsafeRawBufferPointer) -> Bool {
+        scalar(.number(String(decoding: text, as: UTF8.self)))
+    }
+
+    override func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = Self.text(bytes) else { return refuse(Self.invalidUTF8) }
+        return scalar(.string(text))
+    }
+
+    override func key(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let text = Self.text(bytes) else { return refuse(Self.invalidUTF8) }
+        return key(text)
+    }
+
+    static let invalidUTF8 = "invalid UTF-8 in a string"
+
+    /// The string yajl found, or nil when its bytes are not valid UTF-8 (never repaired silently).
+    /// Checked first, then decoded: `String(validating:)` looked up generic metadata per string.
+    @inline(__always)
+    private static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
+        UTF8Check.isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     // MARK: Handing out records
@@ -94,12 +121,6 @@ final class JSONRecordAssembler {
         return true
     }
 
-    /// Stops the parse with `reason`; always false.
-    func refuse(_ reason: String) -> Bool {
-        refusal = reason
-        return false
-    }
-
     func key(_ key: String) -> Bool {
         if builders.isEmpty {
             if !frames.isEmpty { frames[frames.count - 1].key = key }
@@ -109,7 +130,7 @@ final class JSONRecordAssembler {
         return true
     }
 
-    func startContainer(isObject: Bool) -> Bool {
+    override func startContainer(isObject: Bool) -> Bool {
         depth += 1
         if depth > maxDepth { return refuse("nesting deeper than \(maxDepth) levels") }
         if !builders.isEmpty {
@@ -137,7 +158,7 @@ final class JSONRecordAssembler {
         return true
     }
 
-    func endContainer() -> Bool {
+    override func endContainer() -> Bool {
         depth -= 1
         if let builder = builders.popLast() {
             let value: Value = builder.isObject
@@ -210,32 +231,3 @@ final class JSONRecordAssembler {
     }
 }
 
-/// The assembler takes yajl's events as values: strings are checked as UTF-8 and decoded here.
-extension JSONRecordAssembler: JSONEventHandler {
-    func null() -> Bool { scalar(.null) }
-
-    func bool(_ flag: Bool) -> Bool { scalar(.bool(flag)) }
-
-    func number(_ text: UnsafeRawBufferPointer) -> Bool {
-        scalar(.number(String(decoding: text, as: UTF8.self)))
-    }
-
-    func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let text = Self.text(bytes) else { return refuse(Self.invalidUTF8) }
-        return scalar(.string(text))
-    }
-
-    func key(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let text = Self.text(bytes) else { return refuse(Self.invalidUTF8) }
-        return key(text)
-    }
-
-    static let invalidUTF8 = "invalid UTF-8 in a string"
-
-    /// The string yajl found, or nil when its bytes are not valid UTF-8 (never repaired silently).
-    /// Checked first, then decoded: `String(validating:)` looked up generic metadata per string.
-    @inline(__always)
-    private static func text(_ bytes: UnsafeRawBufferPointer) -> String? {
-        UTF8Check.isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
-    }
-}

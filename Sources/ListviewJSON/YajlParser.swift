@@ -3,19 +3,31 @@ import ListviewCore
 
 /// Receives the events of a yajl parse; each returns false to stop it (`refusal` then says why,
 /// unless the handler stopped for a reason of its own).
-protocol JSONEventHandler: AnyObject {
+///
+/// A class to subclass rather than a protocol: yajl's C callbacks reach the handler
+/// through a plain class reference, with no existential to retain and release per
+/// event (that cost a sixth of a JSON table's time). Every method of a subclass
+/// overrides one here; these stop the parse.
+class JSONEventHandler {
     /// Why the handler stopped the parse over bad input, if it did.
-    var refusal: String? { get }
-    func null() -> Bool
-    func bool(_ flag: Bool) -> Bool
+    var refusal: String?
+
+    func null() -> Bool { false }
+    func bool(_ flag: Bool) -> Bool { false }
     /// A number, as its source text.
-    func number(_ text: UnsafeRawBufferPointer) -> Bool
+    func number(_ text: UnsafeRawBufferPointer) -> Bool { false }
     /// A string's bytes, escapes undone, not yet checked as UTF-8.
-    func string(_ bytes: UnsafeRawBufferPointer) -> Bool
+    func string(_ bytes: UnsafeRawBufferPointer) -> Bool { false }
     /// An object key's bytes, escapes undone, not yet checked as UTF-8.
-    func key(_ bytes: UnsafeRawBufferPointer) -> Bool
-    func startContainer(isObject: Bool) -> Bool
-    func endContainer() -> Bool
+    func key(_ bytes: UnsafeRawBufferPointer) -> Bool { false }
+    func startContainer(isObject: Bool) -> Bool { false }
+    func endContainer() -> Bool { false }
+
+    /// Stops the parse with `reason`; always false.
+    final func refuse(_ reason: String) -> Bool {
+        refusal = reason
+        return false
+    }
 }
 
 /// Owns one yajl parser handle and forwards its SAX callbacks to a `JSONEventHandler`.
@@ -26,14 +38,14 @@ protocol JSONEventHandler: AnyObject {
 /// only file that imports the C module.
 final class YajlParser {
     private var handle: yajl_handle?
-    private let handler: HandlerBox
+    private let handler: JSONEventHandler
     /// yajl keeps a pointer to its callback table, so the table lives as long as the handle.
     private let callbackTable: UnsafeMutablePointer<yajl_callbacks>
 
     /// A parser for one JSON text, or for a stream of them (JSON Lines) when `multipleValues`.
-    init(handler: any JSONEventHandler, multipleValues: Bool) {
-        self.handler = HandlerBox(handler)
-        let context = Unmanaged.passUnretained(self.handler).toOpaque()
+    init(handler: JSONEventHandler, multipleValues: Bool) {
+        self.handler = handler
+        let context = Unmanaged.passUnretained(handler).toOpaque()
         callbackTable = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         callbackTable.initialize(to: YajlParser.callbacks)
         handle = yajl_alloc(callbackTable, nil, context)
@@ -75,7 +87,7 @@ final class YajlParser {
     private func outcome(_ status: yajl_status, chunk: UnsafePointer<UInt8>?, length: Int) -> Outcome {
         guard status != yajl_status_ok, let handle else { return .ok }
         let consumed = chunk == nil ? 0 : min(Int(yajl_get_bytes_consumed(handle)), length)
-        if status == yajl_status_client_canceled, let refusal = handler.handler.refusal {
+        if status == yajl_status_client_canceled, let refusal = handler.refusal {
             return .failed(message: refusal, consumed: consumed)
         }
         var message = "malformed JSON"
@@ -97,16 +109,12 @@ final class YajlParser {
         return text
     }
 
-    /// The handler, held in a class so yajl's context pointer can reach it.
-    private final class HandlerBox {
-        let handler: any JSONEventHandler
-        init(_ handler: any JSONEventHandler) { self.handler = handler }
-    }
-
+    /// Calls `body` with the handler behind yajl's context pointer, without retaining it (the parser
+    /// holds it); gives false (stop the parse) without one.
     @inline(__always)
-    private static func handler(_ context: UnsafeMutableRawPointer?) -> (any JSONEventHandler)? {
-        guard let context else { return nil }
-        return Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handler
+    private static func withHandler(_ context: UnsafeMutableRawPointer?, _ body: (JSONEventHandler) -> Bool) -> Int32 {
+        guard let context else { return 0 }
+        return Unmanaged<JSONEventHandler>.fromOpaque(context)._withUnsafeGuaranteedRef(body) ? 1 : 0
     }
 
     @inline(__always)
@@ -116,34 +124,34 @@ final class YajlParser {
 
     private static let callbacks = yajl_callbacks(
         yajl_null: { context in
-            (handler(context)?.null() ?? false) ? 1 : 0
+            withHandler(context) { $0.null() }
         },
         yajl_boolean: { context, flag in
-            (handler(context)?.bool(flag != 0) ?? false) ? 1 : 0
+            withHandler(context) { $0.bool(flag != 0) }
         },
         yajl_integer: nil,
         yajl_double: nil,
         yajl_number: { context, start, length in
             let text = start == nil ? UnsafeRawBufferPointer(start: zero, count: 1) : bytes(UnsafeRawPointer(start), length)
-            return (handler(context)?.number(text) ?? false) ? 1 : 0
+            return withHandler(context) { $0.number(text) }
         },
         yajl_string: { context, start, length in
-            (handler(context)?.string(bytes(UnsafeRawPointer(start), length)) ?? false) ? 1 : 0
+            withHandler(context) { $0.string(bytes(UnsafeRawPointer(start), length)) }
         },
         yajl_start_map: { context in
-            (handler(context)?.startContainer(isObject: true) ?? false) ? 1 : 0
+            withHandler(context) { $0.startContainer(isObject: true) }
         },
         yajl_map_key: { context, start, length in
-            (handler(context)?.key(bytes(UnsafeRawPointer(start), length)) ?? false) ? 1 : 0
+            withHandler(context) { $0.key(bytes(UnsafeRawPointer(start), length)) }
         },
         yajl_end_map: { context in
-            (handler(context)?.endContainer() ?? false) ? 1 : 0
+            withHandler(context) { $0.endContainer() }
         },
         yajl_start_array: { context in
-            (handler(context)?.startContainer(isObject: false) ?? false) ? 1 : 0
+            withHandler(context) { $0.startContainer(isObject: false) }
         },
         yajl_end_array: { context in
-            (handler(context)?.endContainer() ?? false) ? 1 : 0
+            withHandler(context) { $0.endContainer() }
         }
     )
 
