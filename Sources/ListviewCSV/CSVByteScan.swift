@@ -7,10 +7,13 @@ protocol CSVHalfVisitor: CSVFieldVisitor {
     mutating func append(_ later: Self)
     /// False when a row did not fit what the visitor builds (the file is then read the usual way).
     var tookEveryRow: Bool { get }
+    /// Says how many bytes of rows this copy will see, and keep when the later half is appended to it.
+    mutating func expect(bytes: Int)
 }
 
 extension CSVHalfVisitor {
     var tookEveryRow: Bool { true }
+    mutating func expect(bytes: Int) {}
 }
 
 /// Reads a regular CSV or TSV file straight from its bytes with `CSVRowScanner`, for a run that
@@ -66,9 +69,13 @@ struct CSVByteScan {
         if start.size >= parallelThreshold, start.size / 2 > start.rowsStart,
            let cut = try CSVSplitPoint.find(in: input, after: start.size / 2), cut < start.size {
             firstHalf = CSVRangeReader(input: input, start: start.rowsStart, stop: cut, chunkSize: chunkSize)
-            secondHalf = ScannedHalf(reader: CSVRangeReader(input: input, start: cut, stop: nil, chunkSize: chunkSize), scanner: start.scanner, visitor: visitor)
+            var later = visitor
+            later.expect(bytes: start.size - cut)
+            secondHalf = ScannedHalf(reader: CSVRangeReader(input: input, start: cut, stop: nil, chunkSize: chunkSize),
+                                     scanner: start.scanner, visitor: later)
         }
         var visited = visitor
+        visited.expect(bytes: start.size - start.rowsStart)
         let firstHalfIsPlain: Bool
         do {
             firstHalfIsPlain = try firstHalf.scan(with: start.scanner, into: &visited) && visited.tookEveryRow

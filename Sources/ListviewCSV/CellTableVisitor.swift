@@ -14,6 +14,11 @@ struct CellTableVisitor: CSVHalfVisitor {
         table = CellTable(columns: columns, inferTypes: inferTypes)
     }
 
+    /// Makes room for the cells of `bytes` bytes of rows: a cell takes at least its separator.
+    mutating func expect(bytes: Int) {
+        table.reserveCapacity(bytes: bytes, cells: bytes / 4)
+    }
+
     mutating func field(_ column: Int, _ bytes: UnsafeRawBufferPointer, escaped: Bool) {
         guard tookEveryRow else { return }
         // A row starts again when the scanner found it unfinished at the end of a chunk and hands it over anew.

@@ -52,6 +52,11 @@ final class JSONCellTableBuilder: JSONEventHandler {
     private static let falseText = Array("false".utf8)
     private static let nullText = Array("null".utf8)
 
+    /// Makes room in the table for a file of `bytes` bytes holding about `cells` values.
+    func reserveCapacity(bytes: Int, cells: Int) {
+        table.reserveCapacity(bytes: bytes, cells: cells)
+    }
+
     // MARK: Events
 
     override func null() -> Bool {

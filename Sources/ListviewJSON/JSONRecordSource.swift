@@ -48,8 +48,10 @@ public final class JSONRecordSource: RecordSource {
     /// without a value per cell. Nil otherwise, and for anything the parser or the UTF-8 check
     /// refuses: reading the records then lists or reports it as usual.
     public func cellTable() throws -> CellTable? {
-        guard !startedReading, path.isEmpty, input.regularFileSize != nil else { return nil }
+        guard !startedReading, path.isEmpty, let size = input.regularFileSize else { return nil }
         let builder = JSONCellTableBuilder(lines: isLines, maxDepth: maxDepth)
+        // A value takes its text and at least a separator and, in an object, a key: a cell per 16 bytes is generous.
+        builder.reserveCapacity(bytes: size, cells: size / 16)
         let tableParser = YajlParser(handler: builder, multipleValues: isLines)
         var buffer = [UInt8](repeating: 0, count: Self.tableChunkSize)
         var offset = 0

@@ -147,6 +147,14 @@ final class PlainTableRunTests: XCTestCase {
         }
     }
 
+    /// More rows than one block: every other block is laid out on a second thread, in order.
+    func testLargeTablesAreLaidOutOnBothCoresInOrder() throws {
+        let rows = (0..<(CellTableWriter.blockSize * 3 + 123)).map { "\($0),\(($0 * 7919) % 1000),w\(String(repeating: "x", count: $0 % 13))" }
+        let text = "id,n,w\n" + rows.joined(separator: "\n") + "\n"
+        try assertSameTable(text)
+        try assertSameTable(text) { $0.sort = [SortSpec(path: FieldPath("n"), descending: true)] }
+    }
+
     /// Requests the cell table cannot serve take the records' way.
     func testOnlyPlainTableRequestsSuit() {
         XCTAssertTrue(PlainTableRun.suits(ListRequest()))

@@ -20,6 +20,8 @@ public struct CellTable: Sendable {
     /// Each cell's kind, once a cell is not `.text` (`hasKinds`); empty before.
     private var kinds: [CellKind] = []
     private var hasKinds = false
+    /// The cells `reserveCapacity` made room for.
+    private var expectedCells = 0
     /// Where each row's cells start in `ends`; empty while every row has a cell per column.
     private var rowStarts: [Int] = []
     /// The number of complete rows.
@@ -44,6 +46,15 @@ public struct CellTable: Sendable {
     }
 
     // MARK: Building
+
+    /// Makes room for about `bytes` bytes of cell text in `cells` cells, so a large table grows
+    /// without copying itself over and over (room never touched costs no memory).
+    public mutating func reserveCapacity(bytes: Int, cells: Int) {
+        arena.reserveCapacity(bytes)
+        ends.reserveCapacity(cells)
+        if hasKinds { kinds.reserveCapacity(cells) }
+        expectedCells = cells
+    }
 
     /// Adds a column after the others; rows already added lack it.
     public mutating func addColumn(_ name: String) {
@@ -70,7 +81,8 @@ public struct CellTable: Sendable {
         }
         ends.append(arena.count)
         if kind != .text && !hasKinds {
-            kinds = [CellKind](repeating: .text, count: ends.count - 1)
+            kinds.reserveCapacity(max(expectedCells, ends.count))
+            kinds.append(contentsOf: repeatElement(.text, count: ends.count - 1))
             hasKinds = true
         }
         if hasKinds { kinds.append(kind) }
