@@ -33,7 +33,7 @@ struct CellTableVisitor: CSVHalfVisitor {
     }
 
     mutating func append(_ later: CellTableVisitor) {
-        table.append(later.table)
+        tookEveryRow = table.append(later.table) && tookEveryRow
         shortRows += later.shortRows
         tookEveryRow = tookEveryRow && later.tookEveryRow
     }

@@ -22,8 +22,8 @@ public final class JSONRecordSource: RecordSource {
     private var finished = false
     private var sawContent = false
     private var startedReading = false
-    /// Bytes a whole-file read for a cell table (`cellTable()`) takes at a time.
-    private static let tableChunkSize = 1 << 20
+    /// Files at least this large are read for a cell table in two halves on two threads.
+    var parallelThreshold = 8 << 20
 
     /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
     public init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
@@ -45,37 +45,14 @@ public final class JSONRecordSource: RecordSource {
 
     /// Every record as a `CellTable`, when the input is a regular file holding an array of flat
     /// objects (or JSON Lines of them) and nothing was read yet: a plain table of the whole file
-    /// without a value per cell. Nil otherwise, and for anything the parser or the UTF-8 check
-    /// refuses: reading the records then lists or reports it as usual.
+    /// without a value per cell (`JSONTableReader`). Nil otherwise, and for anything the parser or
+    /// the UTF-8 check refuses: reading the records then lists or reports it as usual.
     public func cellTable() throws -> CellTable? {
-        guard !startedReading, path.isEmpty, let size = input.regularFileSize else { return nil }
-        let builder = JSONCellTableBuilder(lines: isLines, maxDepth: maxDepth)
-        // A value takes its text and at least a separator and, in an object, a key: a cell per 16 bytes is generous.
-        builder.reserveCapacity(bytes: size, cells: size / 16)
-        let tableParser = YajlParser(handler: builder, multipleValues: isLines)
-        var buffer = [UInt8](repeating: 0, count: Self.tableChunkSize)
-        var offset = 0
-        while true {
-            let count = try buffer.withUnsafeMutableBytes { try input.read(at: offset, into: $0) }
-            if count == 0 { break }
-            let parsed = buffer.withUnsafeBytes { raw -> Bool in
-                var chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
-                if offset == 0 {
-                    if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk = UnsafeRawBufferPointer(rebasing: chunk[3...]) }
-                    if ByteInput.wideEncoding(startingWith: Array(chunk.prefix(4))) != nil { return false }
-                }
-                // yajl takes a vertical tab or form feed for whitespace; the record reader reports them.
-                if chunk.contains(where: { $0 == 0x0B || $0 == 0x0C }) { return false }
-                if case .failed = tableParser.parse(chunk) { return false }
-                return true
-            }
-            guard parsed else { return nil }
-            offset += count
-        }
-        guard case .ok = tableParser.finish(), builder.isPlain, builder.refusal == nil,
-              builder.table.rowCount > 0, !builder.table.columns.isEmpty else { return nil }
+        guard !startedReading, path.isEmpty else { return nil }
+        let reader = JSONTableReader(input: input, lines: isLines, maxDepth: maxDepth, parallelThreshold: parallelThreshold)
+        guard let read = try reader.read() else { return nil }
         finished = true
-        return builder.table
+        return read.table
     }
 
     private func readMore() throws {

@@ -127,9 +127,10 @@ public struct CellTable: Sendable {
         pendingCells = 0
     }
 
-    /// Appends the rows of `later`, which has the same columns (the second half of a file).
-    public mutating func append(_ later: CellTable) {
-        precondition(later.columns == columns && rowStarts.isEmpty && later.rowStarts.isEmpty, "tables of other columns")
+    /// Appends the rows of `later` (the second half of a file); false, and nothing appended, unless
+    /// both tables have the same columns in the same order and every row a cell per column.
+    public mutating func append(_ later: CellTable) -> Bool {
+        guard later.columns == columns, rowStarts.isEmpty, later.rowStarts.isEmpty, later.inferTypes == inferTypes else { return false }
         let offset = arena.count
         if later.hasKinds || hasKinds {
             if !hasKinds { kinds = [CellKind](repeating: .text, count: ends.count) }
@@ -141,6 +142,7 @@ public struct CellTable: Sendable {
         ends.reserveCapacity(ends.count + later.ends.count)
         for end in later.ends { ends.append(end + offset) }
         rowCount += later.rowCount
+        return true
     }
 
     // MARK: Reading

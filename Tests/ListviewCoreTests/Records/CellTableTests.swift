@@ -42,8 +42,11 @@ final class CellTableTests: XCTestCase {
     func testAppendingAnotherPartKeepsMissingCellsOnEitherSide() {
         for (first, second) in [([["1"]], [["2", "b"]]), ([["1", "a"]], [["2"]]), ([["1", "a"]], [["2", "b"]])] {
             var joined = table(first)
-            joined.append(table(second))
+            XCTAssertTrue(joined.append(table(second)))
             XCTAssertEqual(contents(joined), contents(table(first + second)), "\(first) + \(second)")
         }
+        var joined = table([["1", "a"]])
+        XCTAssertFalse(joined.append(table([["2", "b"]], columns: ["b", "a"])), "other columns")
+        XCTAssertEqual(joined.rowCount, 1)
     }
 }

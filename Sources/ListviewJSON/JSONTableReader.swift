@@ -1,0 +1,124 @@
+import Glibc
+import ListviewCore
+
+/// Reads a whole regular JSON or JSON Lines file into a `CellTable` (`JSONCellTableBuilder`), in two
+/// halves on two threads when the file is large.
+///
+/// JSON text holds no raw line feed inside a string, so a line feed is always between
+/// tokens. A large file is cut at the first line that starts an object after its
+/// middle; the first half is parsed as a whole array (the comma before the cut dropped,
+/// `]` added) and the second as an array of its own (`[` put before it). If the cut
+/// was not between two elements of the top-level array, the first half cannot end
+/// cleanly, and the file is parsed again on one thread; so it is when the halves
+/// found their columns in a different order. The answer is the one-thread answer.
+struct JSONTableReader {
+    let input: ByteInput
+    /// JSON Lines (each line a record) rather than one JSON text.
+    let lines: Bool
+    let maxDepth: Int
+    /// Files at least this large are read in two halves on two threads.
+    var parallelThreshold = 8 << 20
+    /// Bytes read at a time.
+    var chunkSize = 1 << 20
+
+    /// The table, or nil when the file is not a regular file or not a list of flat objects as
+    /// `JSONCellTableBuilder` takes them (then reading the records lists or reports it).
+    func read() throws -> (table: CellTable, readInHalves: Bool)? {
+        guard let size = input.regularFileSize else { return nil }
+        if size >= parallelThreshold, let cut = try cut(size: size), let table = try readInHalves(size: size, cut: cut) {
+            return (table, true)
+        }
+        return try parse(0..<size, reserving: size).map { ($0, false) }
+    }
+
+    private func readInHalves(size: Int, cut: (firstEnd: Int, secondStart: Int)) throws -> CellTable? {
+        let opening: [UInt8] = lines ? [] : [UInt8(ascii: "[")]
+        let closing: [UInt8] = lines ? [] : [UInt8(ascii: "]")]
+        let secondHalf = ParsedHalf { try parse(cut.secondStart..<size, prefix: opening, reserving: size - cut.secondStart) }
+        let first = Result { try parse(0..<cut.firstEnd, suffix: closing, reserving: size) }
+        let second = secondHalf.finish()
+        guard var table = try first.get(), let later = try second.get(), table.append(later) else { return nil }
+        return table
+    }
+
+    /// Where to cut: the end of the first half (before the comma between the elements, for an array)
+    /// and the start of the second (its first object); nil when no line in the megabyte after the middle
+    /// starts an object (a file on one line is read on one thread).
+    private func cut(size: Int) throws -> (firstEnd: Int, secondStart: Int)? {
+        let windowStart = max(0, size / 2 - 4_096)
+        var window = [UInt8](repeating: 0, count: min(1 << 20, size - windowStart))
+        let count = try window.withUnsafeMutableBytes { try input.read(at: windowStart, into: $0) }
+        var index = size / 2 - windowStart
+        while index < count {
+            guard let lineFeed = window[index..<count].firstIndex(of: 0x0A) else { return nil }
+            var start = lineFeed + 1
+            while start < count, window[start] == 0x20 || window[start] == 0x09 || window[start] == 0x0D { start += 1 }
+            if start < count, window[start] == UInt8(ascii: "{") {
+                if lines { return (windowStart + start, windowStart + start) }
+                var end = lineFeed
+                while end > 0, [0x20, 0x09, 0x0D, 0x0A].contains(window[end - 1]) { end -= 1 }
+                guard end > 0, window[end - 1] == UInt8(ascii: ",") else { return nil }
+                return (windowStart + end - 1, windowStart + start)
+            }
+            index = lineFeed + 1
+        }
+        return nil
+    }
+
+    /// The table of the bytes in `range`, after `prefix` and before `suffix`; nil when they are not a
+    /// list of flat objects, not UTF-8, or not JSON.
+    private func parse(_ range: Range<Int>, prefix: [UInt8] = [], suffix: [UInt8] = [], reserving bytes: Int) throws -> CellTable? {
+        let builder = JSONCellTableBuilder(lines: lines, maxDepth: maxDepth)
+        // A value takes its text and at least a separator and, in an object, a key: a cell per 16 bytes is generous.
+        builder.reserveCapacity(bytes: bytes, cells: bytes / 16)
+        let parser = YajlParser(handler: builder, multipleValues: lines)
+        guard prefix.withUnsafeBytes({ parser.parse($0) }).isOK else { return nil }
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let wanted = min(buffer.count, range.upperBound - offset)
+            let count = try buffer.withUnsafeMutableBytes {
+                try input.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<wanted]))
+            }
+            if count == 0 { return nil }  // the file shrank: the record reader reports it
+            let parsed = buffer.withUnsafeBytes { raw -> Bool in
+                var chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+                if offset == 0 {
+                    if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk = UnsafeRawBufferPointer(rebasing: chunk[3...]) }
+                    if ByteInput.wideEncoding(startingWith: Array(chunk.prefix(4))) != nil { return false }
+                }
+                // yajl takes a vertical tab or form feed for whitespace; the record reader reports them.
+                if chunk.contains(where: { $0 == 0x0B || $0 == 0x0C }) { return false }
+                return parser.parse(chunk).isOK
+            }
+            guard parsed else { return nil }
+            offset += count
+        }
+        guard suffix.withUnsafeBytes({ parser.parse($0) }).isOK, parser.finish().isOK, builder.isPlain, builder.refusal == nil,
+              builder.table.rowCount > 0, !builder.table.columns.isEmpty else { return nil }
+        return builder.table
+    }
+}
+
+/// The second half of a JSON file, parsed on another thread.
+private final class ParsedHalf: @unchecked Sendable {
+    private var outcome: Result<CellTable?, Error> = .success(nil)
+    private var thread: BackgroundThread?
+
+    init(_ parse: @escaping () throws -> CellTable?) {
+        thread = BackgroundThread { [self] in outcome = Result { try parse() } }
+    }
+
+    /// Waits for the half: its table, nil when it was not a list of flat objects, or the read error.
+    func finish() -> Result<CellTable?, Error> {
+        thread?.wait()
+        return outcome
+    }
+}
+
+extension YajlParser.Outcome {
+    var isOK: Bool {
+        if case .ok = self { return true }
+        return false
+    }
+}
