@@ -120,6 +120,17 @@ final class PlainTableRunTests: XCTestCase {
         }
     }
 
+    /// A dotted sort field steps into nested values on the records' way, so it is not the cell table's to serve.
+    func testADottedSortFieldTakesTheRecordsWay() throws {
+        var request = ListRequest()
+        request.inputs = [try write(#"[{"id":1,"c":{"n":2}},{"id":2,"c":{"n":1}},{"id":3,"c":{}}]"#, extension: "json")]
+        request.sort = [SortSpec(path: FieldPath("c.n"))]
+        XCTAssertFalse(PlainTableRun.suits(request))
+        let output = try ran(request).0
+        XCTAssertEqual(output, try ran(request, byRecords: true).0)
+        XCTAssertEqual(output.split(separator: "\n").dropFirst().map { $0.prefix(3).trimmingCharacters(in: .whitespaces) }, ["2", "1", "3"])
+    }
+
     /// JSON the cell table does not hold as the records would be listed, or that fails to read,
     /// takes the records' way, with the same output or error.
     func testJSONThatIsNotAListOfObjectsTakesTheRecordsWay() throws {

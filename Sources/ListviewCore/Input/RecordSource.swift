@@ -15,9 +15,9 @@ public protocol RecordSource {
     /// source that knows a faster way than reading them; nil when it does not (then read them).
     /// Called before any record is read.
     func countGroups(by fields: [FieldPath]) throws -> GroupTally?
-    /// Every record as a `CellTable` of text cells, by a source whose records are rows of text under
-    /// one header and that can read them so; nil when it cannot (then read the records). Called
-    /// before any record is read.
+    /// Every record as a `CellTable` of scalar cells (a plain table of the whole input), by a source
+    /// that can read its input so; nil when it cannot (then read the records). Called before any
+    /// record is read.
     func cellTable() throws -> CellTable?
 }
 
