@@ -42,15 +42,14 @@ struct CSVByteScan {
     /// Bytes read at a time (a test makes rows straddle many chunks).
     var chunkSize = 1 << 20
 
-    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-
     /// The header, or nil when the file is not a regular file or its first row is not plain CSV.
     func start() throws -> Start? {
         guard let size = input.regularFileSize, let scanner = CSVRowScanner(delimiter: options.delimiter) else { return nil }
         // The first row: the header, or (without one) the first record, which sets the column count.
         var firstRowReader = CSVRangeReader(input: input, start: 0, stop: nil)
         _ = try firstRowReader.fill()
-        let textStart = firstRowReader.pending.starts(with: Self.byteOrderMark) ? Self.byteOrderMark.count : 0
+        let bom = ByteInput.utf8ByteOrderMark
+        let textStart = firstRowReader.pending.starts(with: bom) ? bom.count : 0
         firstRowReader.skip(textStart)
         if ByteInput.wideEncoding(startingWith: Array(firstRowReader.pending.prefix(4))) != nil { return nil }
         var firstRow = FirstRowVisitor()
@@ -65,14 +64,17 @@ struct CSVByteScan {
     /// two halves; nil when the rows are not plain CSV or the visitor did not take every row.
     func scanRows<Visitor: CSVHalfVisitor>(from start: Start, into visitor: Visitor) throws -> (visitor: Visitor, readInHalves: Bool)? {
         var firstHalf = CSVRangeReader(input: input, start: start.rowsStart, stop: nil, chunkSize: chunkSize)
-        var secondHalf: ScannedHalf<Visitor>?
+        var secondHalf: BackgroundResult<Visitor?>?
         if start.size >= parallelThreshold, start.size / 2 > start.rowsStart,
            let cut = try CSVSplitPoint.find(in: input, after: start.size / 2), cut < start.size {
             firstHalf = CSVRangeReader(input: input, start: start.rowsStart, stop: cut, chunkSize: chunkSize)
-            var later = visitor
-            later.expect(bytes: start.size - cut)
-            secondHalf = ScannedHalf(reader: CSVRangeReader(input: input, start: cut, stop: nil, chunkSize: chunkSize),
-                                     scanner: start.scanner, visitor: later)
+            let laterReader = CSVRangeReader(input: input, start: cut, stop: nil, chunkSize: chunkSize)
+            secondHalf = BackgroundResult { [scanner = start.scanner, size = start.size] in
+                var reader = laterReader
+                var later = visitor
+                later.expect(bytes: size - cut)
+                return try reader.scan(with: scanner, into: &later) && later.tookEveryRow ? later : nil
+            }
         }
         var visited = visitor
         visited.expect(bytes: start.size - start.rowsStart)
@@ -80,35 +82,15 @@ struct CSVByteScan {
         do {
             firstHalfIsPlain = try firstHalf.scan(with: start.scanner, into: &visited) && visited.tookEveryRow
         } catch {
-            _ = try? secondHalf?.finish()
+            _ = try? secondHalf?.get()
             throw error
         }
         if let secondHalf {
-            guard let later = try secondHalf.finish(), firstHalfIsPlain else { return nil }
+            guard let later = try secondHalf.get(), firstHalfIsPlain else { return nil }
             visited.append(later)
         } else if !firstHalfIsPlain {
             return nil
         }
         return (visited, secondHalf != nil)
-    }
-}
-
-/// The second half of a file, scanned on another thread.
-private final class ScannedHalf<Visitor: CSVHalfVisitor>: @unchecked Sendable {
-    private var outcome: Result<Visitor?, Error> = .success(nil)
-    private var thread: BackgroundThread?
-
-    init(reader: CSVRangeReader, scanner: CSVRowScanner, visitor: Visitor) {
-        thread = BackgroundThread { [self] in
-            var reader = reader
-            var visitor = visitor
-            outcome = Result { try reader.scan(with: scanner, into: &visitor) && visitor.tookEveryRow ? visitor : nil }
-        }
-    }
-
-    /// Waits for the half: its visitor, or nil when it was not plain CSV or a row was not taken.
-    func finish() throws -> Visitor? {
-        thread?.wait()
-        return try outcome.get()
     }
 }

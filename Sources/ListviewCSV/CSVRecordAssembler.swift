@@ -83,13 +83,7 @@ final class CSVRecordAssembler {
             refusal = "invalid UTF-8 in field \(cells.count + 1)"
             return
         }
-        cells.append(Self.cell(bytes, inferTypes: inferTypes && (header != nil || !hasHeader)))
-    }
-
-    /// The value of a cell's UTF-8 text: a number when `inferTypes` and the text reads as one, else a string.
-    static func cell(_ bytes: UnsafeRawBufferPointer, inferTypes: Bool) -> Value {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return inferTypes && NumberText.isNumber(bytes) ? .number(text) : .string(text)
+        cells.append(CellTable.value(of: bytes, inferTypes: inferTypes && (header != nil || !hasHeader)))
     }
 
     /// A row ends at each CR or LF outside quotes (libcsv reports every one); a CRLF pair is one line.

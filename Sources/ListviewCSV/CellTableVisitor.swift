@@ -33,8 +33,7 @@ struct CellTableVisitor: CSVHalfVisitor {
     }
 
     mutating func append(_ later: CellTableVisitor) {
-        tookEveryRow = table.append(later.table) && tookEveryRow
+        tookEveryRow = tookEveryRow && later.tookEveryRow && table.append(later.table)
         shortRows += later.shortRows
-        tookEveryRow = tookEveryRow && later.tookEveryRow
     }
 }

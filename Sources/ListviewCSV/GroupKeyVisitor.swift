@@ -52,7 +52,7 @@ struct GroupKeyVisitor: CSVHalfVisitor {
             key.append(1)
             let lengthAt = key.count
             key.append(contentsOf: repeatElement(0, count: 8))
-            if cell.escaped { Self.appendUnescaped(cell.bytes, to: &key) } else { key.append(contentsOf: cell.bytes) }
+            if cell.escaped { CellTable.appendUnquoted(cell.bytes, to: &key) } else { key.append(contentsOf: cell.bytes) }
             let length = UInt64(key.count - lengthAt - 8).littleEndian
             key.withUnsafeMutableBytes { $0.storeBytes(of: length, toByteOffset: lengthAt, as: UInt64.self) }
         }
@@ -74,20 +74,12 @@ struct GroupKeyVisitor: CSVHalfVisitor {
             let length = UInt64(littleEndian: key.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
             let end = index + Int(min(UInt64(key.count - index), length))
-            values.append(CSVRecordAssembler.cell(UnsafeRawBufferPointer(rebasing: key[index..<end]), inferTypes: inferTypes))
+            values.append(CellTable.value(of: UnsafeRawBufferPointer(rebasing: key[index..<end]), inferTypes: inferTypes))
             index = end
         }
         return values
     }
 
-    /// `a""b` → `a"b`: the text of a quoted field.
-    static func appendUnescaped(_ bytes: UnsafeRawBufferPointer, to key: inout [UInt8]) {
-        var index = 0
-        while index < bytes.count {
-            key.append(bytes[index])
-            index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
-        }
-    }
 }
 
 /// Keeps the cells of the first row (the header, or the first record without one).
@@ -97,7 +89,7 @@ struct FirstRowVisitor: CSVFieldVisitor {
 
     mutating func field(_ column: Int, _ bytes: UnsafeRawBufferPointer, escaped: Bool) {
         var text: [UInt8] = []
-        if escaped { GroupKeyVisitor.appendUnescaped(bytes, to: &text) } else { text.append(contentsOf: bytes) }
+        if escaped { CellTable.appendUnquoted(bytes, to: &text) } else { text.append(contentsOf: bytes) }
         pending.append(text)
     }
 

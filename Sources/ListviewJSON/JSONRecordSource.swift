@@ -60,8 +60,7 @@ public final class JSONRecordSource: RecordSource {
         let more = try input.withNextChunk(limit: Self.sliceSize) { chunk in
             let bytes = chunk
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
-            // yajl takes a vertical tab or form feed for whitespace; JSON allows neither, anywhere.
-            let stray = bytes.firstIndex { $0 == 0x0B || $0 == 0x0C }
+            let stray = YajlParser.firstStrayWhitespace(in: bytes)
             let valid = UnsafeRawBufferPointer(rebasing: bytes[0..<(stray ?? bytes.count)])
             if case let .failed(message, consumed) = parser.parse(valid) {
                 // yajl's count includes the byte a grammar rule, the nesting limit or a stray character

@@ -34,9 +34,9 @@ struct JSONTableReader {
     private func readInHalves(size: Int, cut: (firstEnd: Int, secondStart: Int)) throws -> CellTable? {
         let opening: [UInt8] = lines ? [] : [UInt8(ascii: "[")]
         let closing: [UInt8] = lines ? [] : [UInt8(ascii: "]")]
-        let secondHalf = ParsedHalf { try parse(cut.secondStart..<size, prefix: opening, reserving: size - cut.secondStart) }
+        let secondHalf = BackgroundResult { try parse(cut.secondStart..<size, prefix: opening, reserving: size - cut.secondStart) }
         let first = Result { try parse(0..<cut.firstEnd, suffix: closing, reserving: size) }
-        let second = secondHalf.finish()
+        let second = Result { try secondHalf.get() }  // waited for even when the first half failed
         guard var table = try first.get(), let later = try second.get(), table.append(later) else { return nil }
         return table
     }
@@ -84,11 +84,10 @@ struct JSONTableReader {
             let parsed = buffer.withUnsafeBytes { raw -> Bool in
                 var chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
                 if offset == 0 {
-                    if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk = UnsafeRawBufferPointer(rebasing: chunk[3...]) }
+                    if chunk.starts(with: ByteInput.utf8ByteOrderMark) { chunk = UnsafeRawBufferPointer(rebasing: chunk[ByteInput.utf8ByteOrderMark.count...]) }
                     if ByteInput.wideEncoding(startingWith: Array(chunk.prefix(4))) != nil { return false }
                 }
-                // yajl takes a vertical tab or form feed for whitespace; the record reader reports them.
-                if chunk.contains(where: { $0 == 0x0B || $0 == 0x0C }) { return false }
+                if YajlParser.firstStrayWhitespace(in: chunk) != nil { return false }  // the record reader reports it
                 return parser.parse(chunk).isOK
             }
             guard parsed else { return nil }
@@ -97,22 +96,6 @@ struct JSONTableReader {
         guard suffix.withUnsafeBytes({ parser.parse($0) }).isOK, parser.finish().isOK, builder.isPlain, builder.refusal == nil,
               builder.table.rowCount > 0, !builder.table.columns.isEmpty else { return nil }
         return builder.table
-    }
-}
-
-/// The second half of a JSON file, parsed on another thread.
-private final class ParsedHalf: @unchecked Sendable {
-    private var outcome: Result<CellTable?, Error> = .success(nil)
-    private var thread: BackgroundThread?
-
-    init(_ parse: @escaping () throws -> CellTable?) {
-        thread = BackgroundThread { [self] in outcome = Result { try parse() } }
-    }
-
-    /// Waits for the half: its table, nil when it was not a list of flat objects, or the read error.
-    func finish() -> Result<CellTable?, Error> {
-        thread?.wait()
-        return outcome
     }
 }
 

@@ -61,6 +61,12 @@ final class YajlParser {
         callbackTable.deallocate()
     }
 
+    /// The first vertical tab or form feed in `bytes`: yajl takes them for whitespace, but JSON allows
+    /// neither anywhere, so the text must be cut off before one and the character reported.
+    static func firstStrayWhitespace(in bytes: UnsafeRawBufferPointer) -> Int? {
+        bytes.firstIndex { $0 == 0x0B || $0 == 0x0C }
+    }
+
     /// Parts of yajl's lexer messages whose byte count ends on the offending byte, not after it.
     static let lexerErrorsAtOffendingByte = ["inside string", "inside a string", "malformed number", "invalid string in json text"]
 

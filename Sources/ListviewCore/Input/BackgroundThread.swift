@@ -43,3 +43,22 @@ public final class BackgroundThread: @unchecked Sendable {
         }
     }
 }
+
+/// A value worked out on a thread of its own (`BackgroundThread`), or the error that stopped it.
+public final class BackgroundResult<Value>: @unchecked Sendable {
+    /// The work's outcome, written by the thread before `wait()` returns.
+    private var outcome: Result<Value, Error> = .failure(NotFinished())
+    private var thread: BackgroundThread?
+
+    private struct NotFinished: Error {}
+
+    public init(_ work: @escaping () throws -> Value) {
+        thread = BackgroundThread { [self] in outcome = Result { try work() } }
+    }
+
+    /// Waits for the work to end, and gives its value or throws its error.
+    public func get() throws -> Value {
+        thread?.wait()
+        return try outcome.get()
+    }
+}

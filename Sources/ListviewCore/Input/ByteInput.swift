@@ -115,13 +115,16 @@ public final class ByteInput {
         started = true
         guard try readChunk() else { return }
         let bytes = buffer[unread]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { unread = unread.lowerBound + 3..<unread.upperBound }
+        if bytes.starts(with: Self.utf8ByteOrderMark) { unread = unread.lowerBound + Self.utf8ByteOrderMark.count..<unread.upperBound }
         if let encoding = Self.wideEncoding(startingWith: Array(buffer[unread].prefix(4))) {
             throw ListviewError.malformedInput(
                 source: name, line: 1, column: 1,
                 message: "the input is \(encoding) (byte order mark); listview reads UTF-8: convert it with iconv -f \(encoding) -t UTF-8")
         }
     }
+
+    /// The UTF-8 byte order mark, which readers skip at the start of their input.
+    public static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The name of the UTF-16 or UTF-32 encoding whose byte order mark `bytes` start with.
     public static func wideEncoding(startingWith bytes: [UInt8]) -> String? {

@@ -26,7 +26,7 @@ public enum InputFormat: String, CaseIterable, Sendable {
     /// (`grep … | listview` that matched nothing), not as broken JSON.
     public static func sniff(_ prefix: [UInt8]) -> InputFormat {
         var bytes = prefix[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: ByteInput.utf8ByteOrderMark) { bytes = bytes.dropFirst(ByteInput.utf8ByteOrderMark.count) }
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         guard let first = bytes.first(where: { !isSpace($0) }) else { return .jsonl }
         switch first {

@@ -47,6 +47,15 @@ public struct CellTable: Sendable {
 
     // MARK: Building
 
+    /// Appends the text of a quoted CSV field, its doubled quotes undone (`a""b` → `a"b`).
+    public static func appendUnquoted(_ bytes: UnsafeRawBufferPointer, to text: inout [UInt8]) {
+        var index = 0
+        while index < bytes.count {
+            text.append(bytes[index])
+            index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
+        }
+    }
+
     /// Makes room for about `bytes` bytes of cell text in `cells` cells, so a large table grows
     /// without copying itself over and over (room never touched costs no memory).
     public mutating func reserveCapacity(bytes: Int, cells: Int) {
@@ -69,11 +78,7 @@ public struct CellTable: Sendable {
     public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind = .text, unquoting: Bool = false) {
         let start = arena.count
         if unquoting {
-            var index = 0
-            while index < bytes.count {
-                arena.append(bytes[index])
-                index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
-            }
+            Self.appendUnquoted(bytes, to: &arena)
             arena.withUnsafeBytes { measure(UnsafeRawBufferPointer(rebasing: $0[start...]), kind: kind) }
         } else {
             arena.append(contentsOf: bytes)

@@ -22,26 +22,19 @@ public enum CellTableWriter {
         try sink.writeLine(layout.headerLine)
         let rowCount = order?.count ?? table.rowCount
         try table.withCells { cells in
+            func rows(of block: Int) -> Range<Int> { block * blockSize..<min(rowCount, (block + 1) * blockSize) }
             func row(_ index: Int) -> Int { order?[index] ?? index }
             let blocks = (rowCount + blockSize - 1) / blockSize
-            guard blocks >= 2 else {
-                for index in 0..<rowCount { try sink.appendBytes { layout.appendLine(row: row(index), of: cells, to: &$0) } }
-                return try sink.flush()
+            let helper = blocks < 2 ? nil : AlternateBlocks(count: blocks) { block, bytes in
+                for index in rows(of: block) { layout.appendLine(row: row(index), of: cells, to: &bytes) }
             }
-            let helper = AlternateBlocks(count: blocks) { block, bytes in
-                for index in block * blockSize..<min(rowCount, (block + 1) * blockSize) {
-                    layout.appendLine(row: row(index), of: cells, to: &bytes)
-                }
-            }
-            defer { helper.finish() }
+            defer { helper?.finish() }
             for block in 0..<blocks {
-                if block % 2 == 1 {
+                if block % 2 == 1, let helper {
                     try sink.write(bytes: helper.take(block))
                     continue
                 }
-                for index in block * blockSize..<min(rowCount, (block + 1) * blockSize) {
-                    try sink.appendBytes { layout.appendLine(row: row(index), of: cells, to: &$0) }
-                }
+                for index in rows(of: block) { try sink.appendBytes { layout.appendLine(row: row(index), of: cells, to: &$0) } }
             }
             try sink.flush()
         }
