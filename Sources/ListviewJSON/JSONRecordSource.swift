@@ -50,9 +50,10 @@ public final class JSONRecordSource: RecordSource {
     public func cellTable() throws -> CellTable? {
         guard !startedReading, path.isEmpty else { return nil }
         let reader = JSONTableReader(input: input, lines: isLines, maxDepth: maxDepth, parallelThreshold: parallelThreshold)
-        guard let read = try reader.read() else { return nil }
+        guard var table = try reader.read()?.table else { return nil }
         finished = true
-        return read.table
+        table.nestedDecoder = JSONNestedValue.decode
+        return table
     }
 
     private func readMore() throws {

@@ -2,41 +2,43 @@ import ListviewCore
 
 /// The presenters of the human styles, with the formatter registry that picks a row formatter per record kind.
 enum HumanPresenters {
-    /// A presenter for `table`, `list` or `line`, its default formatter chosen by the style.
-    static func make(_ request: ListRequest, columns: [ColumnSpec], items: [Record]) -> TablePresenter {
-        var presenter = uncoloured(request, columns: columns, items: items)
+    /// A presenter for `table`, `list` or `line` over the rows of `view`'s table, its default
+    /// formatter chosen by the style; table columns are measured over `rows`.
+    static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [RowRef]) -> TablePresenter<RowRef> {
+        var presenter = uncoloured(request, columns: columns, view: view, rows: rows)
         presenter.theme = Theme(enabled: request.color)
         return presenter
     }
 
-    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], items: [Record]) -> TablePresenter {
+    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [RowRef]) -> TablePresenter<RowRef> {
         switch request.style {
         case .list:
-            return TablePresenter(columnHeader: nil, registry: registry(request, default: AnyRowFormatter(CardRowFormatter(spec: request.card))),
-                                  rowSpacing: 1)
+            let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.card)))
+            return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: cards), rowSpacing: 1)
         case .line:
-            let line: AnyRowFormatter<Record> = request.template.map { AnyRowFormatter(TemplateRowFormatter(template: $0)) }
-                ?? AnyRowFormatter(KeyValueRowFormatter(columns: columns))
-            return TablePresenter(columnHeader: nil, registry: registry(request, default: line))
+            let line = view.formatter(request.template.map { AnyRowFormatter(TemplateRowFormatter(template: $0)) }
+                ?? AnyRowFormatter(KeyValueRowFormatter(columns: columns)))
+            return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: line))
         default:
-            var layout = TableLayout.measure(columns, over: items)
+            var layout = TableLayout.measure(columns, rows: rows.lazy.map(\.row), of: view.table)
             layout.bordered = request.border
             layout.theme = Theme(enabled: request.color)
             layout = layout.fitted(to: request.width, maxColumnWidth: request.maxColumnWidth)
-            return TablePresenter(columnHeader: layout.headerLine,
-                                  registry: registry(request, default: AnyRowFormatter(TableRowFormatter(layout: layout, wrap: request.wrap))),
+            let cells = AnyRowFormatter(CellRowFormatter(table: view.table, layout: layout, wrap: request.wrap))
+            return TablePresenter(columnHeader: layout.headerLine, registry: registry(request, view: view, default: cells),
                                   closingLine: request.border ? layout.rule(.bottom) : nil)
         }
     }
 
-    /// `default` for every record, and each `--template KIND=…` for records of that kind.
-    static func registry(_ request: ListRequest, default formatter: AnyRowFormatter<Record>) -> FormatterRegistry<Record> {
+    /// `default` for every row, and each `--template KIND=…` for rows of that kind.
+    static func registry(_ request: ListRequest, view: RecordView, default formatter: AnyRowFormatter<RowRef>) -> FormatterRegistry<RowRef> {
         guard let kindField = request.kindField else { return FormatterRegistry(default: formatter) }
-        var registry = FormatterRegistry(default: formatter) { record in
-            kindField.value(in: record).map(ValueText.plain)
+        let field = TableField(kindField, columns: view.table.columns)
+        var registry = FormatterRegistry(default: formatter) { item in
+            view.table.withCells { field.value(row: item.row, in: $0) }.map(ValueText.plain)
         }
         for (kind, template) in request.kindTemplates {
-            registry.register(AnyRowFormatter(TemplateRowFormatter(template: template)), forKind: kind)
+            registry.register(view.formatter(AnyRowFormatter(TemplateRowFormatter(template: template))), forKind: kind)
         }
         return registry
     }

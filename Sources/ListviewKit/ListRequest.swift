@@ -55,9 +55,4 @@ public struct ListRequest: Sendable {
 
     /// The `--fields` columns, or nil for every field.
     var columnSpecs: [ColumnSpec]? { fields.map { $0.map { ColumnSpec($0) } } }
-
-    /// The columns a human style shows for `items`: `--fields`, else the columns those records have.
-    func shownColumns(for items: [Record], schema: RecordSchema) -> [ColumnSpec] {
-        columnSpecs ?? schema.columns(presentIn: items).map { ColumnSpec($0) }
     }
-}

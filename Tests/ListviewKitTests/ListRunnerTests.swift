@@ -61,11 +61,11 @@ final class ListRunnerTests: XCTestCase {
     }
 
     func testLimitedDropsEmptiedSections() {
-        let records = (1...5).map { Record(["n": .number("\($0)")]) }
-        let sections = [Section(items: Array(records[0..<2])), Section(items: Array(records[2...]))]
-        let limited = ListRunner.limited(sections, to: 3)
-        XCTAssertEqual(limited.map(\.items.count), [2, 1])
-        XCTAssertEqual(ListRunner.limited(sections, to: 0).count, 0)
+        let rows = (0..<5).map(RowRef.init)
+        let sections = [Section(items: Array(rows[0..<2])), Section(items: Array(rows[2...]))]
+        let limited = WholeList.limited(sections, to: 3)
+        XCTAssertEqual(limited.map(\.items), [[RowRef(0), RowRef(1)], [RowRef(2)]])
+        XCTAssertEqual(WholeList.limited(sections, to: 0).count, 0)
     }
 
     func testInputFormatFromExtensionAndSniffing() {

@@ -85,15 +85,31 @@ public struct TableLayout: Sendable {
         var measures = specs.map { ColumnMeasure(title: $0.title) }
         let reader = ColumnReader(specs.map(\.path))
         for record in records {
-            for index in specs.indices {
-                let value = reader.value(index, in: record)
-                let kind: ColumnMeasure.Kind
-                switch value {
-                case nil, .null?: kind = .absent
-                case .number?: kind = .number
-                default: kind = .other
+            for index in specs.indices { measures[index].add(value: reader.value(index, in: record)) }
+        }
+        return TableLayout(specs, measures: measures, gap: gap)
+    }
+
+    /// Measures `specs` over `rows` of `table`, as `measure(_:over:)` measures the rows' records.
+    /// Columns measured as the table was built serve when the rows are all of its rows.
+    public static func measure<Rows: Collection>(_ specs: [ColumnSpec], rows: Rows, of table: CellTable, gap: Int = 2) -> TableLayout
+    where Rows.Element == Int {
+        let fields = table.fields(specs.map(\.path))
+        if rows.count == table.rowCount, fields.allSatisfy(\.isColumn),
+           specs.allSatisfy({ $0.title == $0.path.text }) {
+            return TableLayout(specs, measures: fields.map { table.measures[$0.column ?? 0] }, gap: gap)
+        }
+        var measures = specs.map { ColumnMeasure(title: $0.title) }
+        table.withCells { cells in
+            for row in rows {
+                for (index, field) in fields.enumerated() {
+                    if field.isColumn, let column = field.column {
+                        let (kind, text) = cells.cell(row: row, column: column)
+                        measures[index].add(cellOf: kind, text: text, inferTypes: table.inferTypes)
+                    } else {
+                        measures[index].add(value: field.value(row: row, in: cells))
+                    }
                 }
-                measures[index].add(kind, width: CellText.shown(value).width)
             }
         }
         return TableLayout(specs, measures: measures, gap: gap)
@@ -135,12 +151,48 @@ public struct TableLayout: Sendable {
             if cellWidth > width { width = cellWidth }
         }
 
+        /// Adds a record's value (nil: the record lacks the field).
+        @inline(__always)
+        mutating func add(value: Value?) {
+            let kind: Kind
+            switch value {
+            case nil, .null?: kind = .absent
+            case .number?: kind = .number
+            default: kind = .other
+            }
+            add(kind, width: CellText.shown(value).width)
+        }
+
+        /// Adds a cell table's cell of `kind` holding `text`: what a record's value of that cell would add.
+        @inline(__always)
+        mutating func add(cellOf kind: CellKind, text: UnsafeRawBufferPointer, inferTypes: Bool) {
+            let measured: Kind
+            switch kind {
+            case .text: measured = inferTypes && NumberText.isNumber(text) ? .number : .other
+            case .number: measured = .number
+            case .string, .bool, .nested: measured = .other
+            case .null, .absent: measured = .absent
+            }
+            add(measured, width: kind.shownText.map { $0.utf8.count } ?? CellText.shownWidth(of: text))
+        }
+
         /// Takes in the measure of more cells of the same column.
         mutating func merge(_ other: ColumnMeasure) {
             width = max(width, other.width)
             numeric = numeric && other.numeric
             sawValue = sawValue || other.sawValue
         }
+    }
+
+    /// The lines of a row whose columns hold `values` (nil: the row lacks the field): one line,
+    /// or as many as the tallest cell needs when `wrap` breaks long cells instead of cutting them.
+    public func lines(of values: [Value?], wrap: Bool) -> [String] {
+        let cells = values.map(CellText.text(for:))
+        let dimmed = theme.enabled ? values.map { $0?.isNull ?? false } : []
+        guard wrap else { return [line(cells, dimmed: dimmed)] }
+        let wrapped = zip(cells, columns).map { TextFitting.wrapped($0, to: $1.width) }
+        let height = wrapped.map(\.count).max() ?? 1
+        return (0..<height).map { row in line(wrapped.map { row < $0.count ? $0[row] : "" }, dimmed: dimmed) }
     }
 
     /// Lays out one line of cell texts: padded to the column widths, no trailing spaces.

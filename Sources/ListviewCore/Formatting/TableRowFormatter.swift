@@ -13,13 +13,7 @@ public struct TableRowFormatter: RowFormatter {
     }
 
     public func lines(for record: Record) -> [String] {
-        let values = reader.values(of: record)
-        let cells = values.map(CellText.text(for:))
-        let dimmed = layout.theme.enabled ? values.map { $0?.isNull ?? false } : []
-        guard wrap else { return [layout.line(cells, dimmed: dimmed)] }
-        let wrapped = zip(cells, layout.columns).map { TextFitting.wrapped($0, to: $1.width) }
-        let height = wrapped.map(\.count).max() ?? 1
-        return (0..<height).map { row in layout.line(wrapped.map { row < $0.count ? $0[row] : "" }, dimmed: dimmed) }
+        layout.lines(of: reader.values(of: record), wrap: wrap)
     }
 
     /// Lays the row out straight into the sink's buffer: no string per cell or per line.

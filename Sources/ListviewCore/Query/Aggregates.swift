@@ -40,11 +40,18 @@ public struct Aggregates: Sendable, Equatable {
 
     /// The summary of `records`: `count 8 · sum total 1,234.50 · …`.
     public func summary<Records: Collection>(of records: Records) -> String where Records.Element == Record {
-        terms.map { term in
+        summary(of: records) { record, field in field.value(in: record) }
+    }
+
+    /// The summary of any items whose value at a field is `value(item, field)`: the one rule for
+    /// records and for rows of a table alike.
+    public func summary<Items: Collection>(of items: Items, value: (Items.Element, FieldPath) -> Value?) -> String {
+        let records = items
+        return terms.map { term in
             guard let field = term.field else { return "count \(records.count)" }
             var numbers: [(value: Double, text: String)] = []
             for record in records {
-                guard let value = field.value(in: record), case .number(let text) = value, let number = Double(text) else { continue }
+                guard let value = value(record, field), case .number(let text) = value, let number = Double(text) else { continue }
                 numbers.append((number, text))
             }
             let label = "\(term.kind.rawValue) \(field.text)"

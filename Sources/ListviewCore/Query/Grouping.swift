@@ -42,13 +42,20 @@ public enum RecordGrouper {
     /// each record stands for that many (`--counts`): sections count, and sort by, the weights.
     public static func sections(_ records: [Record], by fields: [FieldPath], order: GroupOrder = GroupOrder(),
                                 weights: [Int]? = nil) -> [Section<Record>] {
-        var result = group(records, weights: weights, by: fields, order: order)
+        sections(records, by: fields, order: order, weights: weights) { record, level in fields[level].value(in: record) }
+    }
+
+    /// Sections of any items whose value of the field at grouping `level` is `value(item, level)`
+    /// (nil: missing): the one grouping rule, for records and for rows of a table alike.
+    public static func sections<Item>(_ items: [Item], by fields: [FieldPath], order: GroupOrder = GroupOrder(),
+                                      weights: [Int]? = nil, value: (Item, Int) -> Value?) -> [Section<Item>] {
+        var result = group(items, weights: weights, by: fields[...], order: order, value: value)
         for index in result.indices { result[index].info.sortOrder = index }
         return result
     }
 
     /// Sets each section's `levelCounts` from the sections as they now are (after `--limit` cut some).
-    public static func recountLevels(_ sections: inout [Section<Record>]) {
+    public static func recountLevels<Item>(_ sections: inout [Section<Item>]) {
         var totals: [[SectionKey]: Int] = [:]
         for section in sections {
             for level in section.keys.indices { totals[Array(section.keys[...level]), default: 0] += section.items.count }
@@ -58,31 +65,33 @@ public enum RecordGrouper {
         }
     }
 
-    private static func group(_ records: [Record], weights: [Int]?, by fields: [FieldPath], order: GroupOrder) -> [Section<Record>] {
+    private static func group<Item>(_ items: [Item], weights: [Int]?, by fields: ArraySlice<FieldPath>, order: GroupOrder,
+                                    value: (Item, Int) -> Value?) -> [Section<Item>] {
         guard let field = fields.first else {
-            var section = Section(items: records)
+            var section = Section(items: items)
             if let weights { section.info.count = weights.reduce(0, +) }
             return [section]
         }
+        let level = fields.startIndex
         var groupIndex: [Value: Int] = [:]
-        var groups: [Group] = []
-        for (position, record) in records.enumerated() {
-            let key = field.value(in: record) ?? .null
+        var groups: [Group<Item>] = []
+        for (position, item) in items.enumerated() {
+            let key = value(item, level) ?? .null
             let weight = weights?[position]
             if let index = groupIndex[key] {
-                groups[index].items.append(record)
+                groups[index].items.append(item)
                 groups[index].count += weight ?? 1
                 if let weight { groups[index].weights?.append(weight) }
             } else {
                 groupIndex[key] = groups.count
-                groups.append(Group(key: key, items: [record], weights: weight.map { [$0] }, count: weight ?? 1))
+                groups.append(Group(key: key, items: [item], weights: weight.map { [$0] }, count: weight ?? 1))
             }
         }
         let ordered = sort(groups, by: order)
-        var result: [Section<Record>] = []
+        var result: [Section<Item>] = []
         for group in ordered {
             let key = SectionKey(field: field, value: group.key)
-            for var inner in self.group(group.items, weights: group.weights, by: Array(fields.dropFirst()), order: order) {
+            for var inner in self.group(group.items, weights: group.weights, by: fields.dropFirst(), order: order, value: value) {
                 inner.info.keys.insert(key, at: 0)
                 inner.info.levelCounts.insert(group.count, at: 0)
                 inner.info.header = SectionTitle.text(for: inner.info.keys)
@@ -92,15 +101,15 @@ public enum RecordGrouper {
         return result
     }
 
-    /// The records of one group value, with their weights when they have them, and how many records they stand for.
-    private struct Group {
+    /// The items of one group value, with their weights when they have them, and how many records they stand for.
+    private struct Group<Item> {
         var key: Value
-        var items: [Record]
+        var items: [Item]
         var weights: [Int]?
         var count: Int
     }
 
-    private static func sort(_ groups: [Group], by order: GroupOrder) -> [Group] {
+    private static func sort<Item>(_ groups: [Group<Item>], by order: GroupOrder) -> [Group<Item>] {
         switch order.criterion {
         case .first:
             return order.descending ? groups.reversed() : groups

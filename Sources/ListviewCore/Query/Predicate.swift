@@ -65,7 +65,12 @@ public struct Predicate: Sendable, CustomStringConvertible {
 
     /// True when `record` satisfies the condition.
     public func matches(_ record: Record) -> Bool {
-        guard let field = path.value(in: record), !field.isNull else { return false }
+        matches(value: path.value(in: record))
+    }
+
+    /// True when a record whose value at the predicate's field is `field` (nil: missing) satisfies it.
+    public func matches(value field: Value?) -> Bool {
+        guard let field, !field.isNull else { return false }
         let text = ValueText.plain(field)
         if let regex {
             return text.contains(regex.value)

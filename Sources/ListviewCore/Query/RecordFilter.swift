@@ -16,12 +16,30 @@ public struct RecordFilter: Sendable {
 
     public func matches(_ record: Record) -> Bool {
         for predicate in predicates where !predicate.matches(record) { return false }
-        if let foldedSearch {
-            return record.values.contains { value in
-                !value.isNull && ValueText.plain(value).lowercased().contains(foldedSearch)
+        return matchesSearch(record.values)
+    }
+
+    /// True when some value among `values` (a record's fields) contains the `--search` text.
+    func matchesSearch<Values: Sequence>(_ values: Values) -> Bool where Values.Element == Value {
+        guard let foldedSearch else { return true }
+        return values.contains { value in
+            !value.isNull && ValueText.plain(value).lowercased().contains(foldedSearch)
+        }
+    }
+
+    /// The rows of `table` among `rows` that the filter keeps, in order.
+    public func rows(of table: CellTable, among rows: [RowRef]) -> [RowRef] {
+        guard !isEmpty else { return rows }
+        let fields = table.fields(predicates.map(\.path))
+        return table.withCells { cells in
+            rows.filter { item in
+                for (predicate, field) in zip(predicates, fields) where !predicate.matches(value: field.value(row: item.row, in: cells)) {
+                    return false
+                }
+                guard search != nil else { return true }
+                return matchesSearch(table.columns.indices.lazy.compactMap { cells.value(row: item.row, column: $0) })
             }
         }
-        return true
     }
 }
 

@@ -36,6 +36,23 @@ public enum RecordSorter {
         return order(keys, by: specs).map { records[$0] }
     }
 
+    /// `rows` of `table` ordered by `specs`, earlier specs first; ties keep their order in `rows`.
+    public static func sorted(_ rows: [RowRef], of table: CellTable, by specs: [SortSpec]) -> [RowRef] {
+        guard !specs.isEmpty, rows.count > 1 else { return rows }
+        let keys: [[ValueOrdering.Key]] = table.withCells { cells in
+            table.fields(specs.map(\.path)).map { field in
+                rows.map { item in
+                    if field.isColumn, let column = field.column {
+                        let (kind, text) = cells.cell(row: item.row, column: column)
+                        if kind == .nested { return .nested(String(decoding: text, as: UTF8.self)) }
+                    }
+                    return ValueOrdering.key(for: field.value(row: item.row, in: cells))
+                }
+            }
+        }
+        return order(keys, by: specs).map { rows[$0] }
+    }
+
     /// The positions of the rows whose sort keys are `keys` (one array per spec, a key per row),
     /// in the order `specs` give them; ties keep input order.
     public static func order(_ keys: [[ValueOrdering.Key]], by specs: [SortSpec]) -> [Int] {

@@ -31,6 +31,9 @@ public struct CellTable: Sendable {
     /// Each column's widest cell and whether its cells are numbers, over every cell added. A row
     /// discarded unfinished is measured too; it is only ever one handed over again.
     private(set) var measures: [TableLayout.ColumnMeasure]
+    /// Turns a nested cell's compact JSON back into its value, for a field path that steps into it
+    /// (`customer.name`); set by the reader that parses JSON. Without one, a nested cell has no value.
+    public var nestedDecoder: NestedValueDecoder?
 
     public init(columns: [String], inferTypes: Bool) {
         self.columns = columns
@@ -98,14 +101,7 @@ public struct CellTable: Sendable {
     @inline(__always)
     private mutating func measure(_ text: UnsafeRawBufferPointer, kind: CellKind) {
         guard pendingCells < measures.count else { return }
-        let measured: TableLayout.ColumnMeasure.Kind
-        switch kind {
-        case .text: measured = inferTypes && NumberText.isNumber(text) ? .number : .other
-        case .number: measured = .number
-        case .string, .bool, .nested: measured = .other
-        case .null, .absent: measured = .absent
-        }
-        measures[pendingCells].add(measured, width: kind.shownText.map { $0.utf8.count } ?? CellText.shownWidth(of: text))
+        measures[pendingCells].add(cellOf: kind, text: text, inferTypes: inferTypes)
     }
 
     /// Ends the current row, padding it with `padding` cells up to the column count (a short CSV
@@ -159,7 +155,8 @@ public struct CellTable: Sendable {
             try ends.withUnsafeBufferPointer { ends in
                 try kinds.withUnsafeBufferPointer { kinds in
                     try rowStarts.withUnsafeBufferPointer { rowStarts in
-                        try body(Cells(arena: arena, ends: ends, kinds: kinds, rowStarts: rowStarts, columnCount: columns.count))
+                        try body(Cells(arena: arena, ends: ends, kinds: kinds, rowStarts: rowStarts, columnCount: columns.count,
+                                       inferTypes: inferTypes, nestedDecoder: nestedDecoder))
                     }
                 }
             }
@@ -173,6 +170,17 @@ public struct CellTable: Sendable {
         fileprivate let kinds: UnsafeBufferPointer<CellKind>
         fileprivate let rowStarts: UnsafeBufferPointer<Int>
         fileprivate let columnCount: Int
+        fileprivate let inferTypes: Bool
+        fileprivate let nestedDecoder: NestedValueDecoder?
+
+        /// The value of a cell, as the record reader makes it; nil for an absent cell, and for a
+        /// nested one when the table has no decoder.
+        @inline(__always)
+        public func value(row: Int, column: Int) -> Value? {
+            let (kind, text) = cell(row: row, column: column)
+            if kind == .nested { return nestedDecoder?(text) }
+            return kind.value(of: text, inferTypes: inferTypes)
+        }
 
         /// A cell's kind and bytes (empty for null and absent cells).
         @inline(__always)
@@ -207,6 +215,9 @@ public struct CellTable: Sendable {
         }
     }
 }
+
+/// Parses the compact JSON text of a nested cell back into its value (nil when it is not JSON).
+public typealias NestedValueDecoder = @Sendable (UnsafeRawBufferPointer) -> Value?
 
 /// What a `CellTable` cell stands for.
 public enum CellKind: UInt8, Sendable {

@@ -12,10 +12,18 @@ public protocol ListPresenter<Item> {
     mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws
     /// One row.
     mutating func row(_ item: Item, into sink: OutputSink) throws
+    /// Consecutive rows of one section (a presenter may lay them out on both cores).
+    mutating func rows(_ items: ArraySlice<Item>, into sink: OutputSink) throws
     /// A section ends on this page.
     mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws
     /// The list holds no rows at all: the explicit empty state.
     mutating func emptyState(into sink: OutputSink) throws
     /// After everything else.
     mutating func end(page: PageInfo?, into sink: OutputSink) throws
+}
+
+extension ListPresenter {
+    public mutating func rows(_ items: ArraySlice<Item>, into sink: OutputSink) throws {
+        for item in items { try row(item, into: sink) }
+    }
 }

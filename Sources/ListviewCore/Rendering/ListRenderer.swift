@@ -62,11 +62,8 @@ public struct ListRenderer<Provider: CollectionDataProvider> {
         }
         for visible in visibleSections(on: page) {
             try presenter.sectionHeader(visible.info, continued: visible.isContinued, into: sink)
-            for position in visible.items {
-                if let item = provider.item(at: ItemPath(section: visible.section, item: position)) {
-                    try presenter.row(item, into: sink)
-                }
-            }
+            let items = visible.items.compactMap { provider.item(at: ItemPath(section: visible.section, item: $0)) }
+            try presenter.rows(items[...], into: sink)
             if visible.endsHere {
                 try presenter.sectionFooter(visible.info, into: sink)
             }

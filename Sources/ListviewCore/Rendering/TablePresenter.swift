@@ -3,10 +3,10 @@
 ///
 /// For the table the default formatter is a `TableRowFormatter` over the
 /// measured layout; for `list` it draws cards, for `line` a template.
-public struct TablePresenter: ListPresenter {
+public struct TablePresenter<Item>: ListPresenter {
     /// The column-title line under each section header, or nil (cards, templates).
     public var columnHeader: String?
-    public var registry: FormatterRegistry<Record>
+    public var registry: FormatterRegistry<Item>
     /// Blank lines between rows (cards take one).
     public var rowSpacing: Int
     /// A line that closes each block of rows (a bordered table's bottom rule), or nil.
@@ -20,12 +20,7 @@ public struct TablePresenter: ListPresenter {
     private var blockOpen = false
     private var previousSection: SectionInfo?
 
-    public init(layout: TableLayout, registry: FormatterRegistry<Record>? = nil) {
-        self.init(columnHeader: layout.headerLine,
-                  registry: registry ?? FormatterRegistry(default: AnyRowFormatter(TableRowFormatter(layout: layout))))
-    }
-
-    public init(columnHeader: String?, registry: FormatterRegistry<Record>, rowSpacing: Int = 0, closingLine: String? = nil) {
+    public init(columnHeader: String?, registry: FormatterRegistry<Item>, rowSpacing: Int = 0, closingLine: String? = nil) {
         self.columnHeader = columnHeader
         self.registry = registry
         self.rowSpacing = rowSpacing
@@ -63,12 +58,25 @@ public struct TablePresenter: ListPresenter {
         blockOpen = section.header != nil || sectionsWritten == 1
     }
 
-    public mutating func row(_ record: Record, into sink: OutputSink) throws {
+    public mutating func row(_ item: Item, into sink: OutputSink) throws {
         if rowsInSection > 0 {
             for _ in 0..<rowSpacing { try sink.writeLine("") }
         }
         rowsInSection += 1
-        try registry.formatter(for: record).write(record, into: sink)
+        try registry.formatter(for: item).write(item, into: sink)
+    }
+
+    /// Many rows of one formatter that writes bytes are laid out on both cores (`OrderedBlockWriter`).
+    public mutating func rows(_ items: ArraySlice<Item>, into sink: OutputSink) throws {
+        guard rowSpacing == 0, registry.registeredKinds.isEmpty, let appendRows = registry.defaultFormatter.appendRows else {
+            for item in items { try row(item, into: sink) }
+            return
+        }
+        rowsInSection += items.count
+        let start = items.startIndex
+        try OrderedBlockWriter.write(count: items.count, into: sink) { range, bytes in
+            appendRows(items[(start + range.lowerBound)..<(start + range.upperBound)], &bytes)
+        }
     }
 
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {
@@ -90,6 +98,14 @@ public struct TablePresenter: ListPresenter {
             try sink.writeLine("")
             try sink.writeLine(theme.footer(page.footer))
         }
+    }
+}
+
+extension TablePresenter where Item == Record {
+    /// A table of records laid out by `layout`, or by `registry` when given.
+    public init(layout: TableLayout, registry: FormatterRegistry<Record>? = nil) {
+        self.init(columnHeader: layout.headerLine,
+                  registry: registry ?? FormatterRegistry(default: AnyRowFormatter(TableRowFormatter(layout: layout))))
     }
 }
 

@@ -3,9 +3,9 @@ import ListviewCore
 @testable import ListviewKit
 import XCTest
 
-/// The table of a whole CSV file drawn from a cell table (`PlainTableRun`) is byte for byte the
-/// table drawn from records, with the same warnings, and only requests it can serve take it.
-final class PlainTableRunTests: XCTestCase {
+/// A whole list whose table is read straight from a file's bytes (`RecordSource.cellTable()`)
+/// prints byte for byte what the same list read record by record prints, with the same warnings.
+final class TableReadingTests: XCTestCase {
     private var paths: [String] = []
 
     override func tearDown() {
@@ -24,24 +24,19 @@ final class PlainTableRunTests: XCTestCase {
         return url.path
     }
 
-    /// The output and warnings of the cell-table way, which must be taken.
-    private func tabled(_ request: ListRequest) throws -> (String, [String]) {
-        let loader = InputLoader(format: request.format, path: request.path, csv: request.csv, delimiter: request.delimiter,
-                                 schema: RecordSchema())
-        let source = try loader.open(request.inputs).source
-        let sink = OutputSink.memory()
-        XCTAssertTrue(try PlainTableRun.run(request, source: source, into: sink), "the cell-table way was not taken")
-        return (sink.collected, source.warnings)
-    }
-
-    /// The output and warnings of a whole run, the records' way when `byRecords`.
-    private func ran(_ request: ListRequest, byRecords: Bool = false) throws -> (String, [String]) {
-        var request = request
-        if byRecords { request.limit = .max }  // a limit is not the cell table's to serve
+    /// The output and warnings of a run whose table is filled `reading` one way.
+    private func ran(_ request: ListRequest, reading: WholeList.Reading = .bytesWhenPossible) throws -> (String, [String]) {
         var warnings: [String] = []
         let sink = OutputSink.memory()
-        try ListRunner.run(request, to: sink) { warnings.append($0) }
+        try ListRunner.run(request, to: sink, warn: { warnings.append($0) }, reading: reading)
         return (sink.collected, warnings)
+    }
+
+    /// True when the inputs of `request` fill a table straight from their bytes.
+    private func readsBytes(_ request: ListRequest) throws -> Bool {
+        let loader = InputLoader(format: request.format, path: request.path, csv: request.csv, delimiter: request.delimiter,
+                                 schema: RecordSchema())
+        return try loader.open(request.inputs).source.cellTable() != nil
     }
 
     private func assertSameTable(_ text: String, extension ext: String = "csv", file: StaticString = #filePath, line: UInt = #line,
@@ -49,13 +44,12 @@ final class PlainTableRunTests: XCTestCase {
         var request = ListRequest()
         request.inputs = [try write(text, extension: ext)]
         configure(&request)
-        let expected = try ran(request, byRecords: true)
+        let expected = try ran(request, reading: .records)
         let label = String(text.debugDescription.prefix(80))
-        XCTAssertEqual(try tabled(request).0, expected.0, label, file: file, line: line)
-        XCTAssertEqual(try tabled(request).1, expected.1, label, file: file, line: line)
-        let whole = try ran(request)
-        XCTAssertEqual(whole.0, expected.0, label, file: file, line: line)
-        XCTAssertEqual(whole.1, expected.1, label, file: file, line: line)
+        XCTAssertTrue(try readsBytes(request), "\(label): not read from the bytes", file: file, line: line)
+        let fromBytes = try ran(request)
+        XCTAssertEqual(fromBytes.0, expected.0, label, file: file, line: line)
+        XCTAssertEqual(fromBytes.1, expected.1, label, file: file, line: line)
     }
 
     func testPlainCellsAndAlignment() throws {
@@ -120,19 +114,19 @@ final class PlainTableRunTests: XCTestCase {
         }
     }
 
-    /// A dotted sort field steps into nested values on the records' way, so it is not the cell table's to serve.
-    func testADottedSortFieldTakesTheRecordsWay() throws {
+    /// A dotted field steps into nested values, decoded again from the cells' compact JSON.
+    func testADottedFieldStepsIntoNestedCells() throws {
         var request = ListRequest()
         request.inputs = [try write(#"[{"id":1,"c":{"n":2}},{"id":2,"c":{"n":1}},{"id":3,"c":{}}]"#, extension: "json")]
         request.sort = [SortSpec(path: FieldPath("c.n"))]
-        XCTAssertFalse(PlainTableRun.suits(request))
+        XCTAssertTrue(try readsBytes(request))
         let output = try ran(request).0
-        XCTAssertEqual(output, try ran(request, byRecords: true).0)
+        XCTAssertEqual(output, try ran(request, reading: .records).0)
         XCTAssertEqual(output.split(separator: "\n").dropFirst().map { $0.prefix(3).trimmingCharacters(in: .whitespaces) }, ["2", "1", "3"])
     }
 
     /// JSON the cell table does not hold as the records would be listed, or that fails to read,
-    /// takes the records' way, with the same output or error.
+    /// is read record by record, with the same output or error.
     func testJSONThatIsNotAListOfObjectsTakesTheRecordsWay() throws {
         let cases: [(String, [UInt8])] = [
             ("json", Array("[1,2]".utf8)), ("json", Array(#"{"x":{"a":1}}"#.utf8)), ("json", Array(#"[[1]]"#.utf8)),
@@ -144,12 +138,10 @@ final class PlainTableRunTests: XCTestCase {
         for (ext, bytes) in cases {
             var request = ListRequest()
             request.inputs = [try write(bytes, extension: ext)]
-            let loader = InputLoader(format: nil, path: [], csv: request.csv, delimiter: nil, schema: RecordSchema())
             let label = String(decoding: bytes, as: UTF8.self)
-            let taken = try? PlainTableRun.run(request, source: try loader.open(request.inputs).source, into: OutputSink.memory())
-            XCTAssertNotEqual(taken, true, label)
+            XCTAssertFalse((try? readsBytes(request)) ?? false, label)
             let whole = Result { try ran(request) }
-            let byRecords = Result { try ran(request, byRecords: true) }
+            let byRecords = Result { try ran(request, reading: .records) }
             switch (whole, byRecords) {
             case let (.success(a), .success(b)): XCTAssertEqual(a.0, b.0, label)
             case let (.failure(a), .failure(b)): XCTAssertEqual("\(a)", "\(b)", label)
@@ -160,24 +152,9 @@ final class PlainTableRunTests: XCTestCase {
 
     /// More rows than one block: every other block is laid out on a second thread, in order.
     func testLargeTablesAreLaidOutOnBothCoresInOrder() throws {
-        let rows = (0..<(CellTableWriter.blockSize * 3 + 123)).map { "\($0),\(($0 * 7919) % 1000),w\(String(repeating: "x", count: $0 % 13))" }
+        let rows = (0..<(OrderedBlockWriter.blockSize * 3 + 123)).map { "\($0),\(($0 * 7919) % 1000),w\(String(repeating: "x", count: $0 % 13))" }
         let text = "id,n,w\n" + rows.joined(separator: "\n") + "\n"
         try assertSameTable(text)
         try assertSameTable(text) { $0.sort = [SortSpec(path: FieldPath("n"), descending: true)] }
-    }
-
-    /// Requests the cell table cannot serve take the records' way.
-    func testOnlyPlainTableRequestsSuit() {
-        XCTAssertTrue(PlainTableRun.suits(ListRequest()))
-        let others: [(inout ListRequest) -> Void] = [
-            { $0.style = .json }, { $0.border = true }, { $0.wrap = true }, { $0.groupBy = [FieldPath("a")] },
-            { $0.countsOnly = true }, { $0.pageSize = 5 }, { $0.limit = 3 }, { $0.fields = [FieldPath("a")] },
-            { $0.path = ["a"] }, { $0.kindField = FieldPath("a") },
-        ]
-        for configure in others {
-            var request = ListRequest()
-            configure(&request)
-            XCTAssertFalse(PlainTableRun.suits(request))
-        }
     }
 }

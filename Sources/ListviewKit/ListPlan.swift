@@ -1,0 +1,18 @@
+/// How one run travels the pipeline: which stages run, and whether rows stream through or
+/// are held whole. A value made by `ListPlanner` from the request and the inputs' formats alone.
+///
+/// Every plan reads the same way and filters the same way; what differs is
+/// what is held. Each case has one executor in `ListRunner`.
+public enum ListPlan: Equatable, Sendable {
+    /// `--counts`: the group keys of each row tallied as rows arrive; no row is kept.
+    case counts
+    /// One page of a stream (`--page-size` without sorting or grouping): the rows before it are
+    /// skipped, the rows after it never read.
+    case streamedPage(size: Int)
+    /// A machine style written row by row as the rows arrive, flushed as it goes (memory stays flat).
+    case streamedRows
+    /// Every row read into one `CellTable`; the filter, sort, groups, `--limit` and pages are
+    /// index lists of row references over it, and the formatters write from those rows.
+    /// `pagesByLines` cuts pages by lines rather than rows (wrapped table rows take several).
+    case wholeList(pagesByLines: Bool)
+}

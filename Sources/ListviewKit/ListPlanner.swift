@@ -1,0 +1,70 @@
+import ListviewCore
+
+/// Every option a `ListRequest` holds, one case each, so that the planner's `switch` names
+/// every option: a new option does not compile until it is placed (a test checks that each
+/// stored property of `ListRequest` has its case).
+public enum ListOption: String, CaseIterable, Sendable {
+    case inputs, format, path, csv, delimiter, fields, filter, groupBy, freesRecords, footer, countsOnly
+    case groupOrder, sort, pageSize, page, limit, style, template, kindTemplates, kindField, width, wrap
+    case maxColumnWidth, color, border, card
+}
+
+/// Decides a run's `ListPlan`: a pure function of the request and the formats of its inputs.
+public enum ListPlanner {
+    /// What one option, as set in a request, asks of the pipeline.
+    enum Demand: Equatable {
+        /// Nothing: the option is read by the readers, the filter or a formatter, whatever the plan.
+        case none
+        /// Only counts per group are written.
+        case counts
+        /// Every row must be read before the first is written (an order, groups, wrapped pages).
+        case wholeList(pagesByLines: Bool)
+        /// One page of rows.
+        case page(size: Int)
+        /// The style can be written row by row as rows arrive.
+        case streamableStyle
+    }
+
+    /// The plan for `request` over inputs of `formats`.
+    public static func plan(for request: ListRequest, formats: [InputFormat]) -> ListPlan {
+        let demands = ListOption.allCases.map { demand(of: $0, in: request, formats: formats) }
+        if demands.contains(.counts) { return .counts }
+        for case let .wholeList(pagesByLines) in demands { return .wholeList(pagesByLines: pagesByLines) }
+        for case let .page(size) in demands { return .streamedPage(size: size) }
+        if demands.contains(.streamableStyle) { return .streamedRows }
+        return .wholeList(pagesByLines: false)
+    }
+
+    /// What `option` asks of the pipeline as `request` sets it.
+    static func demand(of option: ListOption, in request: ListRequest, formats: [InputFormat]) -> Demand {
+        switch option {
+        case .countsOnly:
+            return request.countsOnly ? .counts : .none
+        case .sort:
+            return request.sort.isEmpty ? .none : .wholeList(pagesByLines: false)
+        case .groupBy:
+            return request.groupBy.isEmpty ? .none : .wholeList(pagesByLines: false)
+        case .pageSize:
+            guard let size = request.pageSize else { return .none }
+            // Wrapped rows are cut into pages by lines, which needs every row's height.
+            return request.wrap && request.style == .table ? .wholeList(pagesByLines: true) : .page(size: size)
+        case .style:
+            // JSON needs no header; CSV and TSV need their columns before the first row: fixed by
+            // --fields, or by the header of a single CSV or TSV input.
+            switch request.style {
+            case .json, .jsonl: return .streamableStyle
+            case .csv, .tsv:
+                let columnsFixed = request.fields != nil || (formats.count == 1 && formats.allSatisfy { $0 == .csv || $0 == .tsv })
+                return columnsFixed ? .streamableStyle : .none
+            case .table, .list, .line, .markdown: return .none
+            }
+        case .inputs, .format, .path, .csv, .delimiter, .freesRecords:
+            return .none  // how the inputs are read
+        case .filter, .limit:
+            return .none  // applied the same way in every plan
+        case .fields, .footer, .groupOrder, .page, .template, .kindTemplates, .kindField, .width, .wrap,
+             .maxColumnWidth, .color, .border, .card:
+            return .none  // how rows are shown
+        }
+    }
+}

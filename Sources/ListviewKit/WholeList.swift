@@ -1,0 +1,158 @@
+import ListviewCore
+import ListviewJSON
+
+/// The list of a `.wholeList` plan: every row read into one `CellTable`, then the filter, the
+/// sort, the groups and `--limit` as index lists of row references, and sections of those.
+///
+/// A regular CSV, TSV or JSON file fills the table straight from its bytes
+/// (both cores); any other input (a pipe, several files, `--path`, ragged or
+/// irregular text) is read as records, each appended to the table as it
+/// arrives. From the table on, every input takes the same way.
+final class WholeList {
+    let table: CellTable
+    private(set) var sections: [Section<RowRef>]
+    /// The summary of every section together (`--footer` over several sections).
+    private(set) var grandTotal: String?
+
+    init(table: CellTable, sections: [Section<RowRef>], grandTotal: String?) {
+        self.table = table
+        self.sections = sections
+        self.grandTotal = grandTotal
+    }
+
+    /// How the table is filled.
+    enum Reading {
+        /// Straight from the bytes of a regular file when its reader can, else record by record.
+        case bytesWhenPossible
+        /// Record by record (tests compare the two ways).
+        case records
+    }
+
+    /// Reads every row `request` lists (up to `--limit` when nothing orders them) and arranges them.
+    static func load(_ request: ListRequest, opened: ConcatenatedSource, schema: RecordSchema, reading: Reading = .bytesWhenPossible,
+                     sink: OutputSink) throws -> WholeList {
+        // With nothing to order the rows, `--limit` stops the reading itself.
+        let ordered = !request.sort.isEmpty || !request.groupBy.isEmpty || request.pageSize != nil
+        let readsEverything = request.limit == nil || ordered
+        var table: CellTable
+        var rows: [RowRef]
+        if readsEverything, reading == .bytesWhenPossible, let read = try opened.cellTable() {
+            table = read
+            for column in table.columns { _ = schema.column(named: column) }
+            rows = request.filter.rows(of: table, among: (0..<table.rowCount).map(RowRef.init))
+        } else {
+            let source: any RecordSource = request.filter.isEmpty ? opened : FilteredSource(opened, filter: request.filter)
+            if readsEverything { source.willReadToEnd() }
+            let stream = StreamingProvider(source: source, limit: readsEverything ? nil : request.limit)
+            table = CellTable(columns: [], inferTypes: false)
+            table.nestedDecoder = JSONNestedValue.decode
+            while let record = try stream.next() {
+                table.append(record, schema: schema)
+                if stream.rowsRead % 65_536 == 0 { try sink.checkReaderPresent() }  // `| true` ends the load
+            }
+            rows = (0..<table.rowCount).map(RowRef.init)
+        }
+        rows = RecordSorter.sorted(rows, of: table, by: request.sort)
+        let groupFields = table.fields(request.groupBy)
+        var sections = table.withCells { cells in
+            RecordGrouper.sections(rows, by: request.groupBy, order: request.groupOrder) { item, level in
+                groupFields[level].value(row: item.row, in: cells)
+            }
+        }
+        rows = []
+        if let limit = request.limit {
+            sections = limited(sections, to: limit)
+            RecordGrouper.recountLevels(&sections)
+        }
+        var grandTotal: String?
+        if let footer = request.footer {
+            let summary = { (items: [RowRef]) in
+                table.withCells { cells in
+                    footer.summary(of: items) { item, field in TableField(field, columns: table.columns).value(row: item.row, in: cells) }
+                }
+            }
+            for index in sections.indices { sections[index].info.footer = summary(sections[index].items) }
+            if sections.count > 1 { grandTotal = "all · " + summary(sections.flatMap(\.items)) }
+        }
+        return WholeList(table: table, sections: sections, grandTotal: grandTotal)
+    }
+
+    /// True when at least one row passed the filter.
+    var foundRows: Bool { sections.contains { !$0.items.isEmpty } }
+
+    /// Writes the requested page (or every row) in the requested style.
+    func present(_ request: ListRequest, pagesByLines: Bool, schema: RecordSchema, into sink: OutputSink) throws -> ListRunner.Outcome {
+        let found = ListRunner.Outcome(foundRecords: foundRows)
+        guard pagesByLines, let pageSize = request.pageSize else {
+            let page = try ListRunner.pageInfo(for: request, totalRows: ArrayDataProvider(sections: sections).totalItemCount)
+            try render(request, page: page, schema: schema, into: sink)
+            return found
+        }
+        // Widths come from the whole list, so every page wraps the same way and heights are known up front.
+        try ViewModelCheck.templateFields(request, schema: schema)
+        let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections))
+        let all = renderer.items(on: nil)
+        let view = RecordView(table: table)
+        var presenter = HumanPresenters.make(request, columns: shownColumns(request, rows: all), view: view, rows: all)
+        let registry = presenter.registry
+        let plan = LinePagePlan(heights: all.map { registry.formatter(for: $0).height(for: $0) }, linesPerPage: pageSize)
+        let number = request.page ?? 1
+        guard let page = plan.page(number) else {
+            throw ListRunner.pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
+        }
+        if page.number == page.count { presenter.grandTotal = grandTotal }
+        try renderer.render(page: page, with: &presenter, into: sink)
+        try sink.flush()
+        return found
+    }
+
+    /// Writes `page` (or everything) of the sections, whose first row is row `firstRow` of the whole list.
+    func render(_ request: ListRequest, page: PageInfo?, firstRow: Int = 0, schema: RecordSchema, into sink: OutputSink) throws {
+        let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections), firstRow: firstRow)
+        let view = RecordView(table: table)
+        let fields = OutputFields(columns: request.columnSpecs, leading: request.groupBy, schema: schema)
+        if let presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
+            try render(renderer, page: page, with: presenter, view: view, into: sink)
+        } else {
+            try ViewModelCheck.templateFields(request, schema: schema)
+            let items = renderer.items(on: page)
+            let shown = shownColumns(request, rows: items)
+            if request.style == .markdown {
+                let layout = TableLayout.measure(shown, rows: items.lazy.map(\.row), of: table)
+                try render(renderer, page: page, with: MarkdownPresenter(layout: layout), view: view, into: sink)
+            } else {
+                var presenter = HumanPresenters.make(request, columns: shown, view: view, rows: items)
+                if page == nil || page?.number == page?.count { presenter.grandTotal = grandTotal }
+                try renderer.render(page: page, with: &presenter, into: sink)
+            }
+        }
+        try sink.flush()
+    }
+
+    /// Renders through a presenter of records, each row handed over as its record.
+    private func render<Presenter: ListPresenter>(_ renderer: ListRenderer<ArrayDataProvider<RowRef>>, page: PageInfo?,
+                                                  with presenter: Presenter, view: RecordView, into sink: OutputSink) throws
+    where Presenter.Item == Record {
+        var rows = RecordViewPresenter(presenter, view: view)
+        try renderer.render(page: page, with: &rows, into: sink)
+    }
+
+    /// The columns a human style shows for `rows`: `--fields`, else the columns those rows have.
+    private func shownColumns(_ request: ListRequest, rows: [RowRef]) -> [ColumnSpec] {
+        request.columnSpecs ?? table.columns(presentIn: rows.lazy.map(\.row)).map { ColumnSpec($0) }
+    }
+
+    /// The first `limit` rows across sections, in order; sections left empty are dropped.
+    static func limited(_ sections: [Section<RowRef>], to limit: Int) -> [Section<RowRef>] {
+        var remaining = max(0, limit)
+        var result: [Section<RowRef>] = []
+        for var section in sections where remaining > 0 {
+            if section.items.count > remaining {
+                section.items = Array(section.items.prefix(remaining))
+            }
+            remaining -= section.items.count
+            result.append(section)
+        }
+        return result
+    }
+}

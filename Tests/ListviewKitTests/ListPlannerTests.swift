@@ -1,0 +1,58 @@
+import ListviewCore
+@testable import ListviewKit
+import XCTest
+
+/// The plan is a value: each request shape maps to the plan its executor runs, and every
+/// option of a request is placed in the planner's switch.
+final class ListPlannerTests: XCTestCase {
+    private func plan(_ formats: [InputFormat] = [.csv], _ configure: (inout ListRequest) -> Void = { _ in }) -> ListPlan {
+        var request = ListRequest()
+        configure(&request)
+        return ListPlanner.plan(for: request, formats: formats)
+    }
+
+    func testEveryStoredOptionOfARequestHasItsCase() {
+        let stored = Mirror(reflecting: ListRequest()).children.compactMap(\.label)
+        XCTAssertEqual(Set(stored), Set(ListOption.allCases.map(\.rawValue)),
+                       "each ListRequest property needs a ListOption case, placed in ListPlanner.demand(of:in:formats:)")
+        XCTAssertEqual(stored.count, ListOption.allCases.count)
+    }
+
+    func testAPlainTableIsAWholeList() {
+        XCTAssertEqual(plan(), .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.border = true; $0.width = 40; $0.footer = try? Aggregates(parsing: "count") }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.filter = RecordFilter(search: "x"); $0.limit = 3 }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.style = .markdown }, .wholeList(pagesByLines: false))
+    }
+
+    func testOrderAndGroupsHoldTheWholeListEvenWithAPage() {
+        XCTAssertEqual(plan { $0.sort = [SortSpec(path: FieldPath("a"))] }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.groupBy = [FieldPath("a")]; $0.pageSize = 5; $0.style = .jsonl }, .wholeList(pagesByLines: false))
+    }
+
+    func testWrappedTablePagesAreCutByLines() {
+        XCTAssertEqual(plan { $0.wrap = true; $0.pageSize = 5 }, .wholeList(pagesByLines: true))
+        XCTAssertEqual(plan { $0.wrap = true; $0.pageSize = 5; $0.style = .list }, .streamedPage(size: 5))
+    }
+
+    func testAPageWithoutOrderStreams() {
+        XCTAssertEqual(plan { $0.pageSize = 20 }, .streamedPage(size: 20))
+        XCTAssertEqual(plan { $0.pageSize = 20; $0.style = .jsonl }, .streamedPage(size: 20))
+    }
+
+    func testMachineStylesStreamWhenTheirColumnsAreKnown() {
+        XCTAssertEqual(plan([.json]) { $0.style = .jsonl }, .streamedRows)
+        XCTAssertEqual(plan([.json, .csv]) { $0.style = .json }, .streamedRows)
+        XCTAssertEqual(plan([.csv]) { $0.style = .csv }, .streamedRows)
+        XCTAssertEqual(plan([.tsv]) { $0.style = .tsv; $0.limit = 10 }, .streamedRows)
+        // A JSON input names its columns only as they come, and two files may name others.
+        XCTAssertEqual(plan([.json]) { $0.style = .csv }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan([.csv, .csv]) { $0.style = .csv }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan([.json]) { $0.style = .tsv; $0.fields = [FieldPath("a")] }, .streamedRows)
+    }
+
+    func testCountsWinOverEverything() {
+        XCTAssertEqual(plan { $0.countsOnly = true; $0.groupBy = [FieldPath("a")]; $0.sort = [SortSpec(path: FieldPath("b"))]; $0.pageSize = 2 },
+                       .counts)
+    }
+}
