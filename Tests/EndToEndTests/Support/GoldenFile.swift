@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// A golden transcript, `Golden/NAME.txt`: a command line, then what `listview` wrote and how it ended.
 ///
@@ -104,16 +103,5 @@ struct GoldenFile {
         let width = max(labels.0.count, labels.1.count) + 1
         func label(_ text: String) -> String { (text + ":").padding(toLength: width, withPad: " ", startingAt: 0) }
         return "line \(index + 1):\n  \(label(labels.0)) \(shown(a, index))\n  \(label(labels.1)) \(shown(b, index))"
-    }
-
-    /// Checks `Golden/NAME.txt`, which must hold the command `listview arguments [< stdinFile]`.
-    /// (Kept until the per-transcript methods go: `GoldenTranscriptTests` runs every transcript.)
-    static func assertMatches(_ name: String, _ arguments: [String], stdinFile: String? = nil,
-                              file: StaticString = #filePath, line: UInt = #line) throws {
-        let golden = GoldenFile(url: directory.appendingPathComponent("\(name).txt"))
-        let command = TranscriptCommand(arguments: arguments, stdinFile: stdinFile)
-        let text = try String(contentsOf: golden.url, encoding: .utf8)
-        XCTAssertTrue(text.hasPrefix(command.line + "\n"), "\(golden.name) runs another command", file: file, line: line)
-        if let failure = golden.check(recording: isRecording) { XCTFail(failure, file: file, line: line) }
     }
 }
