@@ -1,7 +1,7 @@
 import XCTest
 
 /// The same input and flags give the same bytes, however the list is walked.
-/// (Every golden case is also run twice: `GoldenFile.assertMatches`.)
+/// (Every golden transcript is also run twice: `GoldenTranscriptTests`.)
 final class DeterminismTests: XCTestCase {
     /// Runs `arguments` with `--page-size size --page N` for every page until the one past the end
     /// (status 64), returning each page's stdout.
@@ -77,6 +77,19 @@ final class DeterminismTests: XCTestCase {
             let narrow = try ListviewProcess.run(walk, environment: ["COLUMNS": "30"])
             let wide = try ListviewProcess.run(walk, environment: ["COLUMNS": "250"])
             XCTAssertEqual(narrow, wide, "\(walk)")
+        }
+    }
+
+    /// Every style with sections and pages gives the same bytes at COLUMNS 40, 80 and 200 when piped
+    /// (`Golden/style-*-sections-page-2.txt` hold them at 80).
+    func testEveryStyleWithSectionsAndPagesIsTheSameAtEveryTerminalWidth() throws {
+        for style in ["table", "list", "line", "markdown", "json", "jsonl", "csv", "tsv"] {
+            let arguments = ["samples/orders.json", "--group-by", "status", "--fields", "id,customer.name,total",
+                             "--page-size", "5", "--page", "2", "--style", style]
+            let reference = try ListviewProcess.run(arguments)
+            for columns in ["40", "200"] {
+                XCTAssertEqual(try ListviewProcess.run(arguments, environment: ["COLUMNS": columns]), reference, "\(style) at COLUMNS=\(columns)")
+            }
         }
     }
 }
