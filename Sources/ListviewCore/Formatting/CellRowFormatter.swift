@@ -29,7 +29,7 @@ public struct CellRowFormatter: ByteRowFormatter {
     }
 
     public func appendLines(for items: ArraySlice<RowRef>, to bytes: inout [UInt8]) {
-        guard !wrap, !layout.bordered else {
+        guard !wrap else {
             for item in items {
                 for line in lines(for: item) {
                     bytes.append(contentsOf: line.utf8)

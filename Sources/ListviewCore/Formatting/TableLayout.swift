@@ -198,7 +198,6 @@ public struct TableLayout: Sendable {
     /// Lays out one line of cell texts: padded to the column widths, no trailing spaces.
     /// Cells wider than their column are cut with `…`.
     public func line(_ cells: [String], dimmed: [Bool] = []) -> String {
-        if bordered { return borderedLine(cells, dimmed: dimmed) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(totalWidth + 16)
         appendLine(to: &bytes) { index in
@@ -207,7 +206,7 @@ public struct TableLayout: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends one unbordered line, without its newline, to `bytes`: the text of each column's
+    /// Appends one line, without its newline, to `bytes`: the text of each column's
     /// cell (and whether it is dimmed, as a null is) comes from `cell`, and is escaped here.
     /// Spaces between cells are held back until text follows, so a line never ends in spaces.
     @inline(__always)
@@ -238,6 +237,15 @@ public struct TableLayout: Sendable {
         // The width and alignment alone: copying the whole column would retain its title per cell.
         let width = columns[index].width, alignment = columns[index].alignment
         let padding = max(0, width - textWidth)
+        if bordered {
+            // `│ cell │ cell │`: every cell padded to its column, spaces and all.
+            if index == 0 { bytes.append(contentsOf: Self.verticalBorder) }
+            Self.appendSpaces(1 + (alignment == .right ? padding : 0), to: &bytes)
+            bytes.append(contentsOf: text)
+            Self.appendSpaces(1 + (alignment == .left ? padding : 0), to: &bytes)
+            bytes.append(contentsOf: Self.verticalBorder)
+            return
+        }
         if index > 0 { pendingSpaces += gap }
         if text.isEmpty {
             pendingSpaces += width
@@ -249,22 +257,14 @@ public struct TableLayout: Sendable {
         pendingSpaces = alignment == .left ? padding : 0
     }
 
+    /// `│`, between bordered cells.
+    private static let verticalBorder: [UInt8] = Array("│".utf8)
+
     /// Appends `count` spaces: grown once, then filled (no shared buffer to retain per cell).
     @inline(__always)
     static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
         guard count > 0 else { return }
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
-    }
-
-    private func borderedLine(_ cells: [String], dimmed: [Bool]) -> String {
-        var line = "│"
-        for (index, column) in columns.enumerated() {
-            var (text, textWidth) = TextFitting.fitted(index < cells.count ? cells[index] : "", to: column.width)
-            let padding = String(repeating: " ", count: max(0, column.width - textWidth))
-            if index < dimmed.count && dimmed[index] { text = theme.null(text) }
-            line += " " + (column.alignment == .right ? padding + text : text + padding) + " │"
-        }
-        return line
     }
 
     /// A horizontal rule of a bordered table: `┌─┬─┐`, `├─┼─┤` or `└─┴─┘`.

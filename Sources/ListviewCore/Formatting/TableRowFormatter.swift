@@ -18,7 +18,7 @@ public struct TableRowFormatter: RowFormatter {
 
     /// Lays the row out straight into the sink's buffer: no string per cell or per line.
     public func write(_ record: Record, into sink: OutputSink) throws {
-        guard !wrap, !layout.bordered else { return try sink.writeLines(lines(for: record)) }
+        guard !wrap else { return try sink.writeLines(lines(for: record)) }
         try sink.appendBytes { bytes in
             layout.appendLine(to: &bytes) { index in
                 let value = reader.value(index, in: record)
