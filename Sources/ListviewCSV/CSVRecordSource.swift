@@ -10,70 +10,101 @@ public struct CSVOptions: Sendable {
     public var inferTypes = true
     /// Strict quoting (RFC 4180) rejects stray quotes; lenient (`--lazy-quotes`) keeps them as text.
     public var strictQuotes = true
-    /// When set, only these columns' cells are decoded; the others read as null. For a caller that
-    /// looks at a few columns only (`--counts`): their text is checked as UTF-8 but never turned into values.
+    /// When set, only these columns' cells become values in records; the others read as null. For a
+    /// caller that looks at a few columns only (`--counts`); every cell is still checked as UTF-8.
     public var onlyColumns: Set<String>?
 
     public init() {}
 }
 
-/// Records from CSV or TSV text through libcsv, pulled chunk by chunk.
+/// Rows of CSV or TSV text through libcsv, as batches of cells (`CSVBatchAssembler`) and as
+/// records viewed over them, pulled chunk by chunk.
 ///
 /// Records are available as soon as their row ends, so the first page of a
-/// huge file or a slow pipe needs only its first rows. Errors carry the line
-/// and column where the parser stopped; a quoted field left open at the end
-/// is reported at the line where it began.
+/// huge file or a slow pipe needs only its first rows. A whole regular file
+/// (`cellTable()`) is read in two parts on two cores (`ParallelFileRead`).
+/// Errors carry the line and column where the parser stopped; a quoted field
+/// left open at the end is reported at the line where it began.
 public final class CSVRecordSource: RecordSource {
-    /// Bytes parsed at a time: a first page needs a few hundred rows, not a megabyte's worth.
+    /// Bytes parsed at a time while streaming: a first page needs a few hundred rows, not a megabyte's worth.
     static let sliceSize = 64 << 10
+    /// Bytes parsed at a time when the whole file is read.
+    static let wholeFileSliceSize = 1 << 20
     private let input: ByteInput
-    private let assembler: CSVRecordAssembler
+    private let assembler: CSVBatchAssembler
     private let parser: LibcsvParser
     private let options: CSVOptions
+    private let schema: RecordSchema
     private var position = TextPosition()
     private var finished = false
-    /// Files at least this large are read in two halves on two threads when the caller reads them whole.
-    public var parallelThreshold = 8 << 20
-    private var readsToEnd = false
-    /// The second half of the file, being read on another thread, once the cut is made.
-    private var secondHalf: CSVSecondHalf?
-    /// The second half's records, handed out after this reader's own.
-    private var handedOver: IndexingIterator<[Record]>?
-    /// Ragged rows counted outside `assembler`: by the second half's reader, or by `countGroups`.
-    private var secondHalfRaggedRows = (short: 0, long: 0)
     private var startedReading = false
-    /// Bytes a straight-from-the-bytes read (`cellTable()`) takes at a time; tests make it small.
+    /// The next row of the batch to hand out as a record.
+    private var nextRow = 0
+    /// The record shape of a row with this many cells (the header's columns, or more for a long row).
+    private var shapes: [Int: RecordShape] = [:]
+    /// Whether each column's cells become values (`CSVOptions.onlyColumns`), once the header is known.
+    private var decodes: [Bool]?
+    /// Files at least this large are read in two parts on two threads when read whole.
+    public var parallelThreshold = 8 << 20
+    /// Ragged rows counted outside `assembler`: by the later part of a file read in parts, or by `countGroups`.
+    private var raggedElsewhere = (short: 0, long: 0)
+    /// Bytes a straight-from-the-bytes count (`countGroups`) takes at a time; tests make it small.
     var byteScanChunkSize = 1 << 20
-    /// True once a second half's records were handed over (for tests).
-    var wasReadInHalves: Bool { handedOver != nil }
+    /// True once a whole file was read in two parts (for tests).
+    private(set) var wasReadInParts = false
 
     public convenience init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
-        let assembler = CSVRecordAssembler(schema: schema, hasHeader: options.hasHeader, inferTypes: options.inferTypes,
-                                           onlyColumns: options.onlyColumns)
-        self.init(input: input, assembler: assembler, options: options)
+        self.init(input: input, assembler: CSVBatchAssembler(hasHeader: options.hasHeader, inferTypes: options.inferTypes),
+                  options: options, schema: schema)
     }
 
     /// A reader that feeds `assembler` (which may already know the header).
-    init(input: ByteInput, assembler: CSVRecordAssembler, options: CSVOptions) {
+    init(input: ByteInput, assembler: CSVBatchAssembler, options: CSVOptions, schema: RecordSchema) {
         self.input = input
         self.options = options
         self.assembler = assembler
+        self.schema = schema
         parser = LibcsvParser(assembler: assembler, delimiter: options.delimiter, strict: options.strictQuotes)
     }
 
-    deinit { secondHalf?.cancel() }
-
     public func next() throws -> Record? {
-        while !assembler.hasCompletedRecord && !finished && handedOver == nil {
-            try readMore()
+        while nextRow >= assembler.batch.rowCount {
+            guard !finished else { return nil }
+            if nextRow > 0 {
+                assembler.batch.removeCompletedRows()
+                nextRow = 0
+            }
+            try readMore(limit: Self.sliceSize)
         }
-        if let record = assembler.nextCompleted() { return record }
-        return handedOver?.next()
+        defer { nextRow += 1 }
+        return record(at: nextRow)
     }
 
-    /// The caller will read every record: a large regular file may then be read in two halves at once.
-    public func willReadToEnd() {
-        readsToEnd = true
+    /// The record of batch row `row`: its cells as values under the shape of its width.
+    private func record(at row: Int) -> Record {
+        let batch = assembler.batch
+        if decodes == nil, let onlyColumns = options.onlyColumns { decodes = batch.columns.map { onlyColumns.contains($0) } }
+        return batch.withCells { cells in
+            var values: [Value] = []
+            values.reserveCapacity(batch.columns.count)
+            for column in batch.columns.indices {
+                let (kind, text) = cells.cell(row: row, column: column)
+                if kind == .absent { break }
+                if let decodes, !(column < decodes.count && decodes[column]) {
+                    values.append(.null)
+                } else {
+                    values.append(kind.value(of: text, inferTypes: batch.inferTypes) ?? .null)
+                }
+            }
+            return Record(shape: shape(width: values.count, columns: batch.columns), values: values)
+        }
+    }
+
+    private func shape(width: Int, columns: [String]) -> RecordShape {
+        if let shape = shapes[width] { return shape }
+        let shape = schema.sharedShape(for: Array(columns.prefix(width)))
+        shapes[width] = shape
+        return shape
     }
 
     /// Counts a regular file's rows per group straight from its bytes (`CSVGroupCounter`), with the
@@ -84,10 +115,10 @@ public final class CSVRecordSource: RecordSource {
         let counter = CSVGroupCounter(input: input, options: options, groupFields: fields, parallelThreshold: parallelThreshold)
         guard let counts = try counter.count() else { return nil }
         finished = true
-        secondHalfRaggedRows = (counts.shortRows, counts.longRows)
+        raggedElsewhere = (counts.shortRows, counts.longRows)
         var tally = GroupTally(fields: fields)
         guard !counts.header.isEmpty else { return tally }
-        let shape = assembler.schema.sharedShape(for: counts.header)
+        let shape = schema.sharedShape(for: counts.header)
         counts.keys.forEach { key, count in
             var values = [Value](repeating: .null, count: counts.header.count)
             for (column, value) in zip(counts.groupColumns, GroupKeyVisitor.values(of: key, inferTypes: options.inferTypes)) {
@@ -98,28 +129,62 @@ public final class CSVRecordSource: RecordSource {
         return tally
     }
 
-    /// Every row of a regular file as a `CellTable`, read straight from its bytes (a plain table of
-    /// the whole file); nil when the input is a pipe, was already read from, holds no rows, has a
-    /// row longer than its header, or is not plain CSV (then reading the records handles it).
+    /// Every row of the input as one `CellTable`; a large regular file is read in two parts on two
+    /// threads. Nil once records were read from the source.
     public func cellTable() throws -> CellTable? {
         guard !startedReading else { return nil }
-        let scan = CSVByteScan(input: input, options: options, parallelThreshold: parallelThreshold, chunkSize: byteScanChunkSize)
-        guard let start = try scan.start(), !start.header.isEmpty else { return nil }
-        let visitor = CellTableVisitor(columns: start.header, inferTypes: options.inferTypes)
-        guard let (read, _) = try scan.scanRows(from: start, into: visitor), read.table.rowCount > 0 else { return nil }
-        finished = true
-        secondHalfRaggedRows = (read.shortRows, 0)
-        _ = assembler.schema.sharedShape(for: start.header)
-        return read.table
+        while assembler.header == nil, !finished { try readMore(limit: Self.sliceSize) }
+        if !finished, let size = input.regularFileSize, size >= parallelThreshold, let path = input.path,
+           let continuation = assembler.continuation() {
+            let options = options, input = input
+            let rowsStart = input.readPosition
+            assembler.batch.reserveCapacity(bytes: size / 2, cells: size / 8)
+            wasReadInParts = try ParallelFileRead.read(
+                cut: { try CSVSplitPoint.find(in: input, after: max(size / 2, rowsStart)).flatMap { $0 < size ? $0 : nil } },
+                later: { cut in try CSVRecordSource.readPart(path: path, from: cut, size: size, assembler: continuation, options: options) },
+                first: { cut in
+                    input.stopOffset = cut
+                    while try readSlice(limit: Self.wholeFileSliceSize) {}
+                    return parser.isAtRowStart && assembler.isBetweenRows
+                },
+                join: { later in
+                    guard assembler.batch.append(later.batch) else { return false }
+                    raggedElsewhere = (later.shortRows, later.longRows)
+                    finished = true
+                    return true
+                },
+                rest: {
+                    input.stopOffset = nil
+                    while !finished { try readMore(limit: Self.wholeFileSliceSize) }
+                })
+        }
+        while !finished { try readMore(limit: Self.wholeFileSliceSize) }
+        let table = assembler.batch
+        for column in table.columns { _ = schema.column(named: column) }
+        // Handed over whole: no row is left to read as a record.
+        assembler.batch = CellTable(columns: table.columns, inferTypes: table.inferTypes)
+        nextRow = 0
+        return table
+    }
+
+    /// The rows of a file from `start` (a row start) to its end, read with the columns `assembler` knows.
+    private static func readPart(path: String, from start: Int, size: Int, assembler: CSVBatchAssembler,
+                                 options: CSVOptions) throws -> CSVBatchAssembler {
+        let input = try ByteInput(path: path)
+        try input.startReading(at: start)
+        assembler.batch.reserveCapacity(bytes: size - start, cells: (size - start) / 8)
+        let part = CSVRecordSource(input: input, assembler: assembler, options: options, schema: RecordSchema())
+        while !part.finished { try part.readMore(limit: wholeFileSliceSize) }
+        return assembler
     }
 
     /// Rows with fewer cells than the header, padded with nulls.
-    var shortRows: Int { assembler.shortRows + secondHalfRaggedRows.short }
+    var shortRows: Int { assembler.shortRows + raggedElsewhere.short }
     /// Rows with more cells than the header, kept under extra columns.
-    var longRows: Int { assembler.longRows + secondHalfRaggedRows.long }
+    var longRows: Int { assembler.longRows + raggedElsewhere.long }
 
     /// The header's column names (or `1`…`n` without one), once the first row is read.
-    public var declaredColumns: [String]? { assembler.headerNames }
+    public var declaredColumns: [String]? { assembler.header }
 
     /// Notes about the input worth a line on stderr: ragged rows.
     public var warnings: [String] {
@@ -133,33 +198,9 @@ public final class CSVRecordSource: RecordSource {
         return notes
     }
 
-    private func readMore() throws {
-        startedReading = true
-        let more = try input.withNextChunk(limit: Self.sliceSize) { chunk in
-            let outcome = parser.parse(chunk)
-            try check()
-            if case let .failed(message, offset) = outcome {
-                position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<offset]))
-                throw ListviewError.malformedInput(source: input.name, line: position.line, column: position.column, message: message)
-            }
-            position.advance(over: chunk)
-        }
-        if more {
-            if readsToEnd && secondHalf == nil { try startSecondHalf() }
-            return
-        }
-        if let secondHalf {
-            // This reader stopped at the cut: the halves join when it ended exactly between rows there.
-            self.secondHalf = nil
-            if parser.isAtRowStart && assembler.isBetweenRows {
-                handedOver = try secondHalf.finish(linesBefore: position.line - 1).makeIterator()
-                secondHalfRaggedRows = (secondHalf.shortRows, secondHalf.longRows)
-                return
-            }
-            secondHalf.cancel()  // the cut fell inside a quoted field: read on from here instead
-            input.stopOffset = nil
-            return
-        }
+    /// Parses the next chunk of at most `limit` bytes, or ends the input when none is left.
+    private func readMore(limit: Int) throws {
+        if try readSlice(limit: limit) { return }
         finished = true
         let (outcome, openFieldNewlines) = parser.finish()
         try check()
@@ -169,15 +210,18 @@ public final class CSVRecordSource: RecordSource {
         }
     }
 
-    /// Cuts a large regular file in two once the header is known: another thread reads the
-    /// second half while this reader reads up to the cut.
-    private func startSecondHalf() throws {
-        guard let continuation = assembler.continuation() else { return }  // once the header is read
-        readsToEnd = false  // one try per input
-        guard let path = input.path, let size = input.regularFileSize, size >= parallelThreshold,
-              let cut = try CSVSplitPoint.find(in: input, after: max(size / 2, input.readPosition)), cut < size else { return }
-        secondHalf = try CSVSecondHalf(path: path, start: cut, assembler: continuation, options: options)
-        input.stopOffset = cut
+    /// Parses the next chunk of at most `limit` bytes; false when the input (or its part) has no more.
+    private func readSlice(limit: Int) throws -> Bool {
+        startedReading = true
+        return try input.withNextChunk(limit: limit) { chunk in
+            let outcome = parser.parse(chunk)
+            try check()
+            if case let .failed(message, offset) = outcome {
+                position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<offset]))
+                throw ListviewError.malformedInput(source: input.name, line: position.line, column: position.column, message: message)
+            }
+            position.advance(over: chunk)
+        }
     }
 
     /// A refusal from the assembler (invalid UTF-8), reported at the line it reached.

@@ -75,6 +75,16 @@ public struct CellTable: Sendable {
         }
         columns.append(name)
         measures.append(TableLayout.ColumnMeasure(title: name))
+        // A long row's cell already added under the new column is measured now.
+        let column = columns.count - 1
+        if column < pendingCells {
+            let cell = ends.count - pendingCells + column
+            let start = cell == 0 ? 0 : ends[cell - 1]
+            let kind = hasKinds ? kinds[cell] : .text
+            arena.withUnsafeBytes { arena in
+                measures[column].add(cellOf: kind, text: UnsafeRawBufferPointer(rebasing: arena[start..<ends[cell]]), inferTypes: inferTypes)
+            }
+        }
     }
 
     /// Adds the next cell of the current row; `unquoting` undoes doubled quotes (`a""b` → `a"b`).
@@ -128,17 +138,52 @@ public struct CellTable: Sendable {
         pendingCells = 0
     }
 
-    /// Appends the rows of `later` (the second half of a file); false, and nothing appended, unless
-    /// both tables have the same columns in the same order and every row a cell per column.
+    /// Drops every complete row (a streamed batch that was handed on), keeping the columns and
+    /// the cells of a row still being added; columns are measured anew from here.
+    public mutating func removeCompletedRows() {
+        let completedCells = ends.count - pendingCells
+        let completedBytes = completedCells == 0 ? 0 : ends[completedCells - 1]
+        arena.removeSubrange(0..<completedBytes)
+        ends.removeSubrange(0..<completedCells)
+        for index in ends.indices { ends[index] -= completedBytes }
+        if hasKinds { kinds.removeSubrange(0..<completedCells) }
+        rowStarts = []
+        rowCount = 0
+        measures = columns.map { TableLayout.ColumnMeasure(title: $0) }
+        // The pending row's cells are measured again, as they will be when the row ends.
+        let pending = pendingCells
+        arena.withUnsafeBytes { arena in
+            for cell in 0..<min(pending, measures.count) {
+                let start = cell == 0 ? 0 : ends[cell - 1]
+                let kind = hasKinds ? kinds[cell] : .text
+                measures[cell].add(cellOf: kind, text: UnsafeRawBufferPointer(rebasing: arena[start..<ends[cell]]), inferTypes: inferTypes)
+            }
+        }
+    }
+
+    /// The number of cells of the row being added.
+    public var cellsInPendingRow: Int { pendingCells }
+
+    /// Appends the rows of `later` (a later part of a file); false, and nothing appended, unless
+    /// both tables infer types alike and one's columns begin with the other's (a long row in
+    /// either part adds columns the other lacks: its rows lack them too).
     public mutating func append(_ later: CellTable) -> Bool {
-        guard later.columns == columns, rowStarts.isEmpty, later.rowStarts.isEmpty, later.inferTypes == inferTypes else { return false }
+        guard later.inferTypes == inferTypes, later.pendingCells == 0, pendingCells == 0,
+              later.columns.starts(with: columns) || columns.starts(with: later.columns) else { return false }
+        for name in later.columns.dropFirst(columns.count) { addColumn(name) }
+        let cellOffset = ends.count
+        if !rowStarts.isEmpty || !later.rowStarts.isEmpty || later.columns.count != columns.count {
+            if rowStarts.isEmpty { rowStarts = (0..<rowCount).map { $0 * columns.count } }
+            let laterStarts = later.rowStarts.isEmpty ? (0..<later.rowCount).map { $0 * later.columns.count } : later.rowStarts
+            rowStarts.append(contentsOf: laterStarts.lazy.map { $0 + cellOffset })
+        }
         let offset = arena.count
         if later.hasKinds || hasKinds {
             if !hasKinds { kinds = [CellKind](repeating: .text, count: ends.count) }
             kinds.append(contentsOf: later.hasKinds ? later.kinds : [CellKind](repeating: .text, count: later.ends.count))
             hasKinds = true
         }
-        for column in measures.indices { measures[column].merge(later.measures[column]) }
+        for column in later.measures.indices { measures[column].merge(later.measures[column]) }
         arena.append(contentsOf: later.arena)
         ends.reserveCapacity(ends.count + later.ends.count)
         for end in later.ends { ends.append(end + offset) }

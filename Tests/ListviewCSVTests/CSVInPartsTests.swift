@@ -3,9 +3,9 @@ import ListviewCore
 @testable import ListviewCSV
 import XCTest
 
-/// Reading a CSV file in two halves on two threads gives exactly what one reader gives:
-/// the same records in the same order, the same warnings, errors at the same line.
-final class CSVSecondHalfTests: XCTestCase {
+/// Reading a whole CSV file in two parts on two threads (`ParallelFileRead`) gives exactly what
+/// one reader gives: the same records in the same order, the same warnings, errors at the same line.
+final class CSVInPartsTests: XCTestCase {
     private let files = TemporaryFiles()
 
     override func tearDown() {
@@ -16,19 +16,22 @@ final class CSVSecondHalfTests: XCTestCase {
         try files.write(Array(text.utf8))
     }
 
-    /// Every record as text, and the warnings, read whole (in halves when `halves`) from `path`.
+    /// Every record as text, and the warnings: read record by record, or as one table (in parts
+    /// when `halves`) from `path`.
     private func read(_ path: String, halves: Bool, options: CSVOptions = CSVOptions()) throws -> (rows: [String], warnings: [String], inHalves: Bool) {
         // Small reads, so the reader has not read the whole file before the cut is made.
         let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 64), options: options, schema: RecordSchema())
+        var records: [Record] = []
         if halves {
             source.parallelThreshold = 0
-            source.willReadToEnd()
+            guard let table = try source.cellTable() else { throw CocoaError(.featureUnsupported) }
+            let shapes = RecordShapeCache()
+            records = (0..<table.rowCount).map { table.record(at: $0, shapes: shapes) }
+        } else {
+            while let record = try source.next() { records.append(record) }
         }
-        var rows: [String] = []
-        while let record = try source.next() {
-            rows.append(record.fields.map { "\($0)=\($1)" }.joined(separator: "|"))
-        }
-        return (rows, source.warnings, source.wasReadInHalves)
+        let rows = records.map { record in record.fields.map { "\($0)=\($1)" }.joined(separator: "|") }
+        return (rows, source.warnings, source.wasReadInParts)
     }
 
     /// The message of the error `body` throws, or nil.

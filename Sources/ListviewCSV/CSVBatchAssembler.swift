@@ -1,0 +1,120 @@
+import Glibc
+import ListviewCore
+
+/// Turns libcsv's field and row events into rows of a `CellTable` batch, as rows complete.
+///
+/// The first row names the columns (unless `hasHeader` is false: then columns
+/// are `1`…`n`). Repeated header names are made unique (`name`, `name_2`) and
+/// an empty one is replaced by its column number, so no column is merged or
+/// lost. A short row is padded with nulls; a long row keeps its extra cells
+/// under their column numbers, as extra columns. Both are counted for a
+/// warning. Blank lines are skipped. Cells keep their bytes exactly; they read
+/// as numbers where `inferTypes` and the text is one (`CellKind.text`).
+final class CSVBatchAssembler {
+    private let hasHeader: Bool
+    private let inferTypes: Bool
+    /// The unique column names from the header (or `1`…`n`), once the first row is read.
+    private(set) var header: [String]?
+    /// The rows completed so far (a reader hands them on and drops them, or keeps them all).
+    var batch: CellTable
+    /// The first row's cells, while it is the header.
+    private var headerCells: [String] = []
+    private var cellsInRow = 0
+    private var afterCR = false
+    /// The line the parser has reached (1-based), counting line breaks inside quoted fields.
+    private(set) var line = 1
+    /// Rows with fewer cells than the header, padded with nulls.
+    private(set) var shortRows = 0
+    /// Rows with more cells than the header, kept under extra columns.
+    private(set) var longRows = 0
+    /// Why the assembler stopped taking input, if it did.
+    private(set) var refusal: String?
+
+    init(hasHeader: Bool, inferTypes: Bool) {
+        self.hasHeader = hasHeader
+        self.inferTypes = inferTypes
+        batch = CellTable(columns: [], inferTypes: inferTypes)
+    }
+
+    /// True between rows: no cell of a row pending.
+    var isBetweenRows: Bool { cellsInRow == 0 && refusal == nil }
+
+    /// A new assembler for rows that follow this one's header (a later part of a file read in
+    /// parts), with the same columns; nil before the header is read.
+    func continuation() -> CSVBatchAssembler? {
+        guard let header else { return nil }
+        let next = CSVBatchAssembler(hasHeader: hasHeader, inferTypes: inferTypes)
+        next.header = header
+        next.batch = CellTable(columns: batch.columns, inferTypes: inferTypes)
+        return next
+    }
+
+    // MARK: Parser events
+
+    func field(_ bytes: UnsafeRawBufferPointer) {
+        guard refusal == nil else { return }
+        afterCR = false
+        if let base = bytes.baseAddress,
+           memchr(base, 0x0A, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil {
+            line += TextPosition.lineBreaks(in: bytes)
+        }
+        guard UTF8Check.isValid(bytes) else {
+            refusal = "invalid UTF-8 in field \(cellsInRow + 1)"
+            return
+        }
+        cellsInRow += 1
+        if header == nil && hasHeader {
+            headerCells.append(String(decoding: bytes, as: UTF8.self))
+        } else {
+            batch.appendCell(bytes)
+        }
+    }
+
+    /// A row ends at each CR or LF outside quotes (libcsv reports every one); a CRLF pair is one line.
+    func endRow(terminator: Int32) {
+        guard refusal == nil else { return }
+        if terminator == 0x0A && afterCR {
+            afterCR = false
+        } else if terminator == 0x0A || terminator == 0x0D {
+            line += 1
+            afterCR = terminator == 0x0D
+        }
+        guard cellsInRow > 0 else { return }  // a blank line, or the LF of a CRLF
+        let cells = cellsInRow
+        cellsInRow = 0
+        guard let header else {
+            startColumns(count: cells)
+            if hasHeader { return }
+            _ = batch.endRow()
+            return
+        }
+        if cells < header.count {
+            shortRows += 1
+            // Padded with nulls up to the header; the extra columns of long rows are absent.
+            while batch.cellsInPendingRow < header.count { batch.appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null) }
+        } else if cells > header.count {
+            longRows += 1
+            addColumns(upTo: cells)
+        }
+        _ = batch.endRow(padding: .absent)
+    }
+
+    /// Names the columns from the first row (its cells, or their numbers without a header).
+    private func startColumns(count: Int) {
+        let names = hasHeader ? ColumnNames.unique(headerCells) : (1...count).map(String.init)
+        headerCells = []
+        header = names
+        for name in names { batch.addColumn(name) }
+    }
+
+    /// Extra columns for a long row, named by their numbers (made unique against the others).
+    private func addColumns(upTo count: Int) {
+        guard count > batch.columns.count else { return }
+        var taken = Set(batch.columns)
+        for column in batch.columns.count..<count {
+            let name = ColumnNames.uniqueName(String(column + 1), avoiding: taken)
+            batch.addColumn(name)
+            taken.insert(name)
+        }
+    }
+}
