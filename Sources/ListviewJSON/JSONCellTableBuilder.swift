@@ -195,11 +195,17 @@ final class JSONCellTableBuilder: JSONEventHandler {
                 }
             }
         }
-        _ = table.endRow(padding: .absent)
+        _ = table.endRow(padding: .absent, fieldOrder: keyColumns.isStrictlyIncreasing ? nil : Self.firstPositions(keyColumns))
         objectNumber += 1
         scratch.removeAll(keepingCapacity: true)
         swap(&previousKeyColumns, &keyColumns)
         keyColumns.removeAll(keepingCapacity: true)
+    }
+
+    /// The columns of an object's keys in the order they first appear (a repeated key keeps its first position).
+    private static func firstPositions(_ columns: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return columns.filter { seen.insert($0).inserted }
     }
 
     /// Stops the parse: the input is not a list of flat objects.

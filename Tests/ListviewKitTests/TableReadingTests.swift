@@ -125,6 +125,18 @@ final class TableReadingTests: XCTestCase {
         XCTAssertEqual(output.split(separator: "\n").dropFirst().map { $0.prefix(3).trimmingCharacters(in: .whitespaces) }, ["2", "1", "3"])
     }
 
+    /// A row keeps its fields in the order its object wrote them, in every way the table is filled.
+    func testFieldsKeepTheirObjectsOrderInMachineStyles() throws {
+        var request = ListRequest()
+        request.inputs = [try write(#"[{"a":1,"b":2},{"b":3,"a":4,"a":5},{"c":[1],"b":0}]"#, extension: "json")]
+        request.sort = [SortSpec(path: FieldPath("a"), descending: true)]
+        request.style = .jsonl
+        let expected = "{\"b\":3,\"a\":5}\n{\"a\":1,\"b\":2}\n{\"c\":[1],\"b\":0}\n"
+        XCTAssertTrue(try readsBytes(request))
+        XCTAssertEqual(try ran(request).0, expected)
+        XCTAssertEqual(try ran(request, reading: .records).0, expected)
+    }
+
     /// JSON the cell table does not hold as the records would be listed, or that fails to read,
     /// is read record by record, with the same output or error.
     func testJSONThatIsNotAListOfObjectsTakesTheRecordsWay() throws {

@@ -20,7 +20,7 @@ extension CellTable {
             }
             append(value)
         }
-        _ = endRow(padding: .absent)
+        _ = endRow(padding: .absent, fieldOrder: record.shape.columns)
     }
 
     /// Appends one cell holding `value`.
@@ -38,7 +38,8 @@ extension CellTable {
         }
     }
 
-    /// The row as a record: the fields it has (absent cells left out), in column order.
+    /// The row as a record: the fields it has (absent cells left out), in the order they were
+    /// written (`fieldOrders`), which is column order for most rows.
     ///
     /// The record-shaped view of a row, for what works on records: templates, cards,
     /// machine styles. Shapes are shared between rows with the same columns.
@@ -48,7 +49,7 @@ extension CellTable {
             var values: [Value] = []
             present.reserveCapacity(columns.count)
             values.reserveCapacity(columns.count)
-            for column in columns.indices {
+            for column in fieldOrders[row] ?? Array(columns.indices) {
                 let (kind, text) = cells.cell(row: row, column: column)
                 guard kind != .absent else { continue }
                 present.append(column)

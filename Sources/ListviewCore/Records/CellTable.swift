@@ -26,6 +26,9 @@ public struct CellTable: Sendable {
     private var rowStarts: [Int] = []
     /// The number of complete rows.
     public private(set) var rowCount = 0
+    /// The rows whose fields came in another order than the columns (a JSON object's keys as
+    /// written), with the columns in that order; a record view keeps it.
+    public private(set) var fieldOrders: [Int: [Int]] = [:]
     /// The cells of the row being added.
     private var pendingCells = 0
     /// Each column's widest cell and whether its cells are numbers, over every cell added. A row
@@ -117,11 +120,12 @@ public struct CellTable: Sendable {
     /// Ends the current row, padding it with `padding` cells up to the column count (a short CSV
     /// row with nulls, a JSON object without some keys with absent cells). False (and the row is
     /// dropped) when it had more cells than columns, which a cell table cannot hold.
-    public mutating func endRow(padding: CellKind = .null) -> Bool {
+    public mutating func endRow(padding: CellKind = .null, fieldOrder: [Int]? = nil) -> Bool {
         guard pendingCells <= columns.count else {
             discardPendingRow()
             return false
         }
+        if let fieldOrder, !fieldOrder.isStrictlyIncreasing { fieldOrders[rowCount] = fieldOrder }
         if !rowStarts.isEmpty { rowStarts.append(ends.count - pendingCells) }
         while pendingCells < columns.count { appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: padding) }
         pendingCells = 0
@@ -149,6 +153,7 @@ public struct CellTable: Sendable {
         if hasKinds { kinds.removeSubrange(0..<completedCells) }
         rowStarts = []
         rowCount = 0
+        fieldOrders = [:]
         measures = columns.map { TableLayout.ColumnMeasure(title: $0) }
         // The pending row's cells are measured again, as they will be when the row ends.
         let pending = pendingCells
@@ -187,6 +192,7 @@ public struct CellTable: Sendable {
         arena.append(contentsOf: later.arena)
         ends.reserveCapacity(ends.count + later.ends.count)
         for end in later.ends { ends.append(end + offset) }
+        for (row, order) in later.fieldOrders { fieldOrders[rowCount + row] = order }
         rowCount += later.rowCount
         return true
     }
@@ -258,6 +264,13 @@ public struct CellTable: Sendable {
         mapColumn(column) { kind, text in
             kind == .nested ? .nested(String(decoding: text, as: UTF8.self)) : ValueOrdering.key(for: kind.value(of: text, inferTypes: inferTypes))
         }
+    }
+}
+
+extension Array where Element == Int {
+    /// True when every element is larger than the one before it.
+    public var isStrictlyIncreasing: Bool {
+        zip(self, dropFirst()).allSatisfy { $0 < $1 }
     }
 }
 
