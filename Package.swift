@@ -9,7 +9,12 @@ let package = Package(
     name: "listview",
     products: [
         .executable(name: "listview", targets: ["listview"]),
-        .library(name: "ListviewCore", targets: ["ListviewCore"]),
+        .library(name: "ListviewValues", targets: ["ListviewValues"]),
+        .library(name: "ListviewBatches", targets: ["ListviewBatches"]),
+        .library(name: "ListviewInput", targets: ["ListviewInput"]),
+        .library(name: "ListviewDataSource", targets: ["ListviewDataSource"]),
+        .library(name: "ListviewQuery", targets: ["ListviewQuery"]),
+        .library(name: "ListviewPresentation", targets: ["ListviewPresentation"]),
         .library(name: "ListviewJSON", targets: ["ListviewJSON"]),
         .library(name: "ListviewCSV", targets: ["ListviewCSV"]),
         .library(name: "ListviewKit", targets: ["ListviewKit"]),
@@ -28,27 +33,54 @@ let package = Package(
             name: "CCSV",
             providers: [.apt(["libcsv-dev"])]
         ),
-        // Records, values, the data-source core, formatters and writers: no C, no argument parsing.
-        .target(name: "ListviewCore", swiftSettings: releaseSettings),
+        // The layers of the one pipeline, each importing only those above it (the compiler checks it):
+        // value kinds, number text, UTF-8 checks, display width, terminal escaping, errors.
+        .target(name: "ListviewValues", swiftSettings: releaseSettings),
+        // Cell tables (columnar batches), row references, records as views, field paths, schemas.
+        .target(name: "ListviewBatches", dependencies: ["ListviewValues"], swiftSettings: releaseSettings),
+        // Byte input, the record source protocol, the parallel file read, positioned errors, threads.
+        .target(name: "ListviewInput", dependencies: ["ListviewValues", "ListviewBatches"], swiftSettings: releaseSettings),
+        // CollectionDataProvider, sections, pages, the streaming provider: the generic data source.
+        .target(name: "ListviewDataSource", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput"],
+                swiftSettings: releaseSettings),
+        // Predicates, sort keys and orders, grouping into sections, aggregates: index lists over rows.
+        .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource"],
+                swiftSettings: releaseSettings),
+        // Row formatters and their registry, table layout, the renderer, presenters, writers, the sink.
+        .target(name: "ListviewPresentation",
+                dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource", "ListviewQuery"],
+                swiftSettings: releaseSettings),
         // JSON and JSON Lines readers over yajl; the only module that imports CYajl.
-        .target(name: "ListviewJSON", dependencies: ["ListviewCore", "CYajl"], swiftSettings: releaseSettings),
+        .target(name: "ListviewJSON", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "CYajl"],
+                swiftSettings: releaseSettings),
         // CSV and TSV readers over libcsv; the only module that imports CCSV.
-        .target(name: "ListviewCSV", dependencies: ["ListviewCore", "CCSV"], swiftSettings: releaseSettings),
-        // Loading inputs by format and running a list request end to end, with no argument parsing.
-        .target(name: "ListviewKit", dependencies: ["ListviewCore", "ListviewJSON", "ListviewCSV"], swiftSettings: releaseSettings),
+        .target(name: "ListviewCSV", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "CCSV"],
+                swiftSettings: releaseSettings),
+        // The plan, its executors, and loading inputs by format, with no argument parsing.
+        .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+                                                    "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV"],
+                swiftSettings: releaseSettings),
         // The thin command line: argument parsing, terminal detection, exit codes.
         .executableTarget(
             name: "listview",
             dependencies: [
-                "ListviewKit",
+                "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewQuery", "ListviewPresentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
         ),
-        .testTarget(name: "ListviewCoreTests", dependencies: ["ListviewCore"]),
-        .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewJSON", "ListviewCore"]),
-        .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewCSV", "ListviewCore"]),
-        .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewCore"]),
+        .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewValues"]),
+        .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewValues", "ListviewBatches"]),
+        .testTarget(name: "ListviewDataSourceTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource"]),
+        .testTarget(name: "ListviewQueryTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+                                                               "ListviewQuery"]),
+        .testTarget(name: "ListviewPresentationTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput",
+                                                                      "ListviewDataSource", "ListviewQuery", "ListviewPresentation"]),
+        .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewJSON", "ListviewValues", "ListviewBatches", "ListviewInput"]),
+        .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewCSV", "ListviewValues", "ListviewBatches", "ListviewInput",
+                                                             "ListviewQuery"]),
+        .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
+                                                             "ListviewDataSource", "ListviewQuery", "ListviewPresentation"]),
         .testTarget(name: "EndToEndTests", exclude: ["Golden", "Fixtures", "Support/roundtrip.py"]),
     ]
 )
@@ -59,7 +91,8 @@ if Context.environment["LISTVIEW_FUZZ"] != nil {
     package.products.append(.executable(name: "listview-fuzz", targets: ["ListviewFuzz"]))
     package.targets.append(.executableTarget(
         name: "ListviewFuzz",
-        dependencies: ["ListviewKit", "ListviewCore"],
+        dependencies: ["ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource", "ListviewQuery",
+                       "ListviewPresentation"],
         path: "Fuzz/ListviewFuzz",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ))

@@ -1,6 +1,11 @@
 import Foundation
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
 import ListviewKit
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 
 /// libFuzzer entry points for listview's parsers, built only by `make fuzz`.
 ///

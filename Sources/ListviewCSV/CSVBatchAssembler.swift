@@ -1,5 +1,7 @@
 import Glibc
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Turns libcsv's field and row events into rows of a `CellTable` batch, as rows complete.
 ///

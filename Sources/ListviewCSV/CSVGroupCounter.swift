@@ -1,4 +1,6 @@
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Counts the rows of a CSV or TSV file per combination of a few columns' values, straight
 /// from the bytes (`--counts`): no libcsv callback, `String` or record per row.

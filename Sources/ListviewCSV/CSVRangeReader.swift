@@ -1,5 +1,7 @@
 import Glibc
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Reads a byte range of a regular file a chunk at a time and hands its rows, through a
 /// `CSVRowScanner`, to a visitor, checking that every byte handed out is UTF-8.

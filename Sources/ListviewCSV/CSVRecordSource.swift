@@ -1,4 +1,6 @@
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// How a CSV or TSV input is read.
 public struct CSVOptions: Sendable {
@@ -110,13 +112,13 @@ public final class CSVRecordSource: RecordSource {
     /// Counts a regular file's rows per group straight from its bytes (`CSVGroupCounter`), with the
     /// answer reading the records would give; nil when the input is a pipe, was already read from,
     /// or is not plain CSV (then reading the records reports or keeps what is irregular).
-    public func countGroups(by fields: [FieldPath]) throws -> GroupTally? {
+    public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? {
         guard !startedReading, !fields.isEmpty else { return nil }
         let counter = CSVGroupCounter(input: input, options: options, groupFields: fields, parallelThreshold: parallelThreshold)
         guard let counts = try counter.count() else { return nil }
         finished = true
         raggedElsewhere = (counts.shortRows, counts.longRows)
-        var tally = GroupTally(fields: fields)
+        var tally = CountedGroups()
         guard !counts.header.isEmpty else { return tally }
         let shape = schema.sharedShape(for: counts.header)
         counts.keys.forEach { key, count in
@@ -124,7 +126,7 @@ public final class CSVRecordSource: RecordSource {
             for (column, value) in zip(counts.groupColumns, GroupKeyVisitor.values(of: key, inferTypes: options.inferTypes)) {
                 values[column] = value
             }
-            tally.add(Record(shape: shape, values: values), count: count)
+            tally.groups.append((Record(shape: shape, values: values), count))
         }
         return tally
     }

@@ -1,4 +1,7 @@
 import Glibc
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Receives the fields of the rows a `CSVRowScanner` finds.
 protocol CSVFieldVisitor {

@@ -1,5 +1,7 @@
 import Glibc
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Where a CSV file can be cut in two so that a second parser starts on a row of its own.
 ///

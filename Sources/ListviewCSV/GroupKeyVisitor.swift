@@ -1,4 +1,6 @@
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Turns each row's group cells into one byte key and counts it (`CSVGroupCounter`).
 ///

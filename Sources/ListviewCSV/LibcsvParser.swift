@@ -1,5 +1,7 @@
 import CCSV
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Owns one libcsv `struct csv_parser` and forwards its field and row callbacks to a `CSVBatchAssembler`.
 ///

@@ -1,4 +1,6 @@
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Builds a `CellTable` from the events of a JSON array of flat objects (or JSON Lines of
 /// them), keeping each value's bytes rather than a `String` or `Value` (a plain table of

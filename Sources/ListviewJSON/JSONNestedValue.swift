@@ -1,4 +1,6 @@
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Parses the compact JSON text of a nested cell back into its value, through yajl like every
 /// other JSON the tool reads: `CellTable.nestedDecoder` for tables that hold JSON values.

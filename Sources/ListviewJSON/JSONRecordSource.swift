@@ -1,4 +1,6 @@
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Records from a JSON document or a JSON Lines stream, pulled chunk by chunk.
 ///

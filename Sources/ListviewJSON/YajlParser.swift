@@ -1,5 +1,7 @@
 import CYajl
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Receives the events of a yajl parse; each returns false to stop it (`refusal` then says why,
 /// unless the handler stopped for a reason of its own).

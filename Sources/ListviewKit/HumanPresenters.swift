@@ -1,4 +1,9 @@
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 
 /// The presenters of the human styles, with the formatter registry that picks a row formatter per record kind.
 enum HumanPresenters {

@@ -1,6 +1,11 @@
-import ListviewCore
+import ListviewBatches
 import ListviewCSV
+import ListviewDataSource
+import ListviewInput
 import ListviewJSON
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 
 /// Opens the inputs of a run and picks a reader for each by format.
 ///

@@ -1,3 +1,10 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
 /// How one run travels the pipeline: which stages run, and whether rows stream through or
 /// are held whole. A value made by `ListPlanner` from the request and the inputs' formats alone.
 ///

@@ -1,4 +1,9 @@
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 
 /// Every option a `ListRequest` holds, one case each, so that the planner's `switch` names
 /// every option: a new option does not compile until it is placed (a test checks that each

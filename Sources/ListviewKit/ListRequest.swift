@@ -1,5 +1,10 @@
-import ListviewCore
+import ListviewBatches
 import ListviewCSV
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 
 /// Everything one `listview` run is asked to do, independent of how it was asked.
 public struct ListRequest: Sendable {

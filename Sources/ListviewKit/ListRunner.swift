@@ -1,5 +1,10 @@
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
 import ListviewJSON
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 
 /// Runs a `ListRequest`: open the inputs, plan, and run the plan's executor.
 ///
@@ -50,7 +55,7 @@ public enum ListRunner {
     /// `--counts`: a CSV file counts its rows straight from the bytes when it can; else the records are read.
     private static func runCounts(_ request: ListRequest, source: any RecordSource, into sink: OutputSink) throws -> Outcome {
         let counted = try source.countGroups(by: request.groupBy)
-        var tally = counted ?? GroupTally(fields: request.groupBy)
+        var tally = counted.map { GroupTally(fields: request.groupBy, counted: $0) } ?? GroupTally(fields: request.groupBy)
         if counted == nil {
             let stream = StreamingProvider(source: source)
             while let record = try stream.next() {

@@ -1,4 +1,9 @@
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 
 /// The presenter of each machine-readable style, chosen in one place.
 enum MachinePresenters {

@@ -1,3 +1,10 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
 /// How listview writes its result (`--style`).
 public enum OutputStyle: String, CaseIterable, Sendable {
     /// Aligned columns with section headers and page footers, for people.

@@ -1,4 +1,9 @@
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 
 /// `--counts`: each section's key and size, without the rows (compare `mlr count -g`).
 ///

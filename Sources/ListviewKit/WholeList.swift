@@ -1,5 +1,10 @@
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
 import ListviewJSON
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 
 /// The list of a `.wholeList` plan: every row read into one `CellTable`, then the filter, the
 /// sort, the groups and `--limit` as index lists of row references, and sections of those.

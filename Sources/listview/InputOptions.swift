@@ -1,5 +1,9 @@
 import ArgumentParser
-import ListviewCore
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewBatches
+import ListviewValues
 import ListviewKit
 
 /// Where records come from: files, format, and the nested value to list.

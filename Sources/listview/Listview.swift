@@ -1,6 +1,10 @@
 import ArgumentParser
 import Glibc
-import ListviewCore
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewBatches
+import ListviewValues
 import ListviewKit
 
 /// The `listview` command: parses arguments, runs the request, maps errors to exit statuses.

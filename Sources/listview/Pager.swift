@@ -1,6 +1,10 @@
 import FoundationEssentials
 import Glibc
-import ListviewCore
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewBatches
+import ListviewValues
 
 /// Shows output taller than the terminal through a pager, as git does.
 ///

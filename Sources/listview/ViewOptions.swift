@@ -1,6 +1,10 @@
 import ArgumentParser
 import FoundationEssentials
-import ListviewCore
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewBatches
+import ListviewValues
 import ListviewKit
 
 /// What to show and how: columns, sections, order, pages and style.

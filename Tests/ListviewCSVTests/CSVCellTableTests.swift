@@ -1,6 +1,9 @@
 import Foundation
-import ListviewCore
+import ListviewBatches
 @testable import ListviewCSV
+import ListviewInput
+import ListviewQuery
+import ListviewValues
 import XCTest
 
 /// A whole file as a `CellTable` straight from the bytes (`CSVRecordSource.cellTable()`) holds

@@ -1,6 +1,9 @@
 import Foundation
-import ListviewCore
+import ListviewBatches
 @testable import ListviewCSV
+import ListviewInput
+import ListviewQuery
+import ListviewValues
 import XCTest
 
 /// `--counts` straight from the bytes (`CSVGroupCounter`, `CSVRowScanner`) gives exactly what
@@ -25,7 +28,8 @@ final class CSVGroupCounterTests: XCTestCase {
     private func counted(_ path: String, by fields: [String], options: CSVOptions = CSVOptions(), halves: Bool) throws -> Outcome? {
         let source = CSVRecordSource(input: try ByteInput(path: path), options: options, schema: RecordSchema())
         source.parallelThreshold = halves ? 0 : .max
-        guard let tally = try source.countGroups(by: fields.map(FieldPath.init)) else { return nil }
+        guard let counted = try source.countGroups(by: fields.map(FieldPath.init)) else { return nil }
+        let tally = GroupTally(fields: fields.map(FieldPath.init), counted: counted)
         XCTAssertNil(try source.next(), "a counted source has no records left to read")
         return (describe(tally), source.warnings)
     }

@@ -1,6 +1,9 @@
 import Foundation
-import ListviewCore
+import ListviewBatches
 @testable import ListviewCSV
+import ListviewInput
+import ListviewQuery
+import ListviewValues
 import XCTest
 
 /// Reading a whole CSV file in two parts on two threads (`ParallelFileRead`) gives exactly what

@@ -1,6 +1,9 @@
 import Foundation
-import ListviewCore
+import ListviewBatches
 @testable import ListviewCSV
+import ListviewInput
+import ListviewQuery
+import ListviewValues
 import XCTest
 
 /// The CSV reader over libcsv: quoting, line endings, headers, ragged rows, types, errors.

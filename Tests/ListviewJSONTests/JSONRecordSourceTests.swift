@@ -1,6 +1,8 @@
 import Foundation
-import ListviewCore
+import ListviewBatches
+import ListviewInput
 import ListviewJSON
+import ListviewValues
 import XCTest
 
 final class JSONRecordSourceTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
-import ListviewCore
+import ListviewBatches
+import ListviewInput
 @testable import ListviewJSON
+import ListviewValues
 import XCTest
 
 /// A whole JSON file read into a cell table in two halves on two threads holds exactly what one

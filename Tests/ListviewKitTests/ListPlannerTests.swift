@@ -1,5 +1,10 @@
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
 @testable import ListviewKit
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 import XCTest
 
 /// The plan is a value: each request shape maps to the plan its executor runs, and every

@@ -1,6 +1,11 @@
 import Foundation
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
 @testable import ListviewKit
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 import XCTest
 
 /// Drives a whole run without a process: load, sort, group, page, present.

@@ -1,6 +1,11 @@
 import Foundation
-import ListviewCore
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
 @testable import ListviewKit
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
 import XCTest
 
 /// A whole list whose table is read straight from a file's bytes (`RecordSource.cellTable()`)

@@ -1,0 +1,305 @@
+import ListviewValues
+
+/// Rows of scalar cells, kept as bytes in one arena: what a plain table of a whole CSV, TSV or
+/// JSON file needs to be measured, sorted and drawn, without a `String`, `Value` or record per cell.
+///
+/// A cell is a run of UTF-8 bytes (quotes and escapes already undone) and a `CellKind`
+/// saying what value it stands for. A row has a cell for each column known when it
+/// ended; columns found later (a JSON key first seen in a later object) are absent
+/// from it. A cell's value is what the record reader would make of it (`mapColumn`);
+/// only the cells a run looks at become values. Each column is measured for a table as
+/// its cells arrive, while they are in the cache (and, for a file read in halves, on
+/// both threads).
+public struct CellTable: Sendable {
+    /// The column names, in order.
+    public private(set) var columns: [String]
+    /// `.text` cells that read as numbers are numbers (`--no-infer` turns this off).
+    public let inferTypes: Bool
+    /// Every cell's bytes, one after another.
+    private var arena: [UInt8] = []
+    /// Where each cell's bytes end in `arena`, row after row; a cell starts where the one before it ends.
+    private var ends: [Int] = []
+    /// Each cell's kind, once a cell is not `.text` (`hasKinds`); empty before.
+    private var kinds: [CellKind] = []
+    private var hasKinds = false
+    /// The cells `reserveCapacity` made room for.
+    private var expectedCells = 0
+    /// Where each row's cells start in `ends`; empty while every row has a cell per column.
+    private var rowStarts: [Int] = []
+    /// The number of complete rows.
+    public private(set) var rowCount = 0
+    /// The rows whose fields came in another order than the columns (a JSON object's keys as
+    /// written), with the columns in that order; a record view keeps it.
+    public private(set) var fieldOrders: [Int: [Int]] = [:]
+    /// The cells of the row being added.
+    private var pendingCells = 0
+    /// Each column's widest cell and whether its cells are numbers, over every cell added. A row
+    /// discarded unfinished is measured too; it is only ever one handed over again.
+    public private(set) var measures: [ColumnMeasure]
+    /// Turns a nested cell's compact JSON back into its value, for a field path that steps into it
+    /// (`customer.name`); set by the reader that parses JSON. Without one, a nested cell has no value.
+    public var nestedDecoder: NestedValueDecoder?
+
+    public init(columns: [String], inferTypes: Bool) {
+        self.columns = columns
+        self.inferTypes = inferTypes
+        measures = columns.map { ColumnMeasure(title: $0) }
+    }
+
+    /// The value a `.text` cell stands for: a number when `inferTypes` and the text reads as one, else a string.
+    @inline(__always)
+    public static func value(of bytes: UnsafeRawBufferPointer, inferTypes: Bool) -> Value {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return inferTypes && NumberText.isNumber(bytes) ? .number(text) : .string(text)
+    }
+
+    // MARK: Building
+
+    /// Appends the text of a quoted CSV field, its doubled quotes undone (`a""b` → `a"b`).
+    public static func appendUnquoted(_ bytes: UnsafeRawBufferPointer, to text: inout [UInt8]) {
+        var index = 0
+        while index < bytes.count {
+            text.append(bytes[index])
+            index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
+        }
+    }
+
+    /// Makes room for about `bytes` bytes of cell text in `cells` cells, so a large table grows
+    /// without copying itself over and over (room never touched costs no memory).
+    public mutating func reserveCapacity(bytes: Int, cells: Int) {
+        arena.reserveCapacity(bytes)
+        ends.reserveCapacity(cells)
+        if hasKinds { kinds.reserveCapacity(cells) }
+        expectedCells = cells
+    }
+
+    /// Adds a column after the others; rows already added lack it.
+    public mutating func addColumn(_ name: String) {
+        if rowStarts.isEmpty && rowCount > 0 {
+            rowStarts = (0..<rowCount).map { $0 * columns.count }
+        }
+        columns.append(name)
+        measures.append(ColumnMeasure(title: name))
+        // A long row's cell already added under the new column is measured now.
+        let column = columns.count - 1
+        if column < pendingCells {
+            let cell = ends.count - pendingCells + column
+            let start = cell == 0 ? 0 : ends[cell - 1]
+            let kind = hasKinds ? kinds[cell] : .text
+            arena.withUnsafeBytes { arena in
+                measures[column].add(cellOf: kind, text: UnsafeRawBufferPointer(rebasing: arena[start..<ends[cell]]), inferTypes: inferTypes)
+            }
+        }
+    }
+
+    /// Adds the next cell of the current row; `unquoting` undoes doubled quotes (`a""b` → `a"b`).
+    public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind = .text, unquoting: Bool = false) {
+        let start = arena.count
+        if unquoting {
+            Self.appendUnquoted(bytes, to: &arena)
+            arena.withUnsafeBytes { measure(UnsafeRawBufferPointer(rebasing: $0[start...]), kind: kind) }
+        } else {
+            arena.append(contentsOf: bytes)
+            measure(bytes, kind: kind)
+        }
+        ends.append(arena.count)
+        if kind != .text && !hasKinds {
+            kinds.reserveCapacity(max(expectedCells, ends.count))
+            kinds.append(contentsOf: repeatElement(.text, count: ends.count - 1))
+            hasKinds = true
+        }
+        if hasKinds { kinds.append(kind) }
+        pendingCells += 1
+    }
+
+    /// Measures the cell being added.
+    @inline(__always)
+    private mutating func measure(_ text: UnsafeRawBufferPointer, kind: CellKind) {
+        guard pendingCells < measures.count else { return }
+        measures[pendingCells].add(cellOf: kind, text: text, inferTypes: inferTypes)
+    }
+
+    /// Ends the current row, padding it with `padding` cells up to the column count (a short CSV
+    /// row with nulls, a JSON object without some keys with absent cells). False (and the row is
+    /// dropped) when it had more cells than columns, which a cell table cannot hold.
+    public mutating func endRow(padding: CellKind = .null, fieldOrder: [Int]? = nil) -> Bool {
+        guard pendingCells <= columns.count else {
+            discardPendingRow()
+            return false
+        }
+        if let fieldOrder, !fieldOrder.isStrictlyIncreasing { fieldOrders[rowCount] = fieldOrder }
+        if !rowStarts.isEmpty { rowStarts.append(ends.count - pendingCells) }
+        while pendingCells < columns.count { appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: padding) }
+        pendingCells = 0
+        rowCount += 1
+        return true
+    }
+
+    /// Drops the cells of the row being added (a scanner that found the row unfinished will hand it over again).
+    public mutating func discardPendingRow() {
+        guard pendingCells > 0 else { return }
+        ends.removeLast(pendingCells)
+        if hasKinds { kinds.removeLast(pendingCells) }
+        arena.removeSubrange((ends.last ?? 0)...)
+        pendingCells = 0
+    }
+
+    /// Drops every complete row (a streamed batch that was handed on), keeping the columns and
+    /// the cells of a row still being added; columns are measured anew from here.
+    public mutating func removeCompletedRows() {
+        let completedCells = ends.count - pendingCells
+        let completedBytes = completedCells == 0 ? 0 : ends[completedCells - 1]
+        arena.removeSubrange(0..<completedBytes)
+        ends.removeSubrange(0..<completedCells)
+        for index in ends.indices { ends[index] -= completedBytes }
+        if hasKinds { kinds.removeSubrange(0..<completedCells) }
+        rowStarts = []
+        rowCount = 0
+        fieldOrders = [:]
+        measures = columns.map { ColumnMeasure(title: $0) }
+        // The pending row's cells are measured again, as they will be when the row ends.
+        let pending = pendingCells
+        arena.withUnsafeBytes { arena in
+            for cell in 0..<min(pending, measures.count) {
+                let start = cell == 0 ? 0 : ends[cell - 1]
+                let kind = hasKinds ? kinds[cell] : .text
+                measures[cell].add(cellOf: kind, text: UnsafeRawBufferPointer(rebasing: arena[start..<ends[cell]]), inferTypes: inferTypes)
+            }
+        }
+    }
+
+    /// The number of cells of the row being added.
+    public var cellsInPendingRow: Int { pendingCells }
+
+    /// Appends the rows of `later` (a later part of a file); false, and nothing appended, unless
+    /// both tables infer types alike and one's columns begin with the other's (a long row in
+    /// either part adds columns the other lacks: its rows lack them too).
+    public mutating func append(_ later: CellTable) -> Bool {
+        guard later.inferTypes == inferTypes, later.pendingCells == 0, pendingCells == 0,
+              later.columns.starts(with: columns) || columns.starts(with: later.columns) else { return false }
+        for name in later.columns.dropFirst(columns.count) { addColumn(name) }
+        let cellOffset = ends.count
+        if !rowStarts.isEmpty || !later.rowStarts.isEmpty || later.columns.count != columns.count {
+            if rowStarts.isEmpty { rowStarts = (0..<rowCount).map { $0 * columns.count } }
+            let laterStarts = later.rowStarts.isEmpty ? (0..<later.rowCount).map { $0 * later.columns.count } : later.rowStarts
+            rowStarts.append(contentsOf: laterStarts.lazy.map { $0 + cellOffset })
+        }
+        let offset = arena.count
+        if later.hasKinds || hasKinds {
+            if !hasKinds { kinds = [CellKind](repeating: .text, count: ends.count) }
+            kinds.append(contentsOf: later.hasKinds ? later.kinds : [CellKind](repeating: .text, count: later.ends.count))
+            hasKinds = true
+        }
+        for column in later.measures.indices { measures[column].merge(later.measures[column]) }
+        arena.append(contentsOf: later.arena)
+        ends.reserveCapacity(ends.count + later.ends.count)
+        for end in later.ends { ends.append(end + offset) }
+        for (row, order) in later.fieldOrders { fieldOrders[rowCount + row] = order }
+        rowCount += later.rowCount
+        return true
+    }
+
+    // MARK: Reading
+
+    /// The cells, read through pointers valid only inside `body` (a table is drawn row after row without copying).
+    @inline(__always)
+    public func withCells<Result>(_ body: (Cells) throws -> Result) rethrows -> Result {
+        try arena.withUnsafeBytes { arena in
+            try ends.withUnsafeBufferPointer { ends in
+                try kinds.withUnsafeBufferPointer { kinds in
+                    try rowStarts.withUnsafeBufferPointer { rowStarts in
+                        try body(Cells(arena: arena, ends: ends, kinds: kinds, rowStarts: rowStarts, columnCount: columns.count,
+                                       inferTypes: inferTypes, nestedDecoder: nestedDecoder))
+                    }
+                }
+            }
+        }
+    }
+
+    /// A read-only view of a table's cells (see `withCells`).
+    public struct Cells {
+        fileprivate let arena: UnsafeRawBufferPointer
+        fileprivate let ends: UnsafeBufferPointer<Int>
+        fileprivate let kinds: UnsafeBufferPointer<CellKind>
+        fileprivate let rowStarts: UnsafeBufferPointer<Int>
+        fileprivate let columnCount: Int
+        fileprivate let inferTypes: Bool
+        fileprivate let nestedDecoder: NestedValueDecoder?
+
+        /// The value of a cell, as the record reader makes it; nil for an absent cell, and for a
+        /// nested one when the table has no decoder.
+        @inline(__always)
+        public func value(row: Int, column: Int) -> Value? {
+            let (kind, text) = cell(row: row, column: column)
+            if kind == .nested { return nestedDecoder?(text) }
+            return kind.value(of: text, inferTypes: inferTypes)
+        }
+
+        /// A cell's kind and bytes (empty for null and absent cells).
+        @inline(__always)
+        public func cell(row: Int, column: Int) -> (kind: CellKind, text: UnsafeRawBufferPointer) {
+            let index: Int
+            if rowStarts.isEmpty {
+                index = row * columnCount + column
+            } else {
+                index = rowStarts[row] + column
+                let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
+                if index >= rowEnd { return (.absent, UnsafeRawBufferPointer(start: nil, count: 0)) }
+            }
+            let start = index == 0 ? 0 : ends[index - 1]
+            return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
+        }
+    }
+
+    /// `transform` of every row's cell in `column`: its kind and bytes.
+    public func mapColumn<Result>(_ column: Int, _ transform: (CellKind, UnsafeRawBufferPointer) throws -> Result) rethrows -> [Result] {
+        try withCells { cells in
+            try (0..<rowCount).map { row in
+                let (kind, text) = cells.cell(row: row, column: column)
+                return try transform(kind, text)
+            }
+        }
+    }
+}
+
+extension Array where Element == Int {
+    /// True when every element is larger than the one before it.
+    public var isStrictlyIncreasing: Bool {
+        zip(self, dropFirst()).allSatisfy { $0 < $1 }
+    }
+}
+
+/// Parses the compact JSON text of a nested cell back into its value (nil when it is not JSON).
+public typealias NestedValueDecoder = @Sendable (UnsafeRawBufferPointer) -> Value?
+
+/// What a `CellTable` cell stands for.
+public enum CellKind: UInt8, Sendable {
+    /// A CSV cell: a number when types are inferred and it reads as one, else a string.
+    case text
+    case string, number
+    /// `true` or `false`, as its text.
+    case bool
+    /// A null (or a cell a short CSV row lacks, which the record reader pads with null).
+    case null
+    /// No value: a JSON object without that key.
+    case absent
+    /// An array or object, as its compact JSON text (`Value.compactJSON`).
+    case nested
+
+    /// The text a human style shows for a cell of this kind whose bytes are not its text (null), or nil.
+    public var shownText: String? { self == .null ? CellText.unescapedText(for: Value.null) : nil }
+
+    /// The value of a cell of this kind holding `text`, as the record reader makes it; nil for an
+    /// absent cell, and for a nested one, which keeps its JSON text only.
+    @inline(__always)
+    public func value(of text: UnsafeRawBufferPointer, inferTypes: Bool) -> Value? {
+        switch self {
+        case .text: return CellTable.value(of: text, inferTypes: inferTypes)
+        case .string: return .string(String(decoding: text, as: UTF8.self))
+        case .number: return .number(String(decoding: text, as: UTF8.self))
+        case .bool: return .bool(text.count == 4)
+        case .null: return .null
+        case .absent, .nested: return nil
+        }
+    }
+}

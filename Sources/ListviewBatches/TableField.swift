@@ -1,0 +1,49 @@
+import ListviewValues
+
+/// A field path (`status`, `customer.name`, `tags.0`) resolved against a `CellTable`'s columns
+/// once, then read row after row: what `FieldPath.value(in:)` gives for the row's record.
+///
+/// A path that is a column name reads that column. Otherwise its first component
+/// names a column holding a nested value, and the rest steps into that value
+/// (decoded from its compact JSON only for the rows that are read).
+public struct TableField: Sendable {
+    public let path: FieldPath
+    /// The column the path names whole, if any.
+    public let column: Int?
+    /// The column of the path's first component, when the path steps into a nested value.
+    private let outerColumn: Int?
+
+    public init(_ path: FieldPath, columns: [String]) {
+        self.path = path
+        column = columns.firstIndex(of: path.text)
+        outerColumn = path.components.count > 1 ? columns.firstIndex(of: path.components[0]) : nil
+    }
+
+    /// The value at this path in `row`, or nil when the row lacks it.
+    @inline(__always)
+    public func value(row: Int, in cells: CellTable.Cells) -> Value? {
+        if let column, let value = cells.value(row: row, column: column) { return value }
+        guard let outerColumn, var current = cells.value(row: row, column: outerColumn) else { return nil }
+        for component in path.components.dropFirst() {
+            guard let next = current.child(component) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// True when the path names a column whole, so its cells can be read as bytes.
+    public var isColumn: Bool { column != nil && outerColumn == nil }
+}
+
+extension CellTable {
+    /// `paths` resolved against this table's columns.
+    public func fields(_ paths: [FieldPath]) -> [TableField] {
+        paths.map { TableField($0, columns: columns) }
+    }
+
+    /// The value at `path` in `row` (see `TableField`).
+    public func value(row: Int, path: FieldPath) -> Value? {
+        let field = TableField(path, columns: columns)
+        return withCells { field.value(row: row, in: $0) }
+    }
+}

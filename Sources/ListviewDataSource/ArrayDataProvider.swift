@@ -1,0 +1,44 @@
+import ListviewBatches
+import ListviewInput
+import ListviewValues
+
+/// The in-memory provider: sections of items held in arrays.
+///
+/// Unlike the article this pattern comes from, whose `item(at:)` guard was
+/// inverted and trapped on every valid path, every access here is checked.
+public struct ArrayDataProvider<Item>: CollectionDataProvider {
+    public private(set) var sections: [Section<Item>]
+
+    public init(sections: [Section<Item>]) {
+        self.sections = sections
+    }
+
+    /// One unnamed section holding `items`.
+    public init(items: [Item]) {
+        self.sections = [Section(items: items)]
+    }
+
+    public var numberOfSections: Int { sections.count }
+
+    public func numberOfItems(in section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].items.count : 0
+    }
+
+    public func item(at path: ItemPath) -> Item? {
+        guard sections.indices.contains(path.section),
+              sections[path.section].items.indices.contains(path.item)
+        else { return nil }
+        return sections[path.section].items[path.item]
+    }
+
+    public mutating func updateItem(at path: ItemPath, value: Item) throws {
+        guard sections.indices.contains(path.section),
+              sections[path.section].items.indices.contains(path.item)
+        else { throw DataProviderError.outOfRange(path) }
+        sections[path.section].items[path.item] = value
+    }
+
+    public func sectionInfo(at section: Int) -> SectionInfo? {
+        sections.indices.contains(section) ? sections[section].info : nil
+    }
+}

@@ -1,0 +1,38 @@
+import ListviewBatches
+import ListviewInput
+import ListviewValues
+
+/// Sections of items, addressed by `ItemPath`: the generic data source's provider.
+///
+/// This is the protocol of the iOS generic-data-source pattern, with one
+/// difference that matters on untrusted input: an address outside the data is
+/// defined behaviour. `item(at:)` returns nil and `updateItem(at:value:)` throws
+/// `DataProviderError.outOfRange`; neither traps.
+public protocol CollectionDataProvider {
+    associatedtype Item
+
+    var numberOfSections: Int { get }
+    /// The number of items in `section`, or 0 for a section that does not exist.
+    func numberOfItems(in section: Int) -> Int
+    /// The item at `path`, or nil when the path is outside the data.
+    func item(at path: ItemPath) -> Item?
+    /// Replaces the item at `path`.
+    mutating func updateItem(at path: ItemPath, value: Item) throws
+    /// The section's description (key, header, footer) without its items, or nil when out of range.
+    func sectionInfo(at section: Int) -> SectionInfo?
+}
+
+extension CollectionDataProvider {
+    /// The number of items in all sections.
+    public var totalItemCount: Int {
+        (0..<numberOfSections).reduce(0) { $0 + numberOfItems(in: $1) }
+    }
+
+    /// True when there is no item in any section.
+    public var isEmpty: Bool { totalItemCount == 0 }
+}
+
+/// Why a data-provider mutation failed.
+public enum DataProviderError: Error, Equatable {
+    case outOfRange(ItemPath)
+}

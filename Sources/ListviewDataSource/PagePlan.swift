@@ -1,0 +1,88 @@
+import ListviewBatches
+import ListviewInput
+import ListviewValues
+
+/// Which rows one page shows, and how it describes itself in its footer.
+public struct PageInfo: Equatable, Sendable {
+    /// The page number, from 1.
+    public var number: Int
+    /// How many pages there are, or nil when the input was not read to its end (streaming).
+    public var count: Int?
+    /// The rows on this page, as 0-based positions in the whole list.
+    public var rows: Range<Int>
+    /// The number of rows in the whole list, or nil when not known (streaming).
+    public var totalRows: Int?
+
+    public init(number: Int, count: Int?, rows: Range<Int>, totalRows: Int?) {
+        self.number = number
+        self.count = count
+        self.rows = rows
+        self.totalRows = totalRows
+    }
+
+    /// `page 2/5 · rows 11–20 of 48`; when streaming stopped early, `page 2 · rows 11–20 of more than 20`.
+    public var footer: String {
+        let pages = count.map { "page \(number)/\($0)" } ?? "page \(number)"
+        let of = totalRows.map { "of \($0)" } ?? "of more than \(rows.upperBound)"
+        if rows.isEmpty { return "\(pages) · no rows \(of)" }
+        return "\(pages) · rows \(rows.lowerBound + 1)–\(rows.upperBound) \(of)"
+    }
+}
+
+/// Cuts a list of rows into pages of a fixed number of rows.
+public struct PagePlan: Equatable, Sendable {
+    public var pageSize: Int
+    public var totalRows: Int
+
+    public init(pageSize: Int, totalRows: Int) {
+        self.pageSize = max(1, pageSize)
+        self.totalRows = max(0, totalRows)
+    }
+
+    /// How many pages there are; an empty list still has one (empty) page.
+    public var pageCount: Int { max(1, (totalRows + pageSize - 1) / pageSize) }
+
+    /// Page `number` (from 1), or nil when there is no such page.
+    public func page(_ number: Int) -> PageInfo? {
+        guard number >= 1, number <= pageCount else { return nil }
+        let start = (number - 1) * pageSize
+        let end = min(totalRows, start + pageSize)
+        return PageInfo(number: number, count: pageCount, rows: start..<end, totalRows: totalRows)
+    }
+}
+
+/// Cuts a list into pages of at most a number of terminal lines, each row taking its formatter's height.
+///
+/// Used when rows can be taller than one line (`--wrap`): a page holds as many
+/// whole rows as fit, and always at least one.
+public struct LinePagePlan: Equatable, Sendable {
+    /// The rows of each page.
+    public private(set) var pages: [Range<Int>]
+    public let totalRows: Int
+
+    public init(heights: [Int], linesPerPage: Int) {
+        let budget = max(1, linesPerPage)
+        var pages: [Range<Int>] = []
+        var start = 0
+        var used = 0
+        for (row, height) in heights.enumerated() {
+            if row > start && used + height > budget {
+                pages.append(start..<row)
+                start = row
+                used = 0
+            }
+            used += height
+        }
+        if start < heights.count || pages.isEmpty { pages.append(start..<heights.count) }
+        self.pages = pages
+        self.totalRows = heights.count
+    }
+
+    public var pageCount: Int { pages.count }
+
+    /// Page `number` (from 1), or nil when there is no such page.
+    public func page(_ number: Int) -> PageInfo? {
+        guard number >= 1, number <= pages.count else { return nil }
+        return PageInfo(number: number, count: pages.count, rows: pages[number - 1], totalRows: totalRows)
+    }
+}

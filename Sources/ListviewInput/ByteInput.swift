@@ -1,0 +1,170 @@
+import Glibc
+import ListviewBatches
+import ListviewValues
+
+/// A file or standard input, read in large chunks, without a leading UTF-8 byte order mark.
+///
+/// Opening reports a missing, unreadable or directory path as
+/// `ListviewError.cannotOpen` (status 66); a failing read is `.readFailed` (74),
+/// and so is a regular file that ends before the size it had when opened (it
+/// shrank while being read: what was read is not the whole file). Text that
+/// starts with a UTF-16 or UTF-32 byte order mark is `.malformedInput` (65),
+/// with a hint to convert it, rather than a parse error at its second byte.
+public final class ByteInput {
+    /// The name used in messages: the path, or `<stdin>`.
+    public let name: String
+    /// The path as given, or nil for standard input.
+    public let path: String?
+    private let fileDescriptor: Int32
+    private let ownsDescriptor: Bool
+    private var buffer: [UInt8]
+    /// The bytes of `buffer` read but not yet handed out.
+    private var unread = 0..<0
+    private var started = false
+    private var atEnd = false
+    /// A regular file's size when opened; reading fewer bytes means it shrank.
+    private var expectedSize: Int?
+    /// The file offset of the next read (bytes read so far, from where reading started).
+    private var bytesRead = 0
+    /// Reads stop at this file offset, as if the input ended there, until it is cleared.
+    public var stopOffset: Int?
+
+    /// Opens `path`; `-` means standard input.
+    public init(path: String, chunkSize: Int = 1 << 20) throws {
+        if path == "-" {
+            buffer = [UInt8](repeating: 0, count: chunkSize)
+            self.name = "<stdin>"
+            self.path = nil
+            fileDescriptor = 0
+            ownsDescriptor = false
+            return
+        }
+        self.name = path
+        self.path = path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ListviewError.cannotOpen(source: path, reason: SystemError.message(for: errno))
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw ListviewError.cannotOpen(source: path, reason: SystemError.message(for: EISDIR))
+        }
+        // A small regular file gets a buffer of its own size (one read, one page), not a whole chunk;
+        // a file that grows meanwhile is still read to its end, in more reads.
+        let isSmallFile = (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) < chunkSize
+        buffer = [UInt8](repeating: 0, count: isSmallFile ? min(chunkSize, max(Int(status.st_size) + 1, 4096)) : chunkSize)
+        if (status.st_mode & S_IFMT) == S_IFREG { expectedSize = Int(status.st_size) }
+        fileDescriptor = descriptor
+        ownsDescriptor = true
+    }
+
+    deinit {
+        if ownsDescriptor { close(fileDescriptor) }
+    }
+
+    /// A regular file's size when it was opened; nil for pipes, terminals and devices.
+    public var regularFileSize: Int? { expectedSize }
+
+    /// The file offset reading has reached: bytes before it were handed out or are buffered.
+    public var readPosition: Int { bytesRead }
+
+    /// Starts reading a regular file at `offset` instead of its beginning (a byte order mark
+    /// is then not looked for). Call before anything is read.
+    public func startReading(at offset: Int) throws {
+        guard !started, expectedSize != nil else { throw ListviewError.readFailed(source: name, reason: "cannot seek") }
+        started = true
+        guard lseek(fileDescriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+            throw ListviewError.readFailed(source: name, reason: SystemError.message(for: errno))
+        }
+        bytesRead = offset
+    }
+
+    /// Reads up to `count` bytes at file `offset` into `buffer` without moving the reading position.
+    /// Returns the bytes read (0 at the end of the file).
+    public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let count = pread(fileDescriptor, buffer.baseAddress, buffer.count, off_t(offset))
+            if count >= 0 { return count }
+            if errno != EINTR { throw ListviewError.readFailed(source: name, reason: SystemError.message(for: errno)) }
+        }
+    }
+
+    /// The first bytes of the input (up to one chunk), without consuming them; a UTF-8 byte order mark is dropped.
+    public func peek() throws -> [UInt8] {
+        try start()
+        return Array(buffer[unread])
+    }
+
+    /// Calls `body` with the next bytes, at most `limit` of them; returns false at the end of the input.
+    ///
+    /// Reads from the file are a whole chunk; a reader that wants to stop early (a first page)
+    /// takes them in smaller slices, so it turns no more of the input into records than it needs.
+    public func withNextChunk(limit: Int = .max, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        try start()
+        if unread.isEmpty {
+            guard try readChunk() else { return false }
+        }
+        let slice = unread.lowerBound..<min(unread.upperBound, unread.lowerBound + max(limit, 1))
+        unread = slice.upperBound..<unread.upperBound
+        try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[slice])) }
+        return true
+    }
+
+    /// Reads the first chunk: drops a UTF-8 byte order mark, refuses UTF-16 and UTF-32.
+    private func start() throws {
+        guard !started else { return }
+        started = true
+        guard try readChunk() else { return }
+        let bytes = buffer[unread]
+        if bytes.starts(with: Self.utf8ByteOrderMark) { unread = unread.lowerBound + Self.utf8ByteOrderMark.count..<unread.upperBound }
+        if let encoding = Self.wideEncoding(startingWith: Array(buffer[unread].prefix(4))) {
+            throw ListviewError.malformedInput(
+                source: name, line: 1, column: 1,
+                message: "the input is \(encoding) (byte order mark); listview reads UTF-8: convert it with iconv -f \(encoding) -t UTF-8")
+        }
+    }
+
+    /// The UTF-8 byte order mark, which readers skip at the start of their input.
+    public static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The name of the UTF-16 or UTF-32 encoding whose byte order mark `bytes` start with.
+    public static func wideEncoding(startingWith bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32LE" }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32BE" }
+        if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16LE" }
+        if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16BE" }
+        return nil
+    }
+
+    /// Fills `buffer` with the next read; false at the end of the input.
+    private func readChunk() throws -> Bool {
+        guard !atEnd else { return false }
+        let room = stopOffset.map { max(0, $0 - bytesRead) } ?? Int.max
+        guard room > 0 else { return false }  // not the end: reading resumes when the stop is cleared
+        while true {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                Glibc.read(fileDescriptor, raw.baseAddress, min(raw.count, room))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                if code == EISDIR {
+                    throw ListviewError.cannotOpen(source: name, reason: SystemError.message(for: code))
+                }
+                throw ListviewError.readFailed(source: name, reason: SystemError.message(for: code))
+            }
+            if count == 0 {
+                atEnd = true
+                if let expectedSize, bytesRead < expectedSize {
+                    throw ListviewError.readFailed(
+                        source: name, reason: "the file shrank while being read (it ended after \(bytesRead) of \(expectedSize) bytes)")
+                }
+                return false
+            }
+            bytesRead += count
+            unread = 0..<count
+            return true
+        }
+    }
+}

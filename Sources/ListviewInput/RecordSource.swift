@@ -1,0 +1,89 @@
+import ListviewBatches
+import ListviewValues
+
+/// Hands out records one at a time as a reader produces them: the pattern's progressive loading.
+///
+/// A source reads only as much input as it needs for the next record, so a
+/// consumer that stops early (a first page, `--limit`) never reads the rest.
+public protocol RecordSource {
+    /// The next record, or nil when the input is exhausted.
+    mutating func next() throws -> Record?
+    /// Notes about the input read so far that deserve a line on stderr (ragged CSV rows).
+    var warnings: [String] { get }
+    /// The columns the input names up front (a CSV header), once read; nil when it names none.
+    var declaredColumns: [String]? { get }
+    /// Tells the source its caller will read every record, so it may read ahead (on another core).
+    func willReadToEnd()
+    /// The records per group of `fields`, counted without building the records (`--counts`), by a
+    /// source that knows a faster way than reading them; nil when it does not (then read them).
+    /// Called before any record is read.
+    func countGroups(by fields: [FieldPath]) throws -> CountedGroups?
+    /// Every record as a `CellTable` of scalar cells (a plain table of the whole input), by a source
+    /// that can read its input so; nil when it cannot (then read the records). Called before any
+    /// record is read.
+    func cellTable() throws -> CellTable?
+}
+
+extension RecordSource {
+    public var warnings: [String] { [] }
+    public var declaredColumns: [String]? { nil }
+    public func willReadToEnd() {}
+    public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? { nil }
+    public func cellTable() throws -> CellTable? { nil }
+}
+
+extension RecordSource {
+    /// Every remaining record.
+    public mutating func readAll(limit: Int = .max) throws -> [Record] {
+        var records: [Record] = []
+        while records.count < limit, let record = try next() {
+            records.append(record)
+        }
+        return records
+    }
+}
+
+/// Several sources one after another (several input files).
+public struct ConcatenatedSource: RecordSource {
+    private var sources: [any RecordSource]
+    private var current = 0
+
+    public init(_ sources: [any RecordSource]) {
+        self.sources = sources
+    }
+
+    public var warnings: [String] { sources.flatMap(\.warnings) }
+
+    public func willReadToEnd() { sources.forEach { $0.willReadToEnd() } }
+
+    /// One input's own count, when it has one.
+    public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? {
+        guard sources.count == 1, current == 0 else { return nil }
+        return try sources[0].countGroups(by: fields)
+    }
+
+    /// One input's own cell table, when it has one.
+    public func cellTable() throws -> CellTable? {
+        guard sources.count == 1, current == 0 else { return nil }
+        return try sources[0].cellTable()
+    }
+
+    /// A single input's declared columns; several inputs may each declare others, so none.
+    public var declaredColumns: [String]? { sources.count == 1 ? sources.first?.declaredColumns : nil }
+
+    public mutating func next() throws -> Record? {
+        while current < sources.count {
+            if let record = try sources[current].next() { return record }
+            current += 1
+        }
+        return nil
+    }
+}
+
+/// How many records a source counted per group, each group with one record standing for it
+/// (its group fields set): what `GroupTally` orders into sections.
+public struct CountedGroups {
+    public var groups: [(record: Record, count: Int)] = []
+
+    public init() {}
+}

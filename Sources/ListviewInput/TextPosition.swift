@@ -1,0 +1,73 @@
+import ListviewBatches
+import ListviewValues
+
+/// A line and column (1-based; columns in Unicode characters) reached after the bytes seen so far.
+///
+/// LF, CRLF and a lone CR each end a line, so CSV files with any line endings
+/// and JSON files get the same line numbers an editor shows.
+public struct TextPosition: Equatable, Sendable {
+    public var line = 1
+    public var column = 1
+    private var afterCR = false
+
+    public init() {}
+
+    /// Moves past `bytes`.
+    public mutating func advance(over bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            // Eight ASCII bytes without CR or LF are eight columns; other words go byte by byte.
+            if index + 8 <= count {
+                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0,
+                   !Self.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A),
+                   !Self.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) {
+                    column += 8
+                    afterCR = false
+                    index += 8
+                    continue
+                }
+            }
+            let end = Swift.min(index + 8, count)
+            while index < end {
+                step(over: bytes[index])
+                index += 1
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func step(over byte: UInt8) {
+        if byte == 0x0A {
+            if !afterCR { line += 1 }
+            column = 1
+            afterCR = false
+        } else if byte == 0x0D {
+            line += 1
+            column = 1
+            afterCR = true
+        } else {
+            afterCR = false
+            if byte & 0xC0 != 0x80 { column += 1 }
+        }
+    }
+
+    /// True when one of the eight bytes of `word` is zero.
+    @inline(__always)
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// How many line breaks `bytes` holds (a CRLF pair counts once).
+    public static func lineBreaks(in bytes: UnsafeRawBufferPointer) -> Int {
+        var position = TextPosition()
+        position.advance(over: bytes)
+        return position.line - 1
+    }
+
+    /// True for the bytes JSON and CSV treat as blank: space, tab, CR, LF.
+    public static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

@@ -1,0 +1,244 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewQuery
+import ListviewValues
+
+/// A column of a view: its title and the field it shows.
+public struct ColumnSpec: Hashable, Sendable {
+    public var title: String
+    public var path: FieldPath
+
+    public init(_ path: FieldPath, title: String? = nil) {
+        self.path = path
+        self.title = title ?? path.text
+    }
+
+    public init(_ text: String) { self.init(FieldPath(text)) }
+}
+
+/// How a table column aligns its cells.
+public enum ColumnAlignment: Sendable {
+    case left, right
+}
+
+/// Column widths and alignments, measured over the rows a table will show.
+///
+/// A column whose every present, non-null value is a number is right-aligned,
+/// header included. Widths are in terminal cells (`DisplayWidth`).
+public struct TableLayout: Sendable {
+    public struct Column: Sendable {
+        public var spec: ColumnSpec
+        public var width: Int
+        public var alignment: ColumnAlignment
+    }
+
+    public var columns: [Column]
+    /// Spaces between columns.
+    public var gap: Int
+    /// Box-drawing borders (`--border`) instead of plain gaps.
+    public var bordered = false
+    /// Colours for column titles and null cells.
+    public var theme = Theme.plain
+
+    public init(columns: [Column], gap: Int = 2, bordered: Bool = false) {
+        self.columns = columns
+        self.gap = gap
+        self.bordered = bordered
+    }
+
+    /// This layout narrowed to fit `width` cells (nil: no limit) with no column wider than `maxColumnWidth`.
+    ///
+    /// The widest columns shrink first: every column is capped at the largest
+    /// width that makes the line fit, and never below 3 cells.
+    public func fitted(to width: Int?, maxColumnWidth: Int? = nil) -> TableLayout {
+        var result = self
+        if let maxColumnWidth {
+            for index in result.columns.indices { result.columns[index].width = min(result.columns[index].width, max(1, maxColumnWidth)) }
+        }
+        guard let width, !columns.isEmpty, result.totalWidth > width else { return result }
+        let available = width - (result.totalWidth - result.columns.reduce(0) { $0 + $1.width })
+        // Text columns give way first; numbers are cut only when text alone cannot make room.
+        for shrinkNumbers in [false, true] {
+            let widths = result.columns.map(\.width)
+            let shrinkable = result.columns.map { shrinkNumbers || $0.alignment == .left }
+            let fixed = widths.indices.filter { !shrinkable[$0] }.reduce(0) { $0 + widths[$1] }
+            func total(_ cap: Int) -> Int {
+                fixed + widths.indices.filter { shrinkable[$0] }.reduce(0) { $0 + min(widths[$1], cap) }
+            }
+            // The widest cap (not below 3) that fits; total grows with the cap, so bisect
+            // (a 50 MB cell once took a step per cell of width).
+            var cap = widths.max() ?? 0
+            if cap > 3, total(cap) > available {
+                var fits = 3, tooWide = cap  // total(tooWide) > available; fits is the answer if nothing wider fits
+                while tooWide - fits > 1 {
+                    let middle = fits + (tooWide - fits) / 2
+                    if total(middle) <= available { fits = middle } else { tooWide = middle }
+                }
+                cap = fits
+            }
+            for index in result.columns.indices where shrinkable[index] {
+                result.columns[index].width = min(widths[index], cap)
+            }
+            if result.totalWidth <= width { break }
+        }
+        return result
+    }
+
+    /// Measures `specs` over `records`.
+    public static func measure<Records: Sequence>(_ specs: [ColumnSpec], over records: Records, gap: Int = 2) -> TableLayout
+    where Records.Element == Record {
+        var measures = specs.map { ColumnMeasure(title: $0.title) }
+        let reader = ColumnReader(specs.map(\.path))
+        for record in records {
+            for index in specs.indices { measures[index].add(value: reader.value(index, in: record)) }
+        }
+        return TableLayout(specs, measures: measures, gap: gap)
+    }
+
+    /// Measures `specs` over `rows` of `table`, as `measure(_:over:)` measures the rows' records.
+    /// Columns measured as the table was built serve when the rows are all of its rows.
+    public static func measure<Rows: Collection>(_ specs: [ColumnSpec], rows: Rows, of table: CellTable, gap: Int = 2) -> TableLayout
+    where Rows.Element == Int {
+        let fields = table.fields(specs.map(\.path))
+        if rows.count == table.rowCount, fields.allSatisfy(\.isColumn),
+           specs.allSatisfy({ $0.title == $0.path.text }) {
+            return TableLayout(specs, measures: fields.map { table.measures[$0.column ?? 0] }, gap: gap)
+        }
+        var measures = specs.map { ColumnMeasure(title: $0.title) }
+        table.withCells { cells in
+            for row in rows {
+                for (index, field) in fields.enumerated() {
+                    if field.isColumn, let column = field.column {
+                        let (kind, text) = cells.cell(row: row, column: column)
+                        measures[index].add(cellOf: kind, text: text, inferTypes: table.inferTypes)
+                    } else {
+                        measures[index].add(value: field.value(row: row, in: cells))
+                    }
+                }
+            }
+        }
+        return TableLayout(specs, measures: measures, gap: gap)
+    }
+
+    /// The layout of columns measured by `measures`.
+    init(_ specs: [ColumnSpec], measures: [ColumnMeasure], gap: Int) {
+        let columns = zip(specs, measures).map { spec, measure in
+            Column(spec: spec, width: measure.width, alignment: measure.isNumeric ? .right : .left)
+        }
+        self.init(columns: columns, gap: gap)
+    }
+
+    /// The lines of a row whose columns hold `values` (nil: the row lacks the field): one line,
+    /// or as many as the tallest cell needs when `wrap` breaks long cells instead of cutting them.
+    public func lines(of values: [Value?], wrap: Bool) -> [String] {
+        let cells = values.map(CellText.text(for:))
+        let dimmed = theme.enabled ? values.map { $0?.isNull ?? false } : []
+        guard wrap else { return [line(cells, dimmed: dimmed)] }
+        let wrapped = zip(cells, columns).map { TextFitting.wrapped($0, to: $1.width) }
+        let height = wrapped.map(\.count).max() ?? 1
+        return (0..<height).map { row in line(wrapped.map { row < $0.count ? $0[row] : "" }, dimmed: dimmed) }
+    }
+
+    /// Lays out one line of cell texts: padded to the column widths, no trailing spaces.
+    /// Cells wider than their column are cut with `…`.
+    public func line(_ cells: [String], dimmed: [Bool] = []) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(totalWidth + 16)
+        appendLine(to: &bytes) { index in
+            (index < cells.count ? cells[index] : "", index < dimmed.count && dimmed[index])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one line, without its newline, to `bytes`: the text of each column's
+    /// cell (and whether it is dimmed, as a null is) comes from `cell`, and is escaped here.
+    /// Spaces between cells are held back until text follows, so a line never ends in spaces.
+    @inline(__always)
+    func appendLine(to bytes: inout [UInt8], cell: (Int) -> (text: String, dimmed: Bool)) {
+        var pendingSpaces = 0
+        for index in columns.indices {
+            let (text, dimmed) = cell(index)
+            appendCell(index, text: text, dimmed: dimmed, pendingSpaces: &pendingSpaces, to: &bytes)
+        }
+    }
+
+    /// Appends column `index`'s cell holding `cellText` to a line being laid out: escaped, cut to the
+    /// column with `…` when wider, dimmed when it is a null. `pendingSpaces` carries the spaces owed
+    /// before the next text, so a line never ends in spaces.
+    @inline(__always)
+    func appendCell(_ index: Int, text cellText: String, dimmed: Bool, pendingSpaces: inout Int, to bytes: inout [UInt8]) {
+        let shown = CellText.shown(cellText)
+        var (text, textWidth) = TextFitting.fitted(shown.text, measuring: shown.width, to: columns[index].width)
+        if dimmed && theme.enabled && !text.isEmpty { text = theme.null(text) }
+        text.withUTF8 { appendFitted(index, UnsafeRawBufferPointer($0), width: textWidth, pendingSpaces: &pendingSpaces, to: &bytes) }
+    }
+
+    /// Appends column `index`'s cell text, already escaped and no wider than the column
+    /// (`width` cells), padded as the column aligns (see `appendCell`).
+    @inline(__always)
+    func appendFitted(_ index: Int, _ text: UnsafeRawBufferPointer, width textWidth: Int, pendingSpaces: inout Int,
+                      to bytes: inout [UInt8]) {
+        // The width and alignment alone: copying the whole column would retain its title per cell.
+        let width = columns[index].width, alignment = columns[index].alignment
+        let padding = max(0, width - textWidth)
+        if bordered {
+            // `│ cell │ cell │`: every cell padded to its column, spaces and all.
+            if index == 0 { bytes.append(contentsOf: Self.verticalBorder) }
+            Self.appendSpaces(1 + (alignment == .right ? padding : 0), to: &bytes)
+            bytes.append(contentsOf: text)
+            Self.appendSpaces(1 + (alignment == .left ? padding : 0), to: &bytes)
+            bytes.append(contentsOf: Self.verticalBorder)
+            return
+        }
+        if index > 0 { pendingSpaces += gap }
+        if text.isEmpty {
+            pendingSpaces += width
+            return
+        }
+        if alignment == .right { pendingSpaces += padding }
+        Self.appendSpaces(pendingSpaces, to: &bytes)
+        bytes.append(contentsOf: text)
+        pendingSpaces = alignment == .left ? padding : 0
+    }
+
+    /// `│`, between bordered cells.
+    private static let verticalBorder: [UInt8] = Array("│".utf8)
+
+    /// Appends `count` spaces: grown once, then filled (no shared buffer to retain per cell).
+    @inline(__always)
+    static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+        guard count > 0 else { return }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    }
+
+    /// A horizontal rule of a bordered table: `┌─┬─┐`, `├─┼─┤` or `└─┴─┘`.
+    public func rule(_ position: RulePosition) -> String {
+        let (left, middle, right): (String, String, String)
+        switch position {
+        case .top: (left, middle, right) = ("┌", "┬", "┐")
+        case .middle: (left, middle, right) = ("├", "┼", "┤")
+        case .bottom: (left, middle, right) = ("└", "┴", "┘")
+        }
+        return left + columns.map { String(repeating: "─", count: $0.width + 2) }.joined(separator: middle) + right
+    }
+
+    public enum RulePosition: Sendable {
+        case top, middle, bottom
+    }
+
+    /// The header line: column titles (between rules when bordered).
+    public var headerLine: String {
+        var plain = self
+        plain.theme = .plain
+        var titles = plain.line(columns.map { TerminalEscaping.escaped($0.spec.title) })
+        if theme.enabled { titles = theme.columnHeader(titles) }
+        return bordered ? [rule(.top), titles, rule(.middle)].joined(separator: "\n") : titles
+    }
+
+    /// The total width of a line.
+    public var totalWidth: Int {
+        let cells = columns.reduce(0) { $0 + $1.width }
+        return bordered ? cells + 3 * columns.count + 1 : cells + gap * max(0, columns.count - 1)
+    }
+}

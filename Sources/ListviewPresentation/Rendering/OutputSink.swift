@@ -1,0 +1,124 @@
+import Glibc
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewQuery
+import ListviewValues
+
+
+
+
+/// A buffered byte writer over a file descriptor (usually standard output).
+///
+/// Everything listview prints goes through one sink, in large writes rather than
+/// one `print` per cell. Write failures become `ListviewError`s: a closed pipe is
+/// `.outputClosed` (the caller ends quietly), anything else `.writeFailed`.
+public final class OutputSink {
+    public let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    private let flushThreshold: Int
+    /// Bytes handed to the kernel so far.
+    public private(set) var bytesWritten = 0
+
+    public init(fileDescriptor: Int32 = 1, flushThreshold: Int = 1 << 16) {
+        self.fileDescriptor = fileDescriptor
+        self.flushThreshold = flushThreshold
+        // A memory sink's threshold is Int.max, and Int.max + 4096 overflows: reserve only for a real threshold.
+        buffer.reserveCapacity(flushThreshold < 1 << 24 ? flushThreshold + 4096 : 4096)
+    }
+
+    /// A sink that only collects bytes; `collected` returns them. For tests and for measuring.
+    public static func memory() -> OutputSink {
+        OutputSink(fileDescriptor: -1, flushThreshold: Int.max)
+    }
+
+    /// Hands over the bytes a memory sink collected, leaving it empty.
+    public func takeCollected() -> [UInt8] {
+        defer { buffer = [] }
+        return buffer
+    }
+
+    /// The bytes collected by a memory sink, as text.
+    public var collected: String { String(decoding: buffer, as: UTF8.self) }
+
+    @inlinable
+    public func write(_ text: String) throws {
+        var text = text
+        text.withUTF8 { append($0) }
+        try flushIfFull()
+    }
+
+    public func write(byte: UInt8) throws {
+        buffer.append(byte)
+        try flushIfFull()
+    }
+
+    public func write<Bytes: Sequence>(bytes: Bytes) throws where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        try flushIfFull()
+    }
+
+    /// Writes `text` and a newline.
+    public func writeLine(_ text: String) throws {
+        var text = text
+        text.withUTF8 { append($0) }
+        buffer.append(0x0A)
+        try flushIfFull()
+    }
+
+    /// Writes each of `lines` and a newline after it.
+    public func writeLines(_ lines: [String]) throws {
+        for line in lines { try writeLine(line) }
+    }
+
+    /// Lets `body` append bytes to the buffer directly (a table row is laid out in place, not as a string first).
+    public func appendBytes(_ body: (inout [UInt8]) -> Void) throws {
+        body(&buffer)
+        try flushIfFull()
+    }
+
+    @usableFromInline
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    @usableFromInline
+    func flushIfFull() throws {
+        if buffer.count >= flushThreshold { try flush() }
+    }
+
+    /// Throws `.outputClosed` when nobody will read the output any more (the reading end
+    /// of a pipe is closed), so a long load can stop before it has written anything.
+    public func checkReaderPresent() throws {
+        guard fileDescriptor >= 0 else { return }
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+        if poll(&descriptor, 1, 0) == 1, descriptor.revents & Int16(POLLERR) != 0 {
+            var status = stat()
+            if fstat(fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFIFO { throw ListviewError.outputClosed }
+        }
+    }
+
+    /// Hands every buffered byte to the kernel.
+    public func flush() throws {
+        guard fileDescriptor >= 0, !buffer.isEmpty else { return }
+        var offset = 0
+        let total = buffer.count
+        var failure: Int32 = 0
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while offset < total {
+                let result = Glibc.write(fileDescriptor, base + offset, total - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += result
+            }
+        }
+        bytesWritten += offset
+        buffer.removeAll(keepingCapacity: true)
+        if failure == EPIPE { throw ListviewError.outputClosed }
+        if failure != 0 { throw ListviewError.writeFailed(reason: SystemError.message(for: failure)) }
+    }
+}

@@ -1,0 +1,117 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewValues
+
+/// One `--where` condition: `field=value`, `!=`, `<`, `<=`, `>`, `>=`, or `field~regex`.
+///
+/// Comparisons are numeric when both sides are numbers (`age>30`, `price<=9.5`)
+/// and by text otherwise; `~` searches the value's text with a regular
+/// expression. A null or missing field never matches, whatever the operator.
+public struct Predicate: Sendable, CustomStringConvertible {
+    public enum Operator: String, CaseIterable, Sendable {
+        case equal = "="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case matches = "~"
+    }
+
+    public let path: FieldPath
+    public let op: Operator
+    public let value: String
+    private let number: Double?
+    private let regex: RegexBox?
+
+    /// The predicate as written.
+    public var description: String { "\(path.text)\(op.rawValue)\(value)" }
+
+    /// Parses `text`; the first operator found splits the field from the value.
+    public init(parsing text: String) throws {
+        let scalars = Array(text.unicodeScalars)
+        var found: (index: Int, op: Operator)?
+        var index = 0
+        while index < scalars.count, found == nil {
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
+            switch scalars[index] {
+            case "!" where next == "=": found = (index, .notEqual)
+            case "<": found = (index, next == "=" ? .lessOrEqual : .less)
+            case ">": found = (index, next == "=" ? .greaterOrEqual : .greater)
+            case "=": found = (index, .equal)
+            case "~": found = (index, .matches)
+            default: break
+            }
+            index += 1
+        }
+        guard let (position, op) = found else {
+            throw ListviewError.usage("--where '\(text)': no operator; write FIELD=VALUE, !=, <, <=, >, >= or FIELD~REGEX")
+        }
+        let field = String(String.UnicodeScalarView(scalars[..<position]))
+        let value = String(String.UnicodeScalarView(scalars[(position + op.rawValue.unicodeScalars.count)...]))
+        guard !field.isEmpty else {
+            throw ListviewError.usage("--where '\(text)': no field name before '\(op.rawValue)' at character \(position + 1)")
+        }
+        self.path = FieldPath(field)
+        self.op = op
+        self.value = value
+        self.number = NumberText.isNumber(value) ? Double(value) : nil
+        if op == .matches {
+            do {
+                regex = RegexBox(try Regex(value))
+            } catch {
+                throw ListviewError.usage("--where '\(text)': '\(value)' is not a valid regular expression")
+            }
+        } else {
+            regex = nil
+        }
+    }
+
+    /// True when `record` satisfies the condition.
+    public func matches(_ record: Record) -> Bool {
+        matches(value: path.value(in: record))
+    }
+
+    /// True when a record whose value at the predicate's field is `field` (nil: missing) satisfies it.
+    public func matches(value field: Value?) -> Bool {
+        guard let field, !field.isNull else { return false }
+        let text = ValueText.plain(field)
+        if let regex {
+            return text.contains(regex.value)
+        }
+        let order: Int
+        if let number, let fieldNumber = field.numericValue ?? (NumberText.isNumber(text) ? Double(text) : nil) {
+            order = fieldNumber < number ? -1 : (fieldNumber > number ? 1 : 0)
+        } else {
+            order = text == value ? 0 : (text.unicodeScalars.lexicographicallyPrecedes(value.unicodeScalars) ? -1 : 1)
+        }
+        switch op {
+        case .equal: return order == 0
+        case .notEqual: return order != 0
+        case .less: return order < 0
+        case .lessOrEqual: return order <= 0
+        case .greater: return order > 0
+        case .greaterOrEqual: return order >= 0
+        case .matches: return false
+        }
+    }
+}
+
+/// A compiled `Regex` is immutable and safe to share; this box says so to the compiler.
+final class RegexBox: @unchecked Sendable {
+    let value: Regex<AnyRegexOutput>
+    init(_ value: Regex<AnyRegexOutput>) { self.value = value }
+}
+
+/// A value's text without display escaping: what filters and searches compare.
+public enum ValueText {
+    public static func plain(_ value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text), .string(let text): return text
+        case .array, .object: return value.compactJSON
+        }
+    }
+}

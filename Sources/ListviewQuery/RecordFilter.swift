@@ -1,0 +1,71 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewValues
+
+/// Keeps the records that satisfy every `--where` predicate and contain the `--search` text.
+public struct RecordFilter: Sendable {
+    public var predicates: [Predicate]
+    /// Case-insensitive text that some field must contain, or nil.
+    public var search: String?
+    private let foldedSearch: String?
+
+    public init(predicates: [Predicate] = [], search: String? = nil) {
+        self.predicates = predicates
+        self.search = search
+        self.foldedSearch = search.map { $0.lowercased() }
+    }
+
+    /// True when the filter keeps everything.
+    public var isEmpty: Bool { predicates.isEmpty && search == nil }
+
+    public func matches(_ record: Record) -> Bool {
+        for predicate in predicates where !predicate.matches(record) { return false }
+        return matchesSearch(record.values)
+    }
+
+    /// True when some value among `values` (a record's fields) contains the `--search` text.
+    func matchesSearch<Values: Sequence>(_ values: Values) -> Bool where Values.Element == Value {
+        guard let foldedSearch else { return true }
+        return values.contains { value in
+            !value.isNull && ValueText.plain(value).lowercased().contains(foldedSearch)
+        }
+    }
+
+    /// The rows of `table` among `rows` that the filter keeps, in order.
+    public func rows(of table: CellTable, among rows: [RowRef]) -> [RowRef] {
+        guard !isEmpty else { return rows }
+        let fields = table.fields(predicates.map(\.path))
+        return table.withCells { cells in
+            rows.filter { item in
+                for (predicate, field) in zip(predicates, fields) where !predicate.matches(value: field.value(row: item.row, in: cells)) {
+                    return false
+                }
+                guard search != nil else { return true }
+                return matchesSearch(table.columns.indices.lazy.compactMap { cells.value(row: item.row, column: $0) })
+            }
+        }
+    }
+}
+
+/// A record source that passes on only the records a filter keeps.
+public struct FilteredSource: RecordSource {
+    private var source: any RecordSource
+    private let filter: RecordFilter
+
+    public init(_ source: any RecordSource, filter: RecordFilter) {
+        self.source = source
+        self.filter = filter
+    }
+
+    public var warnings: [String] { source.warnings }
+    public var declaredColumns: [String]? { source.declaredColumns }
+    public func willReadToEnd() { source.willReadToEnd() }
+
+    public mutating func next() throws -> Record? {
+        while let record = try source.next() {
+            if filter.matches(record) { return record }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,53 @@
+import ListviewBatches
+import ListviewValues
+import XCTest
+
+final class CellTableTests: XCTestCase {
+    private func table(_ rows: [[String]], columns: [String] = ["a", "b"], inferTypes: Bool = true) -> CellTable {
+        var table = CellTable(columns: columns, inferTypes: inferTypes)
+        for row in rows {
+            for cell in row { Array(cell.utf8).withUnsafeBytes { table.appendCell($0, unquoting: false) } }
+            _ = table.endRow()
+        }
+        return table
+    }
+
+    private func contents(_ table: CellTable) -> [[Value?]] {
+        let columns = table.columns.indices.map { column in table.mapColumn(column) { $0.value(of: $1, inferTypes: table.inferTypes) } }
+        return (0..<table.rowCount).map { row in columns.map { $0[row] } }
+    }
+
+    func testCellsReadAsTheRecordReaderMakesThem() {
+        XCTAssertEqual(contents(table([["1", "x"], ["", "2.5"]])), [[.number("1"), .string("x")], [.string(""), .number("2.5")]])
+        XCTAssertEqual(contents(table([["1", "x"]], inferTypes: false)), [[.string("1"), .string("x")]])
+    }
+
+    func testShortRowsArePaddedWithMissingCellsAndLongRowsRefused() {
+        var cells = table([["1"], ["2", "y"]])
+        XCTAssertEqual(contents(cells), [[.number("1"), .null], [.number("2"), .string("y")]])
+        for cell in ["3", "z", "extra"] { Array(cell.utf8).withUnsafeBytes { cells.appendCell($0, unquoting: false) } }
+        XCTAssertFalse(cells.endRow())
+        XCTAssertEqual(cells.rowCount, 2)
+        XCTAssertEqual(contents(cells), [[.number("1"), .null], [.number("2"), .string("y")]])
+    }
+
+    func testUnquotingAndDiscardingAnUnfinishedRow() {
+        var cells = CellTable(columns: ["q"], inferTypes: true)
+        Array("half".utf8).withUnsafeBytes { cells.appendCell($0, unquoting: false) }
+        cells.discardPendingRow()
+        Array("say \"\"hi\"\"".utf8).withUnsafeBytes { cells.appendCell($0, unquoting: true) }
+        XCTAssertTrue(cells.endRow())
+        XCTAssertEqual(contents(cells), [[.string("say \"hi\"")]])
+    }
+
+    func testAppendingAnotherPartKeepsMissingCellsOnEitherSide() {
+        for (first, second) in [([["1"]], [["2", "b"]]), ([["1", "a"]], [["2"]]), ([["1", "a"]], [["2", "b"]])] {
+            var joined = table(first)
+            XCTAssertTrue(joined.append(table(second)))
+            XCTAssertEqual(contents(joined), contents(table(first + second)), "\(first) + \(second)")
+        }
+        var joined = table([["1", "a"]])
+        XCTAssertFalse(joined.append(table([["2", "b"]], columns: ["b", "a"])), "other columns")
+        XCTAssertEqual(joined.rowCount, 1)
+    }
+}

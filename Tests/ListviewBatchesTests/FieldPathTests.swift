@@ -1,0 +1,72 @@
+import ListviewBatches
+import ListviewValues
+import XCTest
+
+final class FieldPathTests: XCTestCase {
+    private let record = Record([
+        "id": .number("7"),
+        "user": .object(ObjectValue([
+            "name": .string("Ada"),
+            "address": .object(ObjectValue(["city": .string("Paris")])),
+        ])),
+        "tags": .array([.string("red"), .string("blue")]),
+        "items": .array([
+            .object(ObjectValue(["sku": .string("A1")])),
+            .object(ObjectValue(["sku": .string("B2")])),
+        ]),
+        "a.b": .string("literal key"),
+        "a": .object(ObjectValue(["b": .string("nested")])),
+        "gone": .null,
+    ])
+
+    func testTopLevelField() {
+        XCTAssertEqual(FieldPath("id").value(in: record), .number("7"))
+        XCTAssertEqual(FieldPath("gone").value(in: record), .null, "a present null is not missing")
+    }
+
+    func testDottedPathIntoObjects() {
+        XCTAssertEqual(FieldPath("user.name").value(in: record), .string("Ada"))
+        XCTAssertEqual(FieldPath("user.address.city").value(in: record), .string("Paris"))
+        XCTAssertEqual(FieldPath("user.address").value(in: record),
+                       .object(ObjectValue(["city": .string("Paris")])))
+    }
+
+    func testDottedPathIntoArrays() {
+        XCTAssertEqual(FieldPath("tags.0").value(in: record), .string("red"))
+        XCTAssertEqual(FieldPath("tags.1").value(in: record), .string("blue"))
+        XCTAssertEqual(FieldPath("items.1.sku").value(in: record), .string("B2"))
+    }
+
+    func testLiteralTopLevelKeyWithADotWins() {
+        XCTAssertEqual(FieldPath("a.b").value(in: record), .string("literal key"))
+    }
+
+    func testMissingIsNil() {
+        XCTAssertNil(FieldPath("missing").value(in: record))
+        XCTAssertNil(FieldPath("user.missing").value(in: record))
+        XCTAssertNil(FieldPath("missing.name").value(in: record))
+        XCTAssertNil(FieldPath("user.name.first").value(in: record), "a string has no members")
+        XCTAssertNil(FieldPath("tags.2").value(in: record), "index past the end")
+        XCTAssertNil(FieldPath("tags.-1").value(in: record), "negative index")
+        XCTAssertNil(FieldPath("tags.x").value(in: record), "non-numeric index")
+        XCTAssertNil(FieldPath("gone.x").value(in: record), "null has no members")
+        XCTAssertNil(FieldPath("").value(in: record))
+        XCTAssertNil(FieldPath("user.").value(in: record))
+    }
+
+    func testComponentsAndText() {
+        let path = FieldPath("a.b.0")
+        XCTAssertEqual(path.text, "a.b.0")
+        XCTAssertEqual(path.description, "a.b.0")
+        XCTAssertEqual(path.components, ["a", "b", "0"])
+        XCTAssertEqual(FieldPath("a..b").components, ["a", "", "b"])
+        XCTAssertEqual(FieldPath("plain").components, ["plain"])
+    }
+
+    func testValueInAValue() {
+        let value = Value.array([.object(ObjectValue(["name": .string("x")]))])
+        XCTAssertEqual(FieldPath("0.name").value(in: value), .string("x"))
+        XCTAssertNil(FieldPath("1.name").value(in: value))
+        XCTAssertNil(FieldPath("name").value(in: value))
+    }
+}

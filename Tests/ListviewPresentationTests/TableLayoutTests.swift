@@ -1,0 +1,98 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+import XCTest
+
+final class TableLayoutTests: XCTestCase {
+    private let records = [
+        Record(["name": .string("Ada"), "qty": .number("3"), "note": .string("x")]),
+        Record(["name": .string("東京"), "qty": .number("120"), "note": .number("5")]),
+        Record(["name": .string("Bob"), "note": .null]),
+    ]
+    private let specs = [ColumnSpec("name"), ColumnSpec("qty"), ColumnSpec("note")]
+
+    private func lines(_ layout: TableLayout, _ records: [Record]) -> [String] {
+        [layout.headerLine] + records.flatMap { TableRowFormatter(layout: layout).lines(for: $0) }
+    }
+
+    func testAlignmentNumericRightMixedLeft() {
+        let layout = TableLayout.measure(specs, over: records)
+        XCTAssertEqual(layout.columns.map(\.alignment), [.left, .right, .left])
+    }
+
+    func testWidthsAreTerminalCells() {
+        let layout = TableLayout.measure(specs, over: records)
+        XCTAssertEqual(layout.columns.map(\.width), [4, 3, 4])
+        XCTAssertEqual(layout.totalWidth, 4 + 3 + 4 + 2 * 2)
+    }
+
+    func testLines() {
+        let layout = TableLayout.measure(specs, over: records)
+        XCTAssertEqual(lines(layout, records), [
+            "name  qty  note",
+            "Ada     3  x",
+            "東京  120  5",
+            "Bob        null",
+        ])
+    }
+
+    func testNoTrailingSpaces() {
+        let layout = TableLayout.measure(specs, over: records)
+        let partial = [Record(["name": .string("a")]), Record(["qty": .number("1")]), Record([:])]
+        let all = lines(layout, records + partial)
+        XCTAssertEqual(Array(all.suffix(3)), ["a", "        1", ""])
+        for line in all {
+            XCTAssertFalse(line.hasSuffix(" "), "trailing space in \(line.debugDescription)")
+        }
+    }
+
+    func testWideCharactersInEveryPosition() {
+        let wide = [
+            Record(["k": .string("日本"), "v": .string("a")]),
+            Record(["k": .string("x"), "v": .string("😀😀")]),
+        ]
+        let layout = TableLayout.measure([ColumnSpec("k"), ColumnSpec("v")], over: wide)
+        XCTAssertEqual(layout.columns.map(\.width), [4, 4])
+        XCTAssertEqual(lines(layout, wide), ["k     v", "日本  a", "x     😀😀"])
+    }
+
+    func testNumericColumnWithNullsIsRightAligned() {
+        let rows = [Record(["n": .number("1.50")]), Record(["n": .null]), Record([:]), Record(["n": .number("-20")])]
+        let layout = TableLayout.measure([ColumnSpec(FieldPath("n"), title: "amount")], over: rows)
+        XCTAssertEqual(layout.columns[0].alignment, .right)
+        XCTAssertEqual(lines(layout, rows), ["amount", "  1.50", "  null", "", "   -20"])
+    }
+
+    func testColumnWithoutValuesIsLeftAligned() {
+        let rows = [Record(["n": .null]), Record([:])]
+        let layout = TableLayout.measure([ColumnSpec("n"), ColumnSpec("m")], over: rows)
+        XCTAssertEqual(layout.columns.map(\.alignment), [.left, .left])
+        XCTAssertEqual(layout.columns.map(\.width), [4, 1])
+    }
+
+    func testNumbersAsStringsAreText() {
+        let rows = [Record(["n": .string("1")]), Record(["n": .number("22")])]
+        let layout = TableLayout.measure([ColumnSpec("n")], over: rows)
+        XCTAssertEqual(layout.columns[0].alignment, .left)
+        XCTAssertEqual(lines(layout, rows), ["n", "1", "22"])
+    }
+
+    func testNestedPathsTitlesAndGap() {
+        let rows = [
+            Record(["user": .object(ObjectValue(["name": .string("Ada")])), "tags": .array([.string("a"), .string("b")])]),
+        ]
+        let specs = [ColumnSpec(FieldPath("user.name"), title: "who"), ColumnSpec("tags"), ColumnSpec("tags.1")]
+        let layout = TableLayout.measure(specs, over: rows, gap: 1)
+        XCTAssertEqual(lines(layout, rows), ["who tags      tags.1", #"Ada ["a","b"] b"#])
+    }
+
+    func testControlCharactersAreEscapedAndMeasuredEscaped() {
+        let rows = [Record(["s": .string("a\tb"), "t": .string("z")])]
+        let layout = TableLayout.measure([ColumnSpec("s"), ColumnSpec("t")], over: rows)
+        XCTAssertEqual(layout.columns[0].width, 4)
+        XCTAssertEqual(lines(layout, rows), ["s     t", #"a\tb  z"#])
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+import XCTest
+
+final class WritersTests: XCTestCase {
+    private let tricky = [
+        Record(["id": .number("1"), "name": .string("a,b"), "quote": .string("say \"hi\""), "text": .string("l1\nl2")]),
+        Record(["id": .number("1.50"), "name": .string(""), "quote": .null]),
+        Record(["id": .bool(true), "name": .array([.number("1"), .string("x")]), "quote": .string("plain"),
+                "text": .string("cr\rhere")]),
+        Record(["id": .number("007"), "name": .string("a\tb"), "quote": .string(#"c:\dir"#), "text": .string("ok")]),
+    ]
+    private let columns = ["id", "name", "quote", "text"]
+
+    private func render<Presenter: ListPresenter>(_ presenter: Presenter, _ sections: [Section<Record>]) throws -> String
+    where Presenter.Item == Record {
+        var presenter = presenter
+        let sink = OutputSink.memory()
+        try ListRenderer(provider: ArrayDataProvider(sections: sections)).render(page: nil, with: &presenter, into: sink)
+        return sink.collected
+    }
+
+    private func parseJSON(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    // MARK: CSV and TSV
+
+    func testCSVQuoting() throws {
+        let presenter = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: columns), dialect: .csv)
+        let expected = [
+            "id,name,quote,text",
+            #"1,"a,b","say ""hi""","l1"# + "\n" + #"l2""#,
+            #"1.50,"",,"#,
+            #"true,"[1,""x""]",plain,"cr"# + "\r" + #"here""#,
+            "007,a\tb," + #"c:\dir,ok"#,
+        ].map { $0 + "\n" }.joined()
+        XCTAssertEqual(try render(presenter, [Section(items: tricky)]), expected)
+    }
+
+    func testCSVEmptyStringIsQuotedAndNullIsNothing() throws {
+        let records = [Record(["a": .string(""), "b": .null, "c": .string("")])]
+        let presenter = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: ["a", "b", "c", "d"]), dialect: .csv)
+        XCTAssertEqual(try render(presenter, [Section(items: records)]), "a,b,c,d\n\"\",,\"\",\n")
+    }
+
+    func testTSVEscapes() throws {
+        let presenter = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: columns), dialect: .tsv)
+        let expected = [
+            ["id", "name", "quote", "text"],
+            ["1", "a,b", "say \"hi\"", #"l1\nl2"#],
+            ["1.50", "", "", ""],
+            ["true", #"[1,"x"]"#, "plain", #"cr\rhere"#],
+            ["007", #"a\tb"#, #"c:\\dir"#, "ok"],
+        ].map { $0.joined(separator: "\t") + "\n" }.joined()
+        XCTAssertEqual(try render(presenter, [Section(items: tricky)]), expected)
+    }
+
+    func testDelimitedWithSectionsLeadsWithTheGroupField() throws {
+        let records = [
+            Record(["id": .number("1"), "status": .string("new")]),
+            Record(["id": .number("2")]),
+            Record(["id": .number("3"), "status": .string("new")]),
+        ]
+        let sections = RecordGrouper.sections(records, by: [FieldPath("status")])
+        let fields = OutputFields(columns: nil, leading: [FieldPath("status")], schemaColumns: ["id", "status"])
+        XCTAssertEqual(try render(DelimitedPresenter(fields: fields, dialect: .csv), sections),
+                       "status,id\nnew,1\nnew,3\n,2\n")
+    }
+
+    func testDelimitedWithChosenColumns() throws {
+        let records = [Record(["user": .object(ObjectValue(["name": .string("Ada, L.")])), "n": .number("1")])]
+        let fields = OutputFields(columns: [ColumnSpec("user.name"), ColumnSpec(FieldPath("n"), title: "count"), ColumnSpec("zz")],
+                                  schemaColumns: ["user", "n"])
+        XCTAssertEqual(try render(DelimitedPresenter(fields: fields, dialect: .csv), [Section(items: records)]),
+                       "user.name,count,zz\n\"Ada, L.\",1,\n")
+    }
+
+    // MARK: JSON
+
+    func testJSONUngroupedExactText() throws {
+        let records = [
+            Record(["id": .number("1"), "name": .string("Ada")]),
+            Record(["id": .number("2.50"), "tags": .array([.string("x")]), "n": .null]),
+        ]
+        let presenter = JSONPresenter(fields: OutputFields(columns: nil, schemaColumns: ["id", "name", "tags", "n"]), grouped: false)
+        let text = try render(presenter, [Section(items: records)])
+        XCTAssertEqual(text, """
+            [
+              {"id":1,"name":"Ada"},
+              {"id":2.50,"tags":["x"],"n":null}
+            ]
+
+            """)
+        let parsed = try XCTUnwrap(try parseJSON(text) as? [[String: Any]])
+        XCTAssertEqual(parsed.count, 2)
+        XCTAssertEqual(parsed[0]["name"] as? String, "Ada")
+        XCTAssertEqual(parsed[1]["tags"] as? [String], ["x"])
+        XCTAssertTrue(parsed[1]["n"] is NSNull)
+    }
+
+    func testJSONOfTrickyValuesIsValid() throws {
+        let presenter = JSONPresenter(fields: OutputFields(columns: nil, schemaColumns: columns), grouped: false)
+        let parsed = try XCTUnwrap(try parseJSON(try render(presenter, [Section(items: tricky)])) as? [[String: Any]])
+        XCTAssertEqual(parsed.map { $0["name"] as? String }, ["a,b", "", nil, "a\tb"])
+        XCTAssertEqual(parsed[0]["text"] as? String, "l1\nl2")
+        XCTAssertEqual(parsed[3]["id"] as? String, "007", "a non-JSON number is written as a string")
+        XCTAssertEqual(parsed[3]["quote"] as? String, #"c:\dir"#)
+        XCTAssertNil(parsed[1]["text"], "a missing field is left out")
+    }
+
+    func testJSONEmpty() throws {
+        let fields = OutputFields(columns: nil, schemaColumns: [])
+        XCTAssertEqual(try render(JSONPresenter(fields: fields, grouped: false), [Section<Record>(items: [])]), "[]\n")
+        XCTAssertEqual(try render(JSONPresenter(fields: fields, grouped: true), []), "{\"sections\":[]}\n")
+    }
+
+    func testJSONGroupedExactText() throws {
+        let records = [
+            Record(["id": .number("1"), "status": .string("a")]),
+            Record(["id": .number("2"), "status": .string("b")]),
+            Record(["id": .number("3"), "status": .string("a")]),
+        ]
+        let sections = RecordGrouper.sections(records, by: [FieldPath("status")])
+        let fields = OutputFields(columns: nil, leading: [FieldPath("status")], schemaColumns: ["id", "status"])
+        let text = try render(JSONPresenter(fields: fields, grouped: true), sections)
+        XCTAssertEqual(text, """
+            {"sections":[
+              {"field":"status","key":"a","count":2,"records":[
+                {"status":"a","id":1},
+                {"status":"a","id":3}
+              ]},
+              {"field":"status","key":"b","count":1,"records":[
+                {"status":"b","id":2}
+              ]}
+            ]}
+
+            """)
+        let parsed = try XCTUnwrap(try parseJSON(text) as? [String: Any])
+        let parsedSections = try XCTUnwrap(parsed["sections"] as? [[String: Any]])
+        XCTAssertEqual(parsedSections.map { $0["key"] as? String }, ["a", "b"])
+        XCTAssertEqual(parsedSections.map { ($0["records"] as? [Any])?.count }, [2, 1])
+    }
+
+    func testJSONNestedGroupsUseArraysOfFieldsAndKeys() throws {
+        let records = [
+            Record(["id": .number("1"), "region": .string("eu"), "n": .number("5")]),
+            Record(["id": .number("2"), "region": .string("us")]),
+        ]
+        let paths = [FieldPath("region"), FieldPath("n")]
+        let sections = RecordGrouper.sections(records, by: paths)
+        let fields = OutputFields(columns: [ColumnSpec("id")], leading: paths, schemaColumns: ["id", "region", "n"])
+        let text = try render(JSONPresenter(fields: fields, grouped: true), sections)
+        let parsed = try XCTUnwrap(try parseJSON(text) as? [String: Any])
+        let parsedSections = try XCTUnwrap(parsed["sections"] as? [[String: Any]])
+        XCTAssertEqual(parsedSections.count, 2)
+        XCTAssertEqual(parsedSections[0]["field"] as? [String], ["region", "n"])
+        XCTAssertTrue(text.contains(#"{"field":["region","n"],"key":["eu",5],"count":1,"records":["#), text)
+        XCTAssertTrue(text.contains(#"{"field":["region","n"],"key":["us",null],"count":1,"records":["#), text)
+        XCTAssertTrue(text.contains(#"{"region":"us","n":null,"id":2}"#), text)
+    }
+
+    // MARK: JSON Lines
+
+    func testJSONLines() throws {
+        let presenter = JSONLinesPresenter(fields: OutputFields(columns: nil, schemaColumns: columns))
+        let text = try render(presenter, [Section(items: tricky)])
+        XCTAssertEqual(text, """
+            {"id":1,"name":"a,b","quote":"say \\"hi\\"","text":"l1\\nl2"}
+            {"id":1.50,"name":"","quote":null}
+            {"id":true,"name":[1,"x"],"quote":"plain","text":"cr\\rhere"}
+            {"id":"007","name":"a\\tb","quote":"c:\\\\dir","text":"ok"}
+
+            """)
+        for line in text.split(separator: "\n") {
+            XCTAssertNoThrow(try parseJSON(String(line)), String(line))
+        }
+    }
+
+    func testJSONLinesWithChosenColumnsLeavesMissingOut() throws {
+        let records = [Record(["user": .object(ObjectValue(["name": .string("Ada")]))]), Record([:])]
+        let fields = OutputFields(columns: [ColumnSpec("user.name"), ColumnSpec("missing")], schemaColumns: ["user"])
+        XCTAssertEqual(try render(JSONLinesPresenter(fields: fields), [Section(items: records)]),
+                       "{\"user.name\":\"Ada\"}\n{}\n")
+    }
+}

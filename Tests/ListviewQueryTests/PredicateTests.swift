@@ -1,0 +1,102 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewQuery
+import ListviewValues
+import XCTest
+
+/// `--where` parsing and semantics, and `--search`.
+final class PredicateTests: XCTestCase {
+    private let record = Record([
+        "age": .number("42"), "name": .string("Ada"), "code": .string("007"), "note": .null,
+        "tags": .array([.string("x")]), "flag": .bool(true), "city": .object(ObjectValue(["name": .string("Oslo")])),
+    ])
+
+    private func holds(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> Bool {
+        try Predicate(parsing: text).matches(record)
+    }
+
+    func testOperatorsAreFoundLeftToRight() throws {
+        XCTAssertEqual(try Predicate(parsing: "a<=3").op, .lessOrEqual)
+        XCTAssertEqual(try Predicate(parsing: "a!=3").op, .notEqual)
+        XCTAssertEqual(try Predicate(parsing: "a>=3").op, .greaterOrEqual)
+        let equalsInValue = try Predicate(parsing: "url=a=b")
+        XCTAssertEqual(equalsInValue.op, .equal)
+        XCTAssertEqual(equalsInValue.value, "a=b")
+        XCTAssertEqual(try Predicate(parsing: "name=").value, "")
+    }
+
+    func testNumbersCompareAsNumbers() throws {
+        XCTAssertTrue(try holds("age>9"))
+        XCTAssertTrue(try holds("age=42.0"))
+        XCTAssertFalse(try holds("age<9"))
+        XCTAssertTrue(try holds("code=7"), "a numeric-looking string compares as a number")
+        XCTAssertTrue(try holds("code<10"))
+    }
+
+    func testTextComparesByText() throws {
+        XCTAssertTrue(try holds("name=Ada"))
+        XCTAssertFalse(try holds("name=ada"))
+        XCTAssertTrue(try holds("name<B"))
+        XCTAssertTrue(try holds("flag=true"))
+        XCTAssertTrue(try holds("city.name=Oslo"))
+        XCTAssertTrue(try holds("tags.0=x"))
+    }
+
+    func testNullAndMissingNeverMatch() throws {
+        for text in ["note=null", "note!=x", "note<z", "note~.", "missing!=1", "missing="] {
+            XCTAssertFalse(try holds(text), text)
+        }
+    }
+
+    func testRegexSearchesText() throws {
+        XCTAssertTrue(try holds("name~^A"))
+        XCTAssertTrue(try holds("city~Os"))
+        XCTAssertFalse(try holds("name~^d"))
+    }
+
+    func testMalformedPredicatesAreUsageErrors() {
+        XCTAssertThrowsError(try Predicate(parsing: "age")) { error in
+            XCTAssertEqual(error as? ListviewError,
+                           .usage("--where 'age': no operator; write FIELD=VALUE, !=, <, <=, >, >= or FIELD~REGEX"))
+        }
+        XCTAssertThrowsError(try Predicate(parsing: ">3")) { error in
+            XCTAssertEqual(error as? ListviewError, .usage("--where '>3': no field name before '>' at character 1"))
+        }
+        XCTAssertThrowsError(try Predicate(parsing: "a~[")) { error in
+            XCTAssertEqual(error as? ListviewError, .usage("--where 'a~[': '[' is not a valid regular expression"))
+        }
+    }
+
+    func testFilterNeedsEveryPredicateAndTheSearchText() throws {
+        let filter = RecordFilter(predicates: [try Predicate(parsing: "age>40"), try Predicate(parsing: "name~A")], search: "oSLo")
+        XCTAssertTrue(filter.matches(record))
+        XCTAssertFalse(RecordFilter(search: "paris").matches(record))
+        XCTAssertFalse(RecordFilter(predicates: [try Predicate(parsing: "age>50")]).matches(record))
+        XCTAssertTrue(RecordFilter().isEmpty)
+    }
+}
+
+/// `--footer` aggregates.
+final class AggregatesTests: XCTestCase {
+    private let records = [
+        Record(["n": .number("1.5"), "s": .string("x")]),
+        Record(["n": .number("10"), "s": .null]),
+        Record(["n": .null]),
+        Record(["n": .string("n/a")]),
+    ]
+
+    func testSummaryOverNumbersOnly() throws {
+        let footer = try Aggregates(parsing: "count,sum:n,min:n,max:n,mean:n,sum:s")
+        XCTAssertEqual(footer.summary(of: records), "count 4 · sum n 11.5 · min n 1.5 · max n 10 · mean n 5.75 · sum s –")
+    }
+
+    func testParsingErrors() {
+        XCTAssertThrowsError(try Aggregates(parsing: "median:n")) { error in
+            XCTAssertEqual(error as? ListviewError, .usage("--footer 'median:n': 'median' is not one of count, sum, min, max, mean"))
+        }
+        XCTAssertThrowsError(try Aggregates(parsing: "sum")) { error in
+            XCTAssertEqual(error as? ListviewError, .usage("--footer 'sum': sum needs a field, as in sum:total"))
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewQuery
+import ListviewValues
+import XCTest
+
+final class RecordGrouperTests: XCTestCase {
+    /// ids 0…7; record 2 has a null status and record 3 none at all.
+    private let orders: [Record] = [
+        Record(["id": .number("0"), "status": .string("shipped")]),
+        Record(["id": .number("1"), "status": .string("pending")]),
+        Record(["id": .number("2"), "status": .null]),
+        Record(["id": .number("3")]),
+        Record(["id": .number("4"), "status": .string("shipped")]),
+        Record(["id": .number("5"), "status": .string("cancelled")]),
+        Record(["id": .number("6"), "status": .string("pending")]),
+        Record(["id": .number("7"), "status": .string("shipped")]),
+    ]
+
+    private func summary(_ sections: [Section<Record>]) -> [String] {
+        sections.map { section in
+            let ids = section.items.map { CellText.text(for: $0["id"]) }.joined(separator: ",")
+            return "\(section.header ?? "-") [\(ids)] count=\(section.info.count)"
+        }
+    }
+
+    private func grouped(by fields: [String] = ["status"], _ order: String) throws -> [String] {
+        summary(RecordGrouper.sections(orders, by: fields.map(FieldPath.init), order: try GroupOrder(parsing: order)))
+    }
+
+    func testFirstAppearanceOrderIsTheDefault() {
+        let sections = RecordGrouper.sections(orders, by: [FieldPath("status")])
+        XCTAssertEqual(summary(sections), [
+            "status: shipped [0,4,7] count=3",
+            "status: pending [1,6] count=2",
+            "status: null [2,3] count=2",
+            "status: cancelled [5] count=1",
+        ])
+        XCTAssertEqual(sections.map(\.sortOrder), [0, 1, 2, 3])
+        XCTAssertEqual(sections[0].keys, [SectionKey(field: FieldPath("status"), value: .string("shipped"))])
+        XCTAssertEqual(sections[2].keys, [SectionKey(field: FieldPath("status"), value: .null)])
+        XCTAssertNil(sections[0].footer)
+    }
+
+    func testNullAndMissingShareTheNullSection() {
+        let sections = RecordGrouper.sections(orders, by: [FieldPath("status")])
+        let nullSections = sections.filter { $0.info.key?.value == .null }
+        XCTAssertEqual(nullSections.count, 1)
+        XCTAssertEqual(nullSections.first?.items.map { CellText.text(for: $0["id"]) }, ["2", "3"])
+    }
+
+    func testKeyOrder() throws {
+        XCTAssertEqual(try grouped("key"), [
+            "status: cancelled [5] count=1",
+            "status: pending [1,6] count=2",
+            "status: shipped [0,4,7] count=3",
+            "status: null [2,3] count=2",
+        ])
+        XCTAssertEqual(try grouped("key:desc"), [
+            "status: shipped [0,4,7] count=3",
+            "status: pending [1,6] count=2",
+            "status: cancelled [5] count=1",
+            "status: null [2,3] count=2",
+        ], "null stays last")
+    }
+
+    func testNumericKeysOrderAsNumbers() {
+        let records = ["10", "9", "100"].map { Record(["n": .number($0)]) }
+        let sections = RecordGrouper.sections(records, by: [FieldPath("n")], order: GroupOrder(.key))
+        XCTAssertEqual(sections.map(\.header), ["n: 9", "n: 10", "n: 100"])
+    }
+
+    func testCountOrderDefaultsToDescending() throws {
+        XCTAssertEqual(try GroupOrder(parsing: "count"), GroupOrder(.count, descending: true))
+        XCTAssertEqual(try grouped("count"), [
+            "status: shipped [0,4,7] count=3",
+            "status: pending [1,6] count=2",
+            "status: null [2,3] count=2",
+            "status: cancelled [5] count=1",
+        ], "equal counts keep first-appearance order")
+        XCTAssertEqual(try grouped("count:asc"), [
+            "status: cancelled [5] count=1",
+            "status: pending [1,6] count=2",
+            "status: null [2,3] count=2",
+            "status: shipped [0,4,7] count=3",
+        ])
+    }
+
+    func testParsingGroupOrders() throws {
+        XCTAssertEqual(try GroupOrder(parsing: "first"), GroupOrder(.first, descending: false))
+        XCTAssertEqual(try GroupOrder(parsing: "key"), GroupOrder(.key, descending: false))
+        XCTAssertEqual(try GroupOrder(parsing: "KEY:DESC"), GroupOrder(.key, descending: true))
+        XCTAssertEqual(try grouped("first:desc").first, "status: cancelled [5] count=1")
+        for bad in ["size", "key:up", ""] {
+            XCTAssertThrowsError(try GroupOrder(parsing: bad), bad) { error in
+                guard case .usage(let message)? = error as? ListviewError else { return XCTFail("\(error)") }
+                XCTAssertTrue(message.hasPrefix("--sort-groups takes first, key or count"), message)
+            }
+        }
+    }
+
+    func testNestedGrouping() {
+        let records: [Record] = [
+            Record(["id": .number("1"), "region": .string("eu"), "status": .string("shipped")]),
+            Record(["id": .number("2"), "region": .string("us"), "status": .string("pending")]),
+            Record(["id": .number("3"), "region": .string("eu"), "status": .string("pending")]),
+            Record(["id": .number("4"), "region": .string("eu"), "status": .string("shipped")]),
+            Record(["id": .number("5"), "region": .string("us")]),
+        ]
+        let sections = RecordGrouper.sections(records, by: [FieldPath("region"), FieldPath("status")])
+        XCTAssertEqual(summary(sections), [
+            "region: eu › status: shipped [1,4] count=2",
+            "region: eu › status: pending [3] count=1",
+            "region: us › status: pending [2] count=1",
+            "region: us › status: null [5] count=1",
+        ])
+        XCTAssertEqual(sections[1].keys, [
+            SectionKey(field: FieldPath("region"), value: .string("eu")),
+            SectionKey(field: FieldPath("status"), value: .string("pending")),
+        ])
+        XCTAssertEqual(sections[1].info.key, SectionKey(field: FieldPath("status"), value: .string("pending")))
+    }
+
+    func testNoFieldsIsOneUnnamedSection() {
+        let sections = RecordGrouper.sections(orders, by: [])
+        XCTAssertEqual(sections.count, 1)
+        XCTAssertEqual(sections[0].keys, [])
+        XCTAssertNil(sections[0].header)
+        XCTAssertEqual(sections[0].info.count, 8)
+        XCTAssertTrue(RecordGrouper.sections([], by: [FieldPath("status")]).isEmpty)
+    }
+
+    func testHeaderText() {
+        let records = [
+            Record(["k": .string("")]), Record(["k": .number("1.50")]), Record(["k": .string("a\u{1B}[2Jb")]),
+            Record(["k": .bool(false)]), Record(["k": .array([.number("1")])]),
+        ]
+        let sections = RecordGrouper.sections(records, by: [FieldPath("k")])
+        XCTAssertEqual(sections.map(\.header), [#"k: """#, "k: 1.50", #"k: a\e[2Jb"#, "k: false", "k: [1]"])
+    }
+
+    // MARK: GroupTally (--counts)
+
+    func testTallyGivesTheSameSectionsAsGroupingTheRecords() {
+        let fields = [FieldPath("status")]
+        var tally = GroupTally(fields: fields)
+        orders.forEach { tally.add($0) }
+        XCTAssertEqual(tally.total, 8)
+        for order in [GroupOrder(), GroupOrder(.key), GroupOrder(.count, descending: true)] {
+            let counted = tally.sections(order: order)
+            let grouped = RecordGrouper.sections(orders, by: fields, order: order)
+            XCTAssertEqual(counted.map(\.header), grouped.map(\.header))
+            XCTAssertEqual(counted.map(\.info.count), grouped.map(\.items.count))
+            XCTAssertEqual(counted.map(\.items.count), grouped.map { _ in 1 })
+            XCTAssertEqual(counted.map(\.info.levelCounts), grouped.map(\.info.levelCounts))
+        }
+    }
+
+    func testTallyWithoutFieldsCountsEverything() {
+        var tally = GroupTally(fields: [])
+        orders.forEach { tally.add($0) }
+        XCTAssertEqual(tally.sections().map(\.info.count), [8])
+    }
+}
