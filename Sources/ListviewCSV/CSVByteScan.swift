@@ -1,4 +1,6 @@
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// A visitor that can be run over the two halves of a file at once, a copy per half,
 /// and then take in the second half's findings.
@@ -63,34 +65,35 @@ struct CSVByteScan {
     /// Every row after `start` handed to `visitor`: what it found, and whether the file was read in
     /// two halves; nil when the rows are not plain CSV or the visitor did not take every row.
     func scanRows<Visitor: CSVHalfVisitor>(from start: Start, into visitor: Visitor) throws -> (visitor: Visitor, readInHalves: Bool)? {
-        var firstHalf = CSVRangeReader(input: input, start: start.rowsStart, stop: nil, chunkSize: chunkSize)
-        var secondHalf: BackgroundResult<Visitor?>?
-        if start.size >= parallelThreshold, start.size / 2 > start.rowsStart,
-           let cut = try CSVSplitPoint.find(in: input, after: start.size / 2), cut < start.size {
-            firstHalf = CSVRangeReader(input: input, start: start.rowsStart, stop: cut, chunkSize: chunkSize)
-            let laterReader = CSVRangeReader(input: input, start: cut, stop: nil, chunkSize: chunkSize)
-            secondHalf = BackgroundResult { [scanner = start.scanner, size = start.size] in
-                var reader = laterReader
+        var visited = visitor
+        var plain = true
+        let (input, chunkSize, scanner, size) = (input, chunkSize, start.scanner, start.size)
+        let inHalves = try ParallelFileRead.read(
+            cut: { () -> Int? in
+                guard size >= parallelThreshold, size / 2 > start.rowsStart else { return nil }
+                return try CSVSplitPoint.find(in: input, after: size / 2).flatMap { $0 < size ? $0 : nil }
+            },
+            later: { cut in
+                var reader = CSVRangeReader(input: input, start: cut, stop: nil, chunkSize: chunkSize)
                 var later = visitor
                 later.expect(bytes: size - cut)
                 return try reader.scan(with: scanner, into: &later) && later.tookEveryRow ? later : nil
-            }
-        }
-        var visited = visitor
-        visited.expect(bytes: start.size - start.rowsStart)
-        let firstHalfIsPlain: Bool
-        do {
-            firstHalfIsPlain = try firstHalf.scan(with: start.scanner, into: &visited) && visited.tookEveryRow
-        } catch {
-            _ = try? secondHalf?.get()
-            throw error
-        }
-        if let secondHalf {
-            guard let later = try secondHalf.get(), firstHalfIsPlain else { return nil }
-            visited.append(later)
-        } else if !firstHalfIsPlain {
-            return nil
-        }
-        return (visited, secondHalf != nil)
+            },
+            first: { cut in
+                var reader = CSVRangeReader(input: input, start: start.rowsStart, stop: cut, chunkSize: chunkSize)
+                visited.expect(bytes: size - start.rowsStart)
+                return try reader.scan(with: scanner, into: &visited) && visited.tookEveryRow
+            },
+            join: { later in
+                visited.append(later)
+                return true
+            },
+            rest: {
+                visited = visitor
+                visited.expect(bytes: size - start.rowsStart)
+                var reader = CSVRangeReader(input: input, start: start.rowsStart, stop: nil, chunkSize: chunkSize)
+                plain = try reader.scan(with: scanner, into: &visited) && visited.tookEveryRow
+            })
+        return plain ? (visited, inHalves) : nil
     }
 }

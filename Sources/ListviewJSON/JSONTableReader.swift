@@ -1,5 +1,7 @@
 import Glibc
-import ListviewCore
+import ListviewBatches
+import ListviewInput
+import ListviewValues
 
 /// Reads a whole regular JSON or JSON Lines file into a `CellTable` (`JSONCellTableBuilder`), in two
 /// halves on two threads when the file is large.
@@ -25,20 +27,23 @@ struct JSONTableReader {
     /// `JSONCellTableBuilder` takes them (then reading the records lists or reports it).
     func read() throws -> (table: CellTable, readInHalves: Bool)? {
         guard let size = input.regularFileSize else { return nil }
-        if size >= parallelThreshold, let cut = try cut(size: size), let table = try readInHalves(size: size, cut: cut) {
-            return (table, true)
-        }
-        return try parse(0..<size, reserving: size).map { ($0, false) }
-    }
-
-    private func readInHalves(size: Int, cut: (firstEnd: Int, secondStart: Int)) throws -> CellTable? {
         let opening: [UInt8] = lines ? [] : [UInt8(ascii: "[")]
         let closing: [UInt8] = lines ? [] : [UInt8(ascii: "]")]
-        let secondHalf = BackgroundResult { try parse(cut.secondStart..<size, prefix: opening, reserving: size - cut.secondStart) }
-        let first = Result { try parse(0..<cut.firstEnd, suffix: closing, reserving: size) }
-        let second = Result { try secondHalf.get() }  // waited for even when the first half failed
-        guard var table = try first.get(), let later = try second.get(), table.append(later) else { return nil }
-        return table
+        var table: CellTable?
+        let inHalves = try ParallelFileRead.read(
+            cut: { size >= parallelThreshold ? try cut(size: size) : nil },
+            later: { [self] cut in try parse(cut.secondStart..<size, prefix: opening, reserving: size - cut.secondStart) },
+            first: { cut in
+                table = try parse(0..<cut.firstEnd, suffix: closing, reserving: size)
+                return table != nil
+            },
+            join: { later in
+                guard var joined = table, joined.append(later) else { return false }
+                table = joined
+                return true
+            },
+            rest: { table = try parse(0..<size, reserving: size) })
+        return table.map { ($0, inHalves) }
     }
 
     /// Where to cut: the end of the first half (before the comma between the elements, for an array)
