@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 #
-# bench/run.sh — compare listview against Miller (mlr), jq and DuckDB's CLI on
-# big inputs.
+# bench/run.sh — compare listview against Miller (mlr), jq, DuckDB's CLI and
+# libcsv's own parser on big inputs, and against its own plain table, and
+# check every target of issues 6 and 13 in one run.
 #
 # Usage:
 #   bench/run.sh [DATADIR]            (default DATADIR: /tmp/listview-bench)
@@ -22,6 +23,10 @@
 #   RESULTS_DIR=DIR              where hyperfine's JSON exports go
 #                                (default DATADIR/results)
 #   DUCKDB=/path/to/duckdb       DuckDB CLI to use (default: see below)
+#   CSV_WHERE='amount>50000'     the --where predicate of csv-shapes (default
+#                                amount>50000; in gen-data.py's data amount is
+#                                1.00..2499.99, so that one keeps no row: the
+#                                scan and filter without output)
 #
 # What it does:
 #   1. generates DATADIR/big.{json,jsonl,csv} with bench/gen-data.py if missing
@@ -32,14 +37,27 @@
 #      a Python wrapper that starts that binary; the binary itself is timed, to
 #      leave Python's start-up out). If there is none it runs
 #      `python3 -m pip install --quiet duckdb-cli` once; if that fails, the
-#      DuckDB commands are left out (with a note) and the rest still runs;
-#   3. runs one hyperfine comparison per task (--warmup 1 --runs 3), all commands
-#      on the same file in the same run:
+#      DuckDB commands are left out (with a note) and the rest still runs.
+#      DuckDB's COPY ... TO '/dev/stdout' is tried on 5 rows first; if that
+#      writes nothing, csv-style-jsonl has it write a file in RESULTS_DIR;
+#   3. for csv-parse, builds DATADIR/libcsv-parse from bench/libcsv-parse.c
+#      (cc -O2 ... -lcsv; Debian libcsv-dev) when it is missing or older than
+#      its source, and runs it once to show its row and field counts; without
+#      cc or libcsv the libcsv command is left out (with a note);
+#   4. runs one hyperfine comparison per task (--warmup 1 --runs 3), all commands
+#      on the same file in the same run, all output to /dev/null (listview's
+#      commands with --no-pager when the build has it; grouped's without):
 #        json          all rows of big.json as a table (listview, mlr, jq)
+#        json-shapes   big.json as the plain table and --group-by status
 #        jsonl         all rows of big.jsonl (listview, mlr, jq)
 #        grouped       big.json grouped/sorted by status, written as JSON Lines
 #                      (listview, mlr)
 #        csv-table     all rows of big.csv as a table (listview, mlr, duckdb)
+#        csv-parse     the plain table of big.csv against libcsv parsing it with
+#                      no-op callbacks on one core (bench/libcsv-parse.c)
+#        csv-shapes    big.csv as the plain table, --group-by status,
+#                      --group-by status --sort amount:desc, --where $CSV_WHERE
+#                      and --border (each shape over the plain table)
 #        csv-count     the number of rows per status in big.csv (listview
 #                      --counts, or where listview has no --counts yet, its
 #                      grouped status column as JSON Lines; mlr, duckdb)
@@ -47,16 +65,23 @@
 #                      duckdb)
 #        csv-sort      all rows of big.csv sorted by amount, as a table
 #                      (listview, mlr, duckdb)
+#        csv-style-jsonl  big.csv written as JSON Lines (listview --style jsonl;
+#                      duckdb COPY (SELECT * FROM read_csv(...)) TO ... (FORMAT json))
+#        csv-style-csv big.csv written as CSV (listview --style csv; mlr --csv cat)
 #        csv-head-1gb  the first 20 rows of big-1gb.csv, about 1 GB (listview, mlr);
 #                      only with BIG=1 or when TASKS names it
 #      DuckDB prints tables in its default "duckbox" mode with `.maxrows -1`, so
 #      it formats every row (without it, duckbox shows only about 40);
-#   4. prints each command's median time and its ratio to listview's median,
-#      and (with GNU time at /usr/bin/time) each command's peak RSS, measured once.
+#   5. prints each command's median time and its ratio to the first command's
+#      (listview's, or the plain table's) median, and (with GNU time at
+#      /usr/bin/time) each command's peak RSS, measured once;
+#   6. ends with one line per target of issues 6 and 13: the measured ratio (or
+#      MB), the limit and PASS/FAIL. A target whose task was not run this time
+#      but left an export in RESULTS_DIR earlier is shown with "earlier run".
 #
-# Requirements: hyperfine, miller (mlr), jq, python3; GNU time and DuckDB's CLI
-# are optional (Debian/Ubuntu: apt-get install hyperfine miller jq time;
-# DuckDB: pip install duckdb-cli).
+# Requirements: hyperfine, miller (mlr), jq, python3; GNU time, DuckDB's CLI, and
+# cc with libcsv for csv-parse are optional (Debian/Ubuntu: apt-get install
+# hyperfine miller jq time libcsv-dev; DuckDB: pip install duckdb-cli).
 
 set -euo pipefail
 
@@ -65,23 +90,27 @@ REPO_ROOT=$(cd -- "$SCRIPT_DIR/.." && pwd)
 DATADIR=${1:-/tmp/listview-bench}
 ROWS=${ROWS:-1000000}
 RESULTS_DIR=${RESULTS_DIR:-$DATADIR/results}
+CSV_WHERE=${CSV_WHERE:-amount>50000}
 
 die() { echo "bench: $*" >&2; exit 1; }
 
 # --- tasks to run ------------------------------------------------------------
-ALL_TASKS=(json jsonl grouped csv-table csv-count csv-head csv-sort csv-head-1gb)
+ALL_TASKS=(json json-shapes jsonl grouped csv-table csv-parse csv-shapes csv-count csv-head
+    csv-sort csv-style-jsonl csv-style-csv csv-head-1gb)
 if [[ -n ${TASKS:-} ]]; then
     read -r -a selected <<<"${TASKS//,/ }"
     ((${#selected[@]})) || die "TASKS='$TASKS' names no task (known: ${ALL_TASKS[*]})"
 else
-    selected=(json jsonl grouped csv-table csv-count csv-head csv-sort)
+    selected=("${ALL_TASKS[@]:0:${#ALL_TASKS[@]}-1}")    # all but csv-head-1gb
 fi
 [[ ${BIG:-0} == 0 ]] || selected+=(csv-head-1gb)
 for t in "${selected[@]}"; do
     [[ " ${ALL_TASKS[*]} " == *" $t "* ]] || die "unknown task '$t' in TASKS (known: ${ALL_TASKS[*]})"
 done
 wants() { [[ " ${selected[*]} " == *" $1 "* ]]; }
-wants_duckdb() { wants csv-table || wants csv-count || wants csv-head || wants csv-sort; }
+wants_duckdb() {
+    wants csv-table || wants csv-count || wants csv-head || wants csv-sort || wants csv-style-jsonl
+}
 
 # --- required tools ----------------------------------------------------------
 missing=()
@@ -216,6 +245,56 @@ duckdb_cmd() {
 }
 CSV_SQL="read_csv($(sql_str "$DATADIR/big.csv"))"
 
+# DuckDB's JSON Lines for csv-style-jsonl go to /dev/stdout (thrown away like
+# every other command's output) if a COPY of 5 rows there really writes 5 lines;
+# else to a file in RESULTS_DIR, checked the same way and removed at the end.
+DUCKDB_COPY_TO=""
+copy_sql() { echo "COPY (SELECT * FROM $CSV_SQL${2:-}) TO $(sql_str "$1") (FORMAT json)"; }
+if [[ -n $DUCKDB_BIN ]] && wants csv-style-jsonl; then
+    lines=$("$DUCKDB_BIN" -c "$(copy_sql /dev/stdout " LIMIT 5")" 2>/dev/null | wc -l) || lines=0
+    if [[ $lines == 5 ]]; then
+        DUCKDB_COPY_TO=/dev/stdout
+    else
+        DUCKDB_COPY_TO=$RESULTS_DIR/duckdb-copy.json
+        echo "note: duckdb COPY ... TO '/dev/stdout' wrote $lines lines of 5; csv-style-jsonl" \
+            "has it write $DUCKDB_COPY_TO instead"
+        rm -f "$DUCKDB_COPY_TO"
+        if ! "$DUCKDB_BIN" -c "$(copy_sql "$DUCKDB_COPY_TO" " LIMIT 5")" >/dev/null 2>&1 \
+            || [[ $(wc -l <"$DUCKDB_COPY_TO" 2>/dev/null) != 5 ]]; then
+            echo "note: duckdb COPY ... TO '$DUCKDB_COPY_TO' did not write 5 lines either;" \
+                "csv-style-jsonl runs without DuckDB"
+            DUCKDB_COPY_TO=""
+        fi
+        rm -f "$DUCKDB_COPY_TO"
+    fi
+fi
+
+# libcsv's parse-only time for csv-parse: bench/libcsv-parse.c, built with cc
+# into DATADIR when missing or older than its source.
+LIBCSV_PARSE=""
+if wants csv-parse; then
+    src=$SCRIPT_DIR/libcsv-parse.c
+    bin=$DATADIR/libcsv-parse
+    if [[ ! -x $bin || $src -nt $bin ]]; then
+        echo "==> building $bin (cc -O2 $src -lcsv)"
+        if command -v cc >/dev/null 2>&1 && cc -O2 -o "$bin.tmp" "$src" -lcsv; then
+            mv -f "$bin.tmp" "$bin"
+        else
+            rm -f "$bin.tmp"
+            echo "note: could not build $bin (needs cc and libcsv: apt-get install" \
+                "libcsv-dev); csv-parse runs without libcsv"
+        fi
+    fi
+    if [[ -x $bin && ! $src -nt $bin ]]; then
+        if counts=$("$bin" "$DATADIR/big.csv"); then
+            echo "libcsv-parse big.csv: $counts"
+            LIBCSV_PARSE=$bin
+        else
+            echo "note: $bin failed on big.csv; csv-parse runs without libcsv"
+        fi
+    fi
+fi
+
 # GNU time for peak RSS (optional).
 GNU_TIME=""
 if [[ -x /usr/bin/time ]] && /usr/bin/time -f %M true >/dev/null 2>&1; then
@@ -276,6 +355,8 @@ task() {
     local task_name=$1; shift
     wants "$task_name" || return 0
     local export=$RESULTS_DIR/$task_name.json
+    # An earlier run's figures must not stand for this one's if this one fails.
+    rm -f "$export" "$RESULTS_DIR/$task_name.rss"
     local -a names=() cmds=()
     while (($#)); do
         if [[ -n $3 ]]; then
@@ -289,7 +370,7 @@ task() {
     local -a args=()
     local i
     for i in "${!cmds[@]}"; do
-        printf '  %-9s %s\n' "${names[i]}:" "${cmds[i]}"
+        printf '  %-11s %s\n' "${names[i]}:" "${cmds[i]}"
         args+=(--command-name "${names[i]}" "${cmds[i]}")
     done
     if ! hyperfine --warmup 1 --runs 3 --export-json "$export" "${args[@]}"; then
@@ -301,7 +382,6 @@ task() {
 
     if [[ -n $GNU_TIME ]]; then
         echo "  peak RSS (one run each):"
-        rm -f "$RESULTS_DIR/$task_name.rss"
         for i in "${!cmds[@]}"; do
             peak_rss "${names[i]}" "${cmds[i]}" "$task_name"
         done
@@ -319,12 +399,21 @@ if wants csv-head-1gb; then
 fi
 echo "data:     $DATADIR ($sizes)"
 echo "tasks:    ${selected[*]}"
+if [[ -r /proc/loadavg ]]; then
+    # A busy machine stretches listview's two threads most: read ratios with it.
+    echo "load:     $(cut -d ' ' -f 1-3 /proc/loadavg) (1, 5, 15 min; $(nproc 2>/dev/null || echo '?') CPUs)"
+fi
 echo "results:  $RESULTS_DIR"
 
 task json \
     -n listview "$LV $JSON$NO_PAGER > /dev/null" \
     -n mlr      "mlr --ijson --opprint cat $JSON > /dev/null" \
     -n jq       "jq empty $JSON"
+
+# Shapes over the plain table, in the same run (issue 13).
+task json-shapes \
+    -n table    "$LV $JSON$NO_PAGER > /dev/null" \
+    -n group-by "$LV $JSON --group-by status$NO_PAGER > /dev/null"
 
 task jsonl \
     -n listview "$LV $JSONL$NO_PAGER > /dev/null" \
@@ -339,6 +428,18 @@ task csv-table \
     -n listview "$LV $CSV$NO_PAGER > /dev/null" \
     -n mlr      "mlr --icsv --opprint cat $CSV > /dev/null" \
     -n duckdb   "$(duckdb_cmd --all-rows "SELECT * FROM $CSV_SQL")"
+
+# libcsv's own parse-only time is T1's floor (issue 13: within 2x of it).
+task csv-parse \
+    -n listview "$LV $CSV$NO_PAGER > /dev/null" \
+    -n libcsv   "${LIBCSV_PARSE:+$(q "$LIBCSV_PARSE") $CSV > /dev/null}"
+
+task csv-shapes \
+    -n table      "$LV $CSV$NO_PAGER > /dev/null" \
+    -n group-by   "$LV $CSV --group-by status$NO_PAGER > /dev/null" \
+    -n group-sort "$LV $CSV --group-by status --sort amount:desc$NO_PAGER > /dev/null" \
+    -n where      "$LV $CSV --where $(dq "$CSV_WHERE")$NO_PAGER > /dev/null" \
+    -n border     "$LV $CSV --border$NO_PAGER > /dev/null"
 
 task csv-count \
     -n listview "$LV $CSV --group-by status$LV_COUNTS > /dev/null" \
@@ -355,15 +456,26 @@ task csv-sort \
     -n mlr      "mlr --icsv --opprint sort -nf amount $CSV > /dev/null" \
     -n duckdb   "$(duckdb_cmd --all-rows "SELECT * FROM $CSV_SQL ORDER BY amount")"
 
+task csv-style-jsonl \
+    -n listview "$LV $CSV --style jsonl$NO_PAGER > /dev/null" \
+    -n duckdb   "${DUCKDB_COPY_TO:+$(duckdb_cmd "$(copy_sql "$DUCKDB_COPY_TO")")}"
+
+task csv-style-csv \
+    -n listview "$LV $CSV --style csv$NO_PAGER > /dev/null" \
+    -n mlr      "mlr --csv cat $CSV > /dev/null"
+
 task csv-head-1gb \
     -n listview "$LV $BIGCSV --page-size 20$NO_PAGER > /dev/null" \
     -n mlr      "mlr --icsv --opprint head -n 20 $BIGCSV > /dev/null"
 
-# --- the targets of issue 6 --------------------------------------------------
-# listview's median over the peer's (lower is better), and peak RSS, against each target.
-python3 - "$RESULTS_DIR" <<'PY'
+# --- the targets of issues 6 and 13 -----------------------------------------
+# One line per target: a time ratio of medians from one hyperfine run, a peak
+# RSS ratio or size, and PASS or FAIL (lower is better everywhere).
+python3 - "$RESULTS_DIR" "$DATADIR" "${selected[*]}" "${failed[*]:-}" <<'PY'
 import json, os, statistics, sys
-results = sys.argv[1]
+results, datadir = sys.argv[1], sys.argv[2]
+ran, failed = set(sys.argv[3].split()), set(sys.argv[4].split())
+MB = 1024 * 1024
 
 def medians(task):
     path = os.path.join(results, task + ".json")
@@ -381,36 +493,101 @@ def rss(task):
         return {name: int(kb) / 1024 for name, kb in (line.split() for line in f if line.strip())}
 
 rows = []
-def time_target(label, task, peer, limit):
+def row(label, measure, limit, task, value=None, ok=None):
+    if value is None:
+        if task in failed:
+            why = f"{task} failed"
+        elif task in ran:
+            why = f"{task}: a command was left out"
+        elif task == "csv-head-1gb":
+            why = f"{task} not run (BIG=1)"
+        else:
+            why = f"{task} not run"
+        rows.append((label, measure, "-", limit, "-", why))
+    else:
+        rows.append((label, measure, value, limit, "PASS" if ok else "FAIL",
+                     "" if task in ran else "earlier run"))
+
+def time_target(label, task, limit, num="listview", den=None):
     m = medians(task)
-    if "listview" in m and peer in m and m[peer] > 0:
-        ratio = m["listview"] / m[peer]
-        rows.append((label, f"time listview/{peer}", f"{ratio:.2f}x", f"<= {limit}x", "met" if ratio <= limit else "not met"))
-def rss_ratio_target(label, task, peer, limit):
+    value = ok = None
+    if num in m and den in m and m[den] > 0:
+        ratio = m[num] / m[den]
+        value, ok = f"{ratio:.2f}x", ratio <= limit
+    row(label, f"time {num}/{den}", f"<= {limit}x", task, value, ok)
+
+def rss_ratio_target(label, task, den, limit):
     r = rss(task)
-    if "listview" in r and peer in r and r[peer] > 0:
-        ratio = r["listview"] / r[peer]
-        rows.append((label, f"RSS listview/{peer}", f"{ratio:.2f}x", f"<= {limit}x", "met" if ratio <= limit else "not met"))
+    value = ok = None
+    if "listview" in r and den in r and r[den] > 0:
+        ratio = r["listview"] / r[den]
+        value, ok = f"{ratio:.2f}x", ratio <= limit
+    row(label, f"RSS listview/{den}", f"<= {limit}x", task, value, ok)
+
 def rss_target(label, task, limit_mb):
     r = rss(task)
+    value = ok = None
     if "listview" in r:
-        rows.append((label, "RSS listview", f"{r['listview']:.1f} MB", f"<= {limit_mb} MB", "met" if r["listview"] <= limit_mb else "not met"))
+        value, ok = f"{r['listview']:.1f} MB", r["listview"] <= limit_mb
+    row(label, "RSS listview", f"<= {limit_mb} MB", task, value, ok)
 
-time_target("T1 table of all rows", "csv-table", "mlr", 0.35)
+def rss_input_target(label, sources, data, limit):
+    """Peak RSS over the input file's size, from the first of sources ((task,
+    command) pairs) measured in this run, else the first measured at all."""
+    found = [(t, rss(t)[c]) for t, c in sources if c in rss(t)]
+    found.sort(key=lambda f: f[0] not in ran)
+    measure = f"RSS / {data} size"
+    if not found:
+        row(label, measure, f"<= {limit}x", sources[0][0])
+        return
+    task, mb = found[0]
+    size = os.path.getsize(os.path.join(datadir, data)) / MB
+    ratio = mb / size
+    row(label, measure, f"<= {limit}x", task, f"{ratio:.2f}x ({mb:.0f}/{size:.0f} MB)", ratio <= limit)
+
+# issue 6's targets, checked as before
+time_target("T1 table of all rows", "csv-table", 0.35, den="mlr")
 rss_ratio_target("T1 table of all rows", "csv-table", "mlr", 0.25)
-time_target("T2 count per group", "csv-count", "duckdb", 1.0)
-time_target("T3 first page", "csv-head", "mlr", 1.0)
+time_target("T2 count per group", "csv-count", 1.0, den="duckdb")
+time_target("T3 first page", "csv-head", 1.0, den="mlr")
 rss_target("T3 first page", "csv-head", 20)
 rss_target("T3 first page, 1 GB", "csv-head-1gb", 20)
-time_target("T4 sorted table", "csv-sort", "duckdb", 0.25)
-time_target("T5 JSON table", "json", "jq", 0.3)
-if rows:
-    print()
-    print("==> issue 6 targets (listview over the peer; lower is better)")
-    widths = [max(len(row[i]) for row in rows) for i in range(5)]
-    for row in rows:
-        print("  " + "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)))
+time_target("T4 sorted table", "csv-sort", 0.25, den="duckdb")
+time_target("T5 JSON table", "json", 0.3, den="jq")
+# issue 13's
+time_target("T1 vs libcsv parse-only", "csv-parse", 2.0, den="libcsv")
+time_target("CSV --group-by status", "csv-shapes", 1.3, num="group-by", den="table")
+time_target("CSV group-by + sort amount:desc", "csv-shapes", 1.6, num="group-sort", den="table")
+time_target("CSV --where", "csv-shapes", 1.0, num="where", den="table")
+time_target("CSV --border", "csv-shapes", 1.2, num="border", den="table")
+time_target("JSON --group-by status", "json-shapes", 1.3, num="group-by", den="table")
+time_target("CSV --style jsonl", "csv-style-jsonl", 0.5, den="duckdb")
+rss_target("CSV --style jsonl", "csv-style-jsonl", 32)
+time_target("CSV --style csv", "csv-style-csv", 0.25, den="mlr")
+rss_target("CSV --style csv", "csv-style-csv", 32)
+rss_input_target("CSV table, whole list",
+                 [("csv-table", "listview"), ("csv-shapes", "table"), ("csv-parse", "listview")],
+                 "big.csv", 2.0)
+rss_input_target("CSV sorted (--sort amount)", [("csv-sort", "listview")], "big.csv", 2.0)
+rss_input_target("CSV grouped (--group-by status)", [("csv-shapes", "group-by")], "big.csv", 2.0)
+rss_input_target("JSON table, whole list", [("json", "listview"), ("json-shapes", "table")],
+                 "big.json", 2.0)
+rss_input_target("JSON grouped (--group-by status)", [("json-shapes", "group-by")], "big.json", 2.0)
+
+print()
+print("==> targets of issues 6 and 13 (lower is better)")
+header = ("target", "measure", "value", "limit", "result", "note")
+widths = [max(len(r[i]) for r in rows + [header]) for i in range(6)]
+for r in [header] + rows:
+    print("  " + "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r)).rstrip())
+verdicts = [r[4] for r in rows]
+print(f"  {verdicts.count('PASS')} PASS, {verdicts.count('FAIL')} FAIL, "
+      f"{verdicts.count('-')} not measured")
 PY
+
+if [[ -n $DUCKDB_COPY_TO && $DUCKDB_COPY_TO != /dev/stdout ]]; then
+    rm -f "$DUCKDB_COPY_TO"
+fi
 
 echo
 if ((${#failed[@]})); then
