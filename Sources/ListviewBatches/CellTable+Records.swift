@@ -24,6 +24,13 @@ extension CellTable {
         _ = endRow(padding: .absent, fieldOrder: record.shape.columns)
     }
 
+    /// A table of `records` built by hand (tests, computed rows): columns in first-seen order.
+    public init(records: [Record], inferTypes: Bool = false) {
+        self.init(columns: [], inferTypes: inferTypes)
+        let schema = RecordSchema()
+        for record in records { append(schema.record(keys: record.names, values: record.values), schema: schema) }
+    }
+
     /// Appends one cell holding `value`.
     private mutating func append(_ value: Value) {
         func appendText(_ text: String, kind: CellKind) {
@@ -95,4 +102,39 @@ public final class RecordShapeCache: Sendable {
             return shape
         }
     }
+}
+
+extension CellTable.Cells {
+    /// Appends the cell as JSON, exactly as its record value is written (`Value.appendJSON`); false,
+    /// and nothing appended, for an absent cell.
+    @inline(__always)
+    public func appendJSON(row: Int, column: Int, to bytes: inout [UInt8]) -> Bool {
+        let (kind, text) = cell(row: row, column: column)
+        switch kind {
+        case .absent: return false
+        case .null: bytes.append(contentsOf: CellKind.nullText)
+        case .bool, .nested: bytes.append(contentsOf: text)
+        case .number: JSONNumberSyntax.appendNumber(text, to: &bytes)
+        case .string: JSONString.append(utf8: text, to: &bytes)
+        case .text:
+            if inferTypes && NumberText.isNumber(text) {
+                JSONNumberSyntax.appendNumber(text, to: &bytes)
+            } else {
+                JSONString.append(utf8: text, to: &bytes)
+            }
+        }
+        return true
+    }
+
+    /// The cell's plain text (`ValueText.plain` of its value: compact JSON for a nested value), or
+    /// nil for a null or absent cell.
+    @inline(__always)
+    public func plainText(row: Int, column: Int) -> UnsafeRawBufferPointer? {
+        let (kind, text) = cell(row: row, column: column)
+        return kind == .null || kind == .absent ? nil : text
+    }
+}
+
+extension CellKind {
+    static let nullText = Array("null".utf8)
 }

@@ -168,6 +168,24 @@ public struct CellTable: Sendable {
         }
     }
 
+    /// Hands over every complete row as a table of its own, keeping the columns and the cells of
+    /// a row still being added here (a streamed batch, without copying the rows).
+    public mutating func takeCompletedRows() -> CellTable {
+        var rest = CellTable(columns: columns, inferTypes: inferTypes)
+        rest.nestedDecoder = nestedDecoder
+        let firstPending = ends.count - pendingCells
+        arena.withUnsafeBytes { arena in
+            for cell in firstPending..<ends.count {
+                let start = cell == 0 ? 0 : ends[cell - 1]
+                rest.appendCell(UnsafeRawBufferPointer(rebasing: arena[start..<ends[cell]]), kind: hasKinds ? kinds[cell] : .text)
+            }
+        }
+        discardPendingRow()
+        let completed = self
+        self = rest
+        return completed
+    }
+
     /// The number of cells of the row being added.
     public var cellsInPendingRow: Int { pendingCells }
 
@@ -223,7 +241,7 @@ public struct CellTable: Sendable {
         fileprivate let kinds: UnsafeBufferPointer<CellKind>
         fileprivate let rowStarts: UnsafeBufferPointer<Int>
         fileprivate let columnCount: Int
-        fileprivate let inferTypes: Bool
+        public let inferTypes: Bool
         fileprivate let nestedDecoder: NestedValueDecoder?
 
         /// The value of a cell, as the record reader makes it; nil for an absent cell, and for a

@@ -82,6 +82,29 @@ public final class CSVRecordSource: RecordSource {
         return record(at: nextRow)
     }
 
+    public var hasCompletedRecord: Bool { nextRow < assembler.batch.rowCount }
+
+    /// The rows libcsv completed, handed on as they are: no record or value per cell.
+    public func nextBatch(schema: RecordSchema) throws -> CellTable? {
+        if nextRow > 0 {
+            // Rows left after some were read as records: the rest of those, as records.
+            var rest = CellTable(columns: [], inferTypes: false)
+            while nextRow < assembler.batch.rowCount {
+                rest.append(record(at: nextRow), schema: self.schema)
+                nextRow += 1
+            }
+            assembler.batch.removeCompletedRows()
+            nextRow = 0
+            if rest.rowCount > 0 { return rest }
+        }
+        while assembler.batch.rowCount == 0 {
+            guard !finished else { return nil }
+            try readMore(limit: Self.sliceSize)
+        }
+        if let header = assembler.header { _ = self.schema.sharedShape(for: header) }
+        return assembler.batch.takeCompletedRows()
+    }
+
     /// The record of batch row `row`: its cells as values under the shape of its width.
     private func record(at row: Int) -> Record {
         let batch = assembler.batch

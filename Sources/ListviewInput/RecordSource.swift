@@ -8,6 +8,12 @@ import ListviewValues
 public protocol RecordSource {
     /// The next record, or nil when the input is exhausted.
     mutating func next() throws -> Record?
+    /// The next rows as a batch of cells (at least one row), or nil when the input is exhausted: the
+    /// rows the reader has completed, so a slow pipe hands on what it has. A batch's columns are
+    /// named; they are not schema numbers. Not to be mixed with `next()` within one batch.
+    mutating func nextBatch(schema: RecordSchema) throws -> CellTable?
+    /// True when a record is ready without reading more input.
+    var hasCompletedRecord: Bool { get }
     /// Notes about the input read so far that deserve a line on stderr (ragged CSV rows).
     var warnings: [String] { get }
     /// The columns the input names up front (a CSV header), once read; nil when it names none.
@@ -26,6 +32,21 @@ public protocol RecordSource {
 
 extension RecordSource {
     public var warnings: [String] { [] }
+    public var hasCompletedRecord: Bool { false }
+
+    /// The records completed so far (at least one), appended to a table in schema order.
+    public mutating func nextBatch(schema: RecordSchema) throws -> CellTable? {
+        guard let first = try next() else { return nil }
+        var batch = CellTable(columns: [], inferTypes: false)
+        batch.append(first, schema: schema)
+        while batch.rowCount < Self.recordsPerBatch, hasCompletedRecord, let record = try next() {
+            batch.append(record, schema: schema)
+        }
+        return batch
+    }
+
+    /// The most records a batch made of records holds.
+    static var recordsPerBatch: Int { 4_096 }
     public var declaredColumns: [String]? { nil }
     public func willReadToEnd() {}
     public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? { nil }
@@ -78,6 +99,17 @@ public struct ConcatenatedSource: RecordSource {
         }
         return nil
     }
+
+    /// The current input's next batch, each input in turn.
+    public mutating func nextBatch(schema: RecordSchema) throws -> CellTable? {
+        while current < sources.count {
+            if let batch = try sources[current].nextBatch(schema: schema) { return batch }
+            current += 1
+        }
+        return nil
+    }
+
+    public var hasCompletedRecord: Bool { current < sources.count && sources[current].hasCompletedRecord }
 }
 
 /// How many records a source counted per group, each group with one record standing for it

@@ -38,6 +38,8 @@ public final class JSONRecordSource: RecordSource {
         parser = YajlParser(handler: assembler, multipleValues: lines)
     }
 
+    public var hasCompletedRecord: Bool { assembler.hasCompletedRecord }
+
     public func next() throws -> Record? {
         while !assembler.hasCompletedRecord && !finished {
             try readMore()

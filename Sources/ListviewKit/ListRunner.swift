@@ -44,7 +44,7 @@ public enum ListRunner {
         case .streamedPage(let size):
             return try runStreamedPage(request, pageSize: size, source: source, schema: schema, into: sink)
         case .streamedRows:
-            return try runStreamedRows(request, source: source, declared: opened.source, schema: schema, into: sink)
+            return try runStreamedRows(request, source: opened.source, schema: schema, into: sink)
         case .wholeList(let pagesByLines):
             let list = try WholeList.load(request, opened: opened.source, schema: schema, reading: reading, sink: sink)
             defer { if !request.freesRecords { LeftForExit.keep(list) } }
@@ -86,20 +86,44 @@ public enum ListRunner {
         return Outcome(foundRecords: stream.rowsRead > 0)
     }
 
-    /// A machine style written as records arrive.
-    private static func runStreamedRows(_ request: ListRequest, source: any RecordSource, declared: ConcatenatedSource,
+    /// A machine style written batch by batch as the reader completes rows: each batch filtered
+    /// and cut to `--limit` as index lists, its rows written straight from their cells.
+    private static func runStreamedRows(_ request: ListRequest, source opened: ConcatenatedSource,
                                         schema: RecordSchema, into sink: OutputSink) throws -> Outcome {
-        let stream = StreamingProvider(source: source, limit: request.limit)
-        _ = try stream.hasMore()  // a CSV header names the columns before the first row is written
+        var source = opened
+        var remaining = request.limit.map { max(0, $0) } ?? .max
+        // The first batch is read first: a CSV header names the columns before anything is written.
+        var batch = remaining > 0 ? try source.nextBatch(schema: schema) : nil
         var fields = OutputFields(columns: request.columnSpecs, schema: schema)
-        if fields.columns == nil, request.style == .csv || request.style == .tsv, let columns = declared.declaredColumns {
+        if fields.columns == nil, request.style == .csv || request.style == .tsv, let columns = source.declaredColumns {
             fields = .header(columns.map { ColumnSpec($0) }, schema: schema)
         }
-        if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: false) {
-            try StreamingRenderer.render(stream, with: &presenter, into: sink)
+        guard var presenter = MachinePresenters.make(request.style, fields: fields, grouped: false) else { return Outcome(foundRecords: false) }
+        try presenter.begin(page: nil, into: sink)
+        var written = 0
+        while var table = batch, remaining > 0 {
+            if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
+            var rows = request.filter.rows(of: table, among: (0..<table.rowCount).map(RowRef.init))
+            if rows.count > remaining { rows.removeSubrange(remaining...) }
+            if !rows.isEmpty {
+                if written == 0 { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
+                presenter.use(table)
+                try presenter.rows(rows[...], into: sink)
+                written += rows.count
+                remaining -= rows.count
+                // A pipe that has nothing more yet: what was read so far goes out now.
+                if !source.hasCompletedRecord { try sink.flush() }
+            }
+            batch = remaining > 0 ? try source.nextBatch(schema: schema) : nil
         }
+        if written == 0 {
+            try presenter.emptyState(into: sink)
+        } else {
+            try presenter.sectionFooter(SectionInfo(count: written), into: sink)
+        }
+        try presenter.end(page: nil, into: sink)
         try sink.flush()
-        return Outcome(foundRecords: stream.rowsRead > 0)
+        return Outcome(foundRecords: written > 0)
     }
 
     /// The page to show, or nil when the request does not page.

@@ -1,20 +1,17 @@
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
 import ListviewPresentation
-import ListviewQuery
-import ListviewValues
 
 /// The presenter of each machine-readable style, chosen in one place.
 enum MachinePresenters {
     /// The presenter for `style`, or nil for the human styles (which need a measured layout).
-    static func make(_ style: OutputStyle, fields: OutputFields, grouped: Bool) -> (any ListPresenter<Record>)? {
+    static func make(_ style: OutputStyle, fields: OutputFields, grouped: Bool) -> (any TableRowPresenter)? {
         switch style {
         case .table, .list, .line, .markdown:
             return nil
         case .json:
             // JSON keeps sections as objects, so records keep their own fields.
-            return JSONPresenter(fields: OutputFields(columns: fields.columns, schema: fields.schema), grouped: grouped)
+            return JSONPresenter(fields: fields.withoutLeading, grouped: grouped)
         case .jsonl:
             return JSONLinesPresenter(fields: fields)
         case .csv:
@@ -22,5 +19,14 @@ enum MachinePresenters {
         case .tsv:
             return DelimitedPresenter(fields: fields, dialect: .tsv)
         }
+    }
+}
+
+extension TableRowPresenter {
+    /// Renders the rows of `renderer`'s provider, which refer to `table`.
+    mutating func render<Provider: CollectionDataProvider>(_ renderer: ListRenderer<Provider>, of table: CellTable, page: PageInfo?,
+                                                           into sink: OutputSink) throws where Provider.Item == RowRef {
+        use(table)
+        try renderer.render(page: page, with: &self, into: sink)
     }
 }

@@ -35,10 +35,11 @@ enum SectionCounts {
         let rows = total == 0 ? [] : sections.map { section in
             Record(shape: shape, values: section.keys.map(\.value) + [.number(String(section.info.count))])
         }
-        let provider = ArrayDataProvider(items: rows)
-        let renderer = ListRenderer(provider: provider)
+        var table = CellTable(columns: [], inferTypes: false)
+        for row in rows { table.append(row, schema: schema) }
+        let renderer = ListRenderer(provider: ArrayDataProvider(items: (0..<table.rowCount).map(RowRef.init)))
         if var presenter = MachinePresenters.make(style, fields: OutputFields(columns: nil, schema: schema), grouped: false) {
-            try renderer.render(page: nil, with: &presenter, into: sink)
+            try presenter.render(renderer, of: table, page: nil, into: sink)
         }
         try sink.flush()
     }

@@ -116,8 +116,8 @@ final class WholeList {
         let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections), firstRow: firstRow)
         let view = RecordView(table: table)
         let fields = OutputFields(columns: request.columnSpecs, leading: request.groupBy, schema: schema)
-        if let presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
-            try render(renderer, page: page, with: presenter, view: view, into: sink)
+        if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
+            try presenter.render(renderer, of: table, page: page, into: sink)
         } else {
             try ViewModelCheck.templateFields(request, schema: schema)
             let items = renderer.items(on: page)

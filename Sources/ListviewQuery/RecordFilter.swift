@@ -60,6 +60,7 @@ public struct FilteredSource: RecordSource {
 
     public var warnings: [String] { source.warnings }
     public var declaredColumns: [String]? { source.declaredColumns }
+    public var hasCompletedRecord: Bool { source.hasCompletedRecord }
     public func willReadToEnd() { source.willReadToEnd() }
 
     public mutating func next() throws -> Record? {

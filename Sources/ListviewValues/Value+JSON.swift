@@ -19,11 +19,8 @@ extension Value {
         case .bool(let flag):
             bytes.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let text):
-            if JSONNumberSyntax.isValid(text) {
-                bytes.append(contentsOf: text.utf8)
-            } else {
-                JSONString.append(text, to: &bytes)
-            }
+            var text = text
+            text.withUTF8 { JSONNumberSyntax.appendNumber(UnsafeRawBufferPointer($0), to: &bytes) }
         case .string(let text):
             JSONString.append(text, to: &bytes)
         case .array(let elements):
@@ -88,8 +85,22 @@ public enum JSONString {
 
 /// The RFC 8259 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
 public enum JSONNumberSyntax {
+    /// Appends a number's source text as JSON: the text itself when it is a JSON number, else a
+    /// string (a CSV cell `007` becomes `"007"`), so the output is valid JSON and no digit changes.
+    public static func appendNumber(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+        if isValid(text) {
+            bytes.append(contentsOf: text)
+        } else {
+            JSONString.append(utf8: text, to: &bytes)
+        }
+    }
+
     public static func isValid(_ text: String) -> Bool {
-        var iterator = text.utf8.makeIterator()
+        isValid(text.utf8)
+    }
+
+    public static func isValid<Bytes: Sequence>(_ text: Bytes) -> Bool where Bytes.Element == UInt8 {
+        var iterator = text.makeIterator()
         var byte = iterator.next()
         func isDigit(_ b: UInt8?) -> Bool { b.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
         if byte == UInt8(ascii: "-") { byte = iterator.next() }

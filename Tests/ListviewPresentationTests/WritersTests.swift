@@ -2,6 +2,7 @@ import Foundation
 import ListviewBatches
 import ListviewDataSource
 import ListviewInput
+import ListviewJSON
 import ListviewPresentation
 import ListviewQuery
 import ListviewValues
@@ -17,11 +18,21 @@ final class WritersTests: XCTestCase {
     ]
     private let columns = ["id", "name", "quote", "text"]
 
-    private func render<Presenter: ListPresenter>(_ presenter: Presenter, _ sections: [Section<Record>]) throws -> String
-    where Presenter.Item == Record {
+    /// The presenter's output for `sections` of records, written from the rows of their table.
+    private func render<Presenter: TableRowPresenter>(_ presenter: Presenter, _ sections: [Section<Record>]) throws -> String {
         var presenter = presenter
+        var table = CellTable(records: sections.flatMap(\.items))
+        table.nestedDecoder = JSONNestedValue.decode
+        presenter.use(table)
+        var next = 0
+        let rows = sections.map { section in
+            var rows = Section(info: section.info, items: section.items.indices.map { RowRef(next + $0) })
+            rows.info = section.info
+            next += section.items.count
+            return rows
+        }
         let sink = OutputSink.memory()
-        try ListRenderer(provider: ArrayDataProvider(sections: sections)).render(page: nil, with: &presenter, into: sink)
+        try ListRenderer(provider: ArrayDataProvider(sections: rows)).render(page: nil, with: &presenter, into: sink)
         return sink.collected
     }
 

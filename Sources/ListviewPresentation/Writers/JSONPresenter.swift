@@ -1,17 +1,17 @@
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
-import ListviewQuery
 import ListviewValues
 
 /// `--style json`: a JSON array of records, one per line; with sections,
 /// `{"sections":[{"field":…,"key":…,"count":…,"records":[…]}]}`.
 ///
 /// Records keep their own key order; values are written as parsed (numbers as
-/// their source text).
-public struct JSONPresenter: ListPresenter {
+/// their source text), straight from the cells of their rows.
+public struct JSONPresenter: TableRowPresenter {
     public var fields: OutputFields
     public var grouped: Bool
+    private var table = CellTable(columns: [], inferTypes: false)
+    private var resolved: TableOutputFields
     private var rowsInBlock = 0
     private var sectionsWritten = 0
     private var bytes: [UInt8] = []
@@ -19,6 +19,12 @@ public struct JSONPresenter: ListPresenter {
     public init(fields: OutputFields, grouped: Bool) {
         self.fields = fields
         self.grouped = grouped
+        resolved = TableOutputFields(self.fields, table: table)
+    }
+
+    public mutating func use(_ table: CellTable) {
+        self.table = table
+        resolved = TableOutputFields(fields, table: table)
     }
 
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {
@@ -47,13 +53,18 @@ public struct JSONPresenter: ListPresenter {
         rowsInBlock = 0
     }
 
-    public mutating func row(_ record: Record, into sink: OutputSink) throws {
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: (rowsInBlock == 0 ? "\n" : ",\n").utf8)
-        bytes.append(contentsOf: (grouped ? "    " : "  ").utf8)
-        JSONObjectText.append(fields.fields(of: record), to: &bytes)
-        try sink.write(bytes: bytes)
-        rowsInBlock += 1
+    public mutating func row(_ item: RowRef, into sink: OutputSink) throws {
+        try rows([item][...], into: sink)
+    }
+
+    public mutating func rows(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
+        let (table, resolved, first, indent) = (table, resolved, rowsInBlock, grouped ? "    " : "  ")
+        try TableRowWriter.write(items, of: table, into: sink) { position, item, cells, bytes in
+            bytes.append(contentsOf: (first + position == 0 ? "\n" : ",\n").utf8)
+            bytes.append(contentsOf: indent.utf8)
+            resolved.appendObject(row: item.row, of: table, cells: cells, to: &bytes)
+        }
+        rowsInBlock += items.count
     }
 
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {}
@@ -78,42 +89,37 @@ public struct JSONPresenter: ListPresenter {
 }
 
 /// `--style jsonl`: one compact JSON object per record and line.
-public struct JSONLinesPresenter: ListPresenter {
+public struct JSONLinesPresenter: TableRowPresenter {
     public var fields: OutputFields
-    private var bytes: [UInt8] = []
+    private var table = CellTable(columns: [], inferTypes: false)
+    private var resolved: TableOutputFields
 
     public init(fields: OutputFields) {
         self.fields = fields
+        resolved = TableOutputFields(fields, table: table)
+    }
+
+    public mutating func use(_ table: CellTable) {
+        self.table = table
+        resolved = TableOutputFields(fields, table: table)
     }
 
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {}
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {}
 
-    public mutating func row(_ record: Record, into sink: OutputSink) throws {
-        bytes.removeAll(keepingCapacity: true)
-        JSONObjectText.append(fields.fields(of: record), to: &bytes)
-        bytes.append(0x0A)
-        try sink.write(bytes: bytes)
+    public mutating func row(_ item: RowRef, into sink: OutputSink) throws {
+        try rows([item][...], into: sink)
+    }
+
+    public mutating func rows(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
+        let (table, resolved) = (table, resolved)
+        try TableRowWriter.write(items, of: table, into: sink) { _, item, cells, bytes in
+            resolved.appendObject(row: item.row, of: table, cells: cells, to: &bytes)
+            bytes.append(0x0A)
+        }
     }
 
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {}
     public mutating func emptyState(into sink: OutputSink) throws {}
     public mutating func end(page: PageInfo?, into sink: OutputSink) throws {}
-}
-
-/// A JSON object from named fields; fields the record lacks are left out.
-enum JSONObjectText {
-    static func append(_ fields: [(name: String, value: Value?)], to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "{"))
-        var first = true
-        for (name, value) in fields {
-            guard let value else { continue }
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            JSONString.append(name, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            value.appendJSON(to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "}"))
-    }
 }

@@ -1,0 +1,133 @@
+import ListviewBatches
+import ListviewQuery
+import ListviewValues
+
+/// `OutputFields` resolved against one table's columns: the fields each row writes, read
+/// straight from its cells (a path into a nested value through its decoded value).
+///
+/// Made once per table (a streamed input's batches may add columns); names are
+/// escaped once, not per row.
+struct TableOutputFields: Sendable {
+    /// A field a row writes: its name as a JSON key (`"name":`) and where its value is.
+    struct Field {
+        var key: [UInt8]
+        var source: TableField
+    }
+
+    /// A header fixed before the rows (`OutputFields.header`): a long row's extra cells follow it.
+    private let hasFixedHeader: Bool
+    /// The table's columns when resolved: a batch with more columns needs resolving again.
+    let columnCount: Int
+    private let leading: [Field]
+    /// The `--fields` columns (group fields left out), or nil for each row's own fields.
+    private let chosen: [Field]?
+    /// Each table column as a JSON key, and whether it gives way to a group field of its name.
+    private let columnKeys: [[UInt8]]
+    private let givesWay: [Bool]
+    /// For CSV without `--fields`: the table column of each header name (nil: the table lacks it).
+    private let headerColumns: [Int?]
+    /// For a header fixed in advance: whether a table column is outside it (a long row's extra cells).
+    private let isExtra: [Bool]
+
+    init(_ fields: OutputFields, table: CellTable) {
+        hasFixedHeader = fields.extraFieldsAfter != nil
+        columnCount = table.columns.count
+        func field(_ name: String, _ path: FieldPath) -> Field {
+            var key: [UInt8] = []
+            JSONString.append(name, to: &key)
+            key.append(UInt8(ascii: ":"))
+            return Field(key: key, source: TableField(path, columns: table.columns))
+        }
+        leading = fields.leading.map { field($0.text, $0) }
+        chosen = fields.columns.map { specs in specs.filter { !fields.leadingNames.contains($0.title) }.map { field($0.title, $0.path) } }
+        columnKeys = table.columns.map { name in
+            var key: [UInt8] = []
+            JSONString.append(name, to: &key)
+            key.append(UInt8(ascii: ":"))
+            return key
+        }
+        givesWay = table.columns.map { fields.leadingNames.contains($0) }
+        headerColumns = fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { table.columns.firstIndex(of: $0) }
+        isExtra = table.columns.map { name in fields.extraFieldsAfter.map { !$0.contains(name) } ?? false }
+    }
+
+    /// Appends `row` as a JSON object: the group fields (null when missing), then the chosen
+    /// fields or the row's own, in its own order; fields the row lacks are left out.
+    func appendObject(row: Int, of table: CellTable, cells: CellTable.Cells, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "{"))
+        var first = true
+        func separate() {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+        }
+        for field in leading {
+            separate()
+            bytes.append(contentsOf: field.key)
+            (field.source.value(row: row, in: cells) ?? .null).appendJSON(to: &bytes)
+        }
+        /// Appends `key` and the cell's JSON; nothing when the row lacks the field.
+        func appendCell(key: [UInt8], column: Int) {
+            let mark = bytes.count, wasFirst = first
+            separate()
+            bytes.append(contentsOf: key)
+            if !cells.appendJSON(row: row, column: column, to: &bytes) {
+                bytes.removeSubrange(mark...)
+                first = wasFirst
+            }
+        }
+        if let chosen {
+            for field in chosen {
+                if field.source.isColumn, let column = field.source.column {
+                    appendCell(key: field.key, column: column)
+                } else if let value = field.source.value(row: row, in: cells) {
+                    separate()
+                    bytes.append(contentsOf: field.key)
+                    value.appendJSON(to: &bytes)
+                }
+            }
+        } else {
+            Self.forEachColumn(of: row, in: table, count: columnCount) { column in
+                if !givesWay[column] { appendCell(key: columnKeys[column], column: column) }
+            }
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Calls `body` with the plain text of each field of `row` under `headerNames`, in order (nil for
+    /// null and missing fields), then with a fixed header's extra cells the row has.
+    func forEachDelimitedField(row: Int, of table: CellTable, cells: CellTable.Cells, _ body: (UnsafeRawBufferPointer?) -> Void) {
+        for field in leading { Self.plain(field.source.value(row: row, in: cells) ?? .null, body) }
+        if let chosen {
+            for field in chosen {
+                if field.source.isColumn, let column = field.source.column {
+                    body(cells.plainText(row: row, column: column))
+                } else {
+                    Self.plain(field.source.value(row: row, in: cells), body)
+                }
+            }
+            guard hasFixedHeader else { return }
+            Self.forEachColumn(of: row, in: table, count: columnCount) { column in
+                if isExtra[column], cells.cell(row: row, column: column).kind != .absent { body(cells.plainText(row: row, column: column)) }
+            }
+            return
+        }
+        for column in headerColumns { body(column.flatMap { cells.plainText(row: row, column: $0) }) }
+    }
+
+    /// `body` with each of the first `count` columns, in the order `row` wrote its fields.
+    @inline(__always)
+    private static func forEachColumn(of row: Int, in table: CellTable, count: Int, _ body: (Int) -> Void) {
+        if !table.fieldOrders.isEmpty, let order = table.fieldOrders[row] {
+            for column in order where column < count { body(column) }
+        } else {
+            for column in 0..<count { body(column) }
+        }
+    }
+
+    /// `body` with a value's plain text (nil for null or none).
+    private static func plain(_ value: Value?, _ body: (UnsafeRawBufferPointer?) -> Void) {
+        guard let value, !value.isNull else { return body(nil) }
+        var text = ValueText.plain(value)
+        text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+}
