@@ -93,14 +93,16 @@ public struct CellTable: Sendable {
     }
 
     /// Adds the next cell of the current row; `unquoting` undoes doubled quotes (`a""b` → `a"b`).
-    public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind = .text, unquoting: Bool = false) {
+    /// `printableASCII` says the caller already found every byte printable ASCII.
+    public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind = .text, unquoting: Bool = false,
+                                    printableASCII: Bool = false) {
         let start = arena.count
         if unquoting {
             Self.appendUnquoted(bytes, to: &arena)
-            arena.withUnsafeBytes { measure(UnsafeRawBufferPointer(rebasing: $0[start...]), kind: kind) }
+            arena.withUnsafeBytes { measure(UnsafeRawBufferPointer(rebasing: $0[start...]), kind: kind, printableASCII: false) }
         } else {
             arena.append(contentsOf: bytes)
-            measure(bytes, kind: kind)
+            measure(bytes, kind: kind, printableASCII: printableASCII)
         }
         ends.append(arena.count)
         if kind != .text && !hasKinds {
@@ -114,9 +116,9 @@ public struct CellTable: Sendable {
 
     /// Measures the cell being added.
     @inline(__always)
-    private mutating func measure(_ text: UnsafeRawBufferPointer, kind: CellKind) {
+    private mutating func measure(_ text: UnsafeRawBufferPointer, kind: CellKind, printableASCII: Bool) {
         guard pendingCells < measures.count else { return }
-        measures[pendingCells].add(cellOf: kind, text: text, inferTypes: inferTypes)
+        measures[pendingCells].add(cellOf: kind, text: text, inferTypes: inferTypes, printableASCII: printableASCII)
     }
 
     /// Ends the current row, padding it with `padding` cells up to the column count (a short CSV
@@ -210,8 +212,7 @@ public struct CellTable: Sendable {
         }
         for column in later.measures.indices { measures[column].merge(later.measures[column]) }
         arena.append(contentsOf: later.arena)
-        ends.reserveCapacity(ends.count + later.ends.count)
-        for end in later.ends { ends.append(end + offset) }
+        ends.append(contentsOf: later.ends.lazy.map { $0 + offset })
         for (row, order) in later.fieldOrders { fieldOrders[rowCount + row] = order }
         rowCount += later.rowCount
         return true

@@ -11,6 +11,9 @@ public struct ColumnMeasure: Sendable {
     public private(set) var width: Int
     private var numeric = true
     private var sawValue = false
+    /// True while every cell added as bytes was printable ASCII: its text is shown as it is, a
+    /// cell per byte, so a layout need not look at its bytes again. False once a value is added.
+    public private(set) var allPrintableASCII = true
 
     public init(title: String) {
         width = DisplayWidth.of(TerminalEscaping.escaped(title))
@@ -32,6 +35,7 @@ public struct ColumnMeasure: Sendable {
     /// Adds a record's value (nil: the record lacks the field).
     @inline(__always)
     public mutating func add(value: Value?) {
+        allPrintableASCII = false
         let kind: Kind
         switch value {
         case nil, .null?: kind = .absent
@@ -42,16 +46,25 @@ public struct ColumnMeasure: Sendable {
     }
 
     /// Adds a cell table's cell of `kind` holding `text`: what a record's value of that cell would add.
+    /// `printableASCII` says every byte is known to be printable ASCII (its width is its length).
     @inline(__always)
-    public mutating func add(cellOf kind: CellKind, text: UnsafeRawBufferPointer, inferTypes: Bool) {
+    public mutating func add(cellOf kind: CellKind, text: UnsafeRawBufferPointer, inferTypes: Bool, printableASCII: Bool = false) {
         let measured: Kind
         switch kind {
-        case .text: measured = inferTypes && NumberText.isNumber(text) ? .number : .other
+        // Once a column holds text, whether a cell reads as a number no longer changes its alignment.
+        case .text: measured = inferTypes && (numeric || !sawValue) && NumberText.isNumber(text) ? .number : .other
         case .number: measured = .number
         case .string, .bool, .nested: measured = .other
         case .null, .absent: measured = .absent
         }
-        add(measured, width: kind.shownText.map { $0.utf8.count } ?? CellText.shownWidth(of: text))
+        if let shown = kind.shownText {
+            add(measured, width: shown.utf8.count)
+        } else if printableASCII || CellText.isPrintableASCII(text) {
+            add(measured, width: text.count)
+        } else {
+            allPrintableASCII = false
+            add(measured, width: CellText.shownWidth(of: text))
+        }
     }
 
     /// Takes in the measure of more cells of the same column.
@@ -59,5 +72,6 @@ public struct ColumnMeasure: Sendable {
         width = max(width, other.width)
         numeric = numeric && other.numeric
         sawValue = sawValue || other.sawValue
+        allPrintableASCII = allPrintableASCII && other.allPrintableASCII
     }
 }

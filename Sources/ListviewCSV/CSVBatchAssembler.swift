@@ -56,19 +56,23 @@ final class CSVBatchAssembler {
     func field(_ bytes: UnsafeRawBufferPointer) {
         guard refusal == nil else { return }
         afterCR = false
-        if let base = bytes.baseAddress,
-           memchr(base, 0x0A, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil {
-            line += TextPosition.lineBreaks(in: bytes)
-        }
-        guard UTF8Check.isValid(bytes) else {
-            refusal = "invalid UTF-8 in field \(cellsInRow + 1)"
-            return
+        // One scan settles the usual cell: printable ASCII is valid UTF-8 with no line break.
+        let printable = UTF8Check.printableASCIIPrefix(bytes.assumingMemoryBound(to: UInt8.self)) == bytes.count
+        if !printable {
+            if let base = bytes.baseAddress,
+               memchr(base, 0x0A, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil {
+                line += TextPosition.lineBreaks(in: bytes)
+            }
+            guard UTF8Check.isValid(bytes) else {
+                refusal = "invalid UTF-8 in field \(cellsInRow + 1)"
+                return
+            }
         }
         cellsInRow += 1
         if header == nil && hasHeader {
             headerCells.append(String(decoding: bytes, as: UTF8.self))
         } else {
-            batch.appendCell(bytes)
+            batch.appendCell(bytes, printableASCII: printable)
         }
     }
 

@@ -163,7 +163,8 @@ public final class CSVRecordSource: RecordSource {
            let continuation = assembler.continuation() {
             let options = options, input = input
             let rowsStart = input.readPosition
-            assembler.batch.reserveCapacity(bytes: size / 2, cells: size / 8)
+            // Room for the whole file: the later part joins without the table growing by a copy.
+            assembler.batch.reserveCapacity(bytes: size, cells: size / 8)
             wasReadInParts = try ParallelFileRead.read(
                 cut: { try CSVSplitPoint.find(in: input, after: max(size / 2, rowsStart)).flatMap { $0 < size ? $0 : nil } },
                 later: { cut in try CSVRecordSource.readPart(path: path, from: cut, size: size, assembler: continuation, options: options) },

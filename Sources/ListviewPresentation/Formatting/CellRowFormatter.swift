@@ -63,7 +63,7 @@ public struct CellRowFormatter: ByteRowFormatter {
             let (kind, text) = cells.cell(row: row, column: column)
             if let shown = kind.shownText {
                 layout.appendCell(index, text: shown, dimmed: kind == .null, pendingSpaces: &pendingSpaces, to: &bytes)
-            } else if text.count <= layout.columns[index].width, CellText.isPrintableASCII(text) {
+            } else if text.count <= layout.columns[index].width, layout.columns[index].printableASCII || CellText.isPrintableASCII(text) {
                 layout.appendFitted(index, text, width: text.count, pendingSpaces: &pendingSpaces, to: &bytes)
             } else {
                 layout.appendCell(index, text: String(decoding: text, as: UTF8.self), dimmed: false,

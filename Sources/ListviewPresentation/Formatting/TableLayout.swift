@@ -31,6 +31,8 @@ public struct TableLayout: Sendable {
         public var spec: ColumnSpec
         public var width: Int
         public var alignment: ColumnAlignment
+        /// Every cell of the column, measured as bytes, is printable ASCII (a row need not check again).
+        public var printableASCII = false
     }
 
     public var columns: [Column]
@@ -124,7 +126,8 @@ public struct TableLayout: Sendable {
     /// The layout of columns measured by `measures`.
     init(_ specs: [ColumnSpec], measures: [ColumnMeasure], gap: Int) {
         let columns = zip(specs, measures).map { spec, measure in
-            Column(spec: spec, width: measure.width, alignment: measure.isNumeric ? .right : .left)
+            Column(spec: spec, width: measure.width, alignment: measure.isNumeric ? .right : .left,
+                   printableASCII: measure.allPrintableASCII)
         }
         self.init(columns: columns, gap: gap)
     }

@@ -1,0 +1,43 @@
+/// Finds the runs of spaces and tabs that libcsv's built-in space test could trim: those that
+/// touch a field's edge (a delimiter, a quote, a line break) or the edge of the bytes at hand.
+///
+/// A delimiter that is a tab is never a space. `LibcsvParser` parses these runs
+/// with a space test that keeps every byte, and the rest with libcsv's own.
+enum SpaceRuns {
+    /// True when one of the eight bytes of `word` is zero.
+    @inline(__always)
+    private static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// Calls `body` with each run, in order.
+    static func forEachEdgeRun(in bytes: UnsafeRawBufferPointer, delimiter: UInt8, _ body: (Range<Int>) -> Void) {
+        let count = bytes.count
+        let tabIsSpace = delimiter != 0x09
+        @inline(__always) func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte == 0x09 && tabIsSpace) }
+        @inline(__always) func isEdge(_ byte: UInt8) -> Bool {
+            byte == delimiter || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+        }
+        let tabs: UInt64 = tabIsSpace ? 0x0909_0909_0909_0909 : 0x2020_2020_2020_2020
+        var index = 0
+        while index < count {
+            // Eight bytes without a space or tab are skipped at once (numbers, dates, most words' letters).
+            if index + 8 <= count {
+                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if !hasZeroByte(word ^ 0x2020_2020_2020_2020), !hasZeroByte(word ^ tabs) {
+                    index += 8
+                    continue
+                }
+            }
+            guard isSpace(bytes[index]) else {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < count, isSpace(bytes[index]) { index += 1 }
+            if start == 0 || index == count || isEdge(bytes[start - 1]) || isEdge(bytes[index]) {
+                body(start..<index)
+            }
+        }
+    }
+}
