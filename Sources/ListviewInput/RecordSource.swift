@@ -18,8 +18,6 @@ public protocol RecordSource {
     var warnings: [String] { get }
     /// The columns the input names up front (a CSV header), once read; nil when it names none.
     var declaredColumns: [String]? { get }
-    /// Tells the source its caller will read every record, so it may read ahead (on another core).
-    func willReadToEnd()
     /// The records per group of `fields`, counted without building the records (`--counts`), by a
     /// source that knows a faster way than reading them; nil when it does not (then read them).
     /// Called before any record is read.
@@ -48,7 +46,6 @@ extension RecordSource {
     /// The most records a batch made of records holds.
     static var recordsPerBatch: Int { 4_096 }
     public var declaredColumns: [String]? { nil }
-    public func willReadToEnd() {}
     public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? { nil }
     public func cellTable() throws -> CellTable? { nil }
 }
@@ -74,8 +71,6 @@ public struct ConcatenatedSource: RecordSource {
     }
 
     public var warnings: [String] { sources.flatMap(\.warnings) }
-
-    public func willReadToEnd() { sources.forEach { $0.willReadToEnd() } }
 
     /// One input's own count, when it has one.
     public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? {

@@ -29,8 +29,8 @@ final class WholeList {
     enum Reading {
         /// Straight from the bytes of a regular file when its reader can, else record by record.
         case bytesWhenPossible
-        /// Record by record (tests compare the two ways).
-        case records
+        /// Batch by batch, as a stream is read (tests compare the two ways).
+        case batches
     }
 
     /// Reads every row `request` lists (up to `--limit` when nothing orders them) and arranges them.
@@ -46,16 +46,7 @@ final class WholeList {
             for column in table.columns { _ = schema.column(named: column) }
             rows = request.filter.rows(of: table, among: (0..<table.rowCount).map(RowRef.init))
         } else {
-            let source: any RecordSource = request.filter.isEmpty ? opened : FilteredSource(opened, filter: request.filter)
-            if readsEverything { source.willReadToEnd() }
-            let stream = StreamingProvider(source: source, limit: readsEverything ? nil : request.limit)
-            table = CellTable(columns: [], inferTypes: false)
-            table.nestedDecoder = JSONNestedValue.decode
-            while let record = try stream.next() {
-                table.append(record, schema: schema)
-                if stream.rowsRead % 65_536 == 0 { try sink.checkReaderPresent() }  // `| true` ends the load
-            }
-            rows = (0..<table.rowCount).map(RowRef.init)
+            (table, rows) = try readBatches(request, opened: opened, schema: schema, limit: readsEverything ? nil : request.limit, sink: sink)
         }
         rows = RecordSorter.sorted(rows, of: table, by: request.sort)
         let groupFields = table.fields(request.groupBy)
@@ -80,6 +71,45 @@ final class WholeList {
             if sections.count > 1 { grandTotal = "all · " + summary(sections.flatMap(\.items)) }
         }
         return WholeList(table: table, sections: sections, grandTotal: grandTotal)
+    }
+
+    /// Every batch the inputs hand on (until `limit` rows passed the filter), joined into one
+    /// table, and the rows that passed. Batches with other columns (another file) join row by row.
+    private static func readBatches(_ request: ListRequest, opened: ConcatenatedSource, schema: RecordSchema, limit: Int?,
+                                    sink: OutputSink) throws -> (CellTable, [RowRef]) {
+        var source = opened
+        var remaining = limit.map { max(0, $0) } ?? .max
+        var table = CellTable(columns: [], inferTypes: false)
+        var started = false
+        var rows: [RowRef] = []
+        while remaining > 0, var batch = try source.nextBatch(schema: schema) {
+            if batch.nestedDecoder == nil { batch.nestedDecoder = JSONNestedValue.decode }
+            var kept = request.filter.rows(of: batch, among: (0..<batch.rowCount).map(RowRef.init))
+            if kept.count > remaining { kept.removeSubrange(remaining...) }
+            remaining -= kept.count
+            guard started else {
+                (table, rows, started) = (batch, kept, true)
+                // Table columns are schema columns from here on: rows of other files join by name.
+                for column in table.columns { _ = schema.column(named: column) }
+                continue
+            }
+            let offset = table.rowCount
+            if table.append(batch) {
+                rows += kept.lazy.map { RowRef($0.row + offset) }
+                for column in table.columns { _ = schema.column(named: column) }
+            } else {
+                let view = RecordView(table: batch)
+                for item in kept {
+                    let record = view.record(item)
+                    rows.append(RowRef(table.rowCount))
+                    table.append(schema.record(keys: record.names, values: record.values), schema: schema)
+                }
+            }
+            if rows.count % 65_536 < kept.count { try sink.checkReaderPresent() }  // `| true` ends the load
+        }
+        if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
+        for column in table.columns { _ = schema.column(named: column) }
+        return (table, rows)
     }
 
     /// True when at least one row passed the filter.

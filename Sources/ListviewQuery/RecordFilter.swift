@@ -61,7 +61,6 @@ public struct FilteredSource: RecordSource {
     public var warnings: [String] { source.warnings }
     public var declaredColumns: [String]? { source.declaredColumns }
     public var hasCompletedRecord: Bool { source.hasCompletedRecord }
-    public func willReadToEnd() { source.willReadToEnd() }
 
     public mutating func next() throws -> Record? {
         while let record = try source.next() {

@@ -49,7 +49,7 @@ final class TableReadingTests: XCTestCase {
         var request = ListRequest()
         request.inputs = [try write(text, extension: ext)]
         configure(&request)
-        let expected = try ran(request, reading: .records)
+        let expected = try ran(request, reading: .batches)
         let label = String(text.debugDescription.prefix(80))
         XCTAssertTrue(try readsBytes(request), "\(label): not read from the bytes", file: file, line: line)
         let fromBytes = try ran(request)
@@ -126,7 +126,7 @@ final class TableReadingTests: XCTestCase {
         request.sort = [SortSpec(path: FieldPath("c.n"))]
         XCTAssertTrue(try readsBytes(request))
         let output = try ran(request).0
-        XCTAssertEqual(output, try ran(request, reading: .records).0)
+        XCTAssertEqual(output, try ran(request, reading: .batches).0)
         XCTAssertEqual(output.split(separator: "\n").dropFirst().map { $0.prefix(3).trimmingCharacters(in: .whitespaces) }, ["2", "1", "3"])
     }
 
@@ -139,7 +139,7 @@ final class TableReadingTests: XCTestCase {
         let expected = "{\"b\":3,\"a\":5}\n{\"a\":1,\"b\":2}\n{\"c\":[1],\"b\":0}\n"
         XCTAssertTrue(try readsBytes(request))
         XCTAssertEqual(try ran(request).0, expected)
-        XCTAssertEqual(try ran(request, reading: .records).0, expected)
+        XCTAssertEqual(try ran(request, reading: .batches).0, expected)
     }
 
     /// JSON the cell table does not hold as the records would be listed, or that fails to read,
@@ -158,7 +158,7 @@ final class TableReadingTests: XCTestCase {
             let label = String(decoding: bytes, as: UTF8.self)
             XCTAssertFalse((try? readsBytes(request)) ?? false, label)
             let whole = Result { try ran(request) }
-            let byRecords = Result { try ran(request, reading: .records) }
+            let byRecords = Result { try ran(request, reading: .batches) }
             switch (whole, byRecords) {
             case let (.success(a), .success(b)): XCTAssertEqual(a.0, b.0, label)
             case let (.failure(a), .failure(b)): XCTAssertEqual("\(a)", "\(b)", label)
