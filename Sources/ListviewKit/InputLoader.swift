@@ -36,6 +36,9 @@ public struct InputLoader {
         public var source: ConcatenatedSource
         public var formats: [InputFormat]
 
+        /// True when every input is a regular file: reading it never waits for a writer.
+        public var areRegularFiles = false
+
         /// True when every input is CSV or TSV, so the columns are known from the headers.
         public var isDelimitedText: Bool { formats.allSatisfy { $0 == .csv || $0 == .tsv } }
     }
@@ -45,17 +48,26 @@ public struct InputLoader {
         let paths = paths.isEmpty ? ["-"] : paths
         var sources: [any RecordSource] = []
         var formats: [InputFormat] = []
+        var regular = true
         for path in paths {
-            let (source, format) = try open(path: path)
+            let input = try ByteInput(path: path)
+            let (source, format) = try open(input, path: path)
             sources.append(source)
             formats.append(format)
+            regular = regular && input.regularFileSize != nil
         }
-        return Opened(source: ConcatenatedSource(sources), formats: formats)
+        var opened = Opened(source: ConcatenatedSource(sources), formats: formats)
+        opened.areRegularFiles = regular
+        return opened
     }
 
     /// A source for one input, and its format.
     public func open(path: String) throws -> (any RecordSource, InputFormat) {
-        let input = try ByteInput(path: path)
+        try open(ByteInput(path: path), path: path)
+    }
+
+    /// A source for `input`, opened from `path`, and its format.
+    private func open(_ input: ByteInput, path: String) throws -> (any RecordSource, InputFormat) {
         let format = try self.format ?? InputFormat.fromExtension(of: path) ?? InputFormat.sniff(input.peek())
         switch format {
         case .json:

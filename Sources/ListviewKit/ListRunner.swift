@@ -44,7 +44,7 @@ public enum ListRunner {
         case .streamedPage(let size):
             return try runStreamedPage(request, pageSize: size, source: source, schema: schema, into: sink)
         case .streamedRows:
-            return try runStreamedRows(request, source: opened.source, schema: schema, into: sink)
+            return try runStreamedRows(request, source: opened.source, prefetching: opened.areRegularFiles, schema: schema, into: sink)
         case .wholeList(let pagesByLines):
             let list = try WholeList.load(request, opened: opened.source, schema: schema, reading: reading, sink: sink)
             defer { if !request.freesRecords { LeftForExit.keep(list) } }
@@ -88,7 +88,9 @@ public enum ListRunner {
 
     /// A machine style written batch by batch as the reader completes rows: each batch filtered
     /// and cut to `--limit` as index lists, its rows written straight from their cells.
-    private static func runStreamedRows(_ request: ListRequest, source opened: ConcatenatedSource,
+    /// Regular files are read a few batches ahead on the second core (`BatchPrefetcher`) while
+    /// this thread writes; a pipe is read here, so stopping at `--limit` never waits on it.
+    private static func runStreamedRows(_ request: ListRequest, source opened: ConcatenatedSource, prefetching: Bool,
                                         schema: RecordSchema, into sink: OutputSink) throws -> Outcome {
         var source = opened
         var remaining = request.limit.map { max(0, $0) } ?? .max
@@ -100,6 +102,13 @@ public enum ListRunner {
         }
         guard var presenter = MachinePresenters.make(request.style, fields: fields, grouped: false) else { return Outcome(foundRecords: false) }
         try presenter.begin(page: nil, into: sink)
+        let prefetcher = prefetching && batch != nil && remaining > 0 ? BatchPrefetcher(source, schema: schema) : nil
+        defer { prefetcher?.finish() }
+        func nextBatch() throws -> CellTable? {
+            guard remaining > 0 else { return nil }
+            if let prefetcher { return try prefetcher.next() }
+            return try source.nextBatch(schema: schema)
+        }
         var written = 0
         while var table = batch, remaining > 0 {
             if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
@@ -112,9 +121,9 @@ public enum ListRunner {
                 written += rows.count
                 remaining -= rows.count
                 // A pipe that has nothing more yet: what was read so far goes out now.
-                if !source.hasCompletedRecord { try sink.flush() }
+                if prefetcher == nil && !source.hasCompletedRecord { try sink.flush() }
             }
-            batch = remaining > 0 ? try source.nextBatch(schema: schema) : nil
+            batch = try nextBatch()
         }
         if written == 0 {
             try presenter.emptyState(into: sink)

@@ -130,6 +130,22 @@ final class TableReadingTests: XCTestCase {
         XCTAssertEqual(output.split(separator: "\n").dropFirst().map { $0.prefix(3).trimmingCharacters(in: .whitespaces) }, ["2", "1", "3"])
     }
 
+    /// A streamed style over a file of many batches (read ahead on the second core) writes what
+    /// the same rows write as a held list.
+    func testStreamedBatchesWriteWhatTheWholeListWrites() throws {
+        let rows = (0..<20_000).map { "\($0),name \($0 % 97),\"q, \($0)\",\($0 % 7 == 0 ? "" : "x")" }
+        var request = ListRequest()
+        request.inputs = [try write("id,name,quoted,flag\n" + rows.joined(separator: "\n") + "\n")]
+        for style in [OutputStyle.jsonl, .csv, .tsv, .json] {
+            request.style = style
+            request.sort = []
+            let streamed = try ran(request).0
+            request.sort = [SortSpec(path: FieldPath("id"))]  // held whole, in the same order
+            XCTAssertEqual(streamed, try ran(request).0, "\(style)")
+            XCTAssertEqual(streamed.split(separator: "\n").count, style == .json ? 20_002 : (style == .jsonl ? 20_000 : 20_001))
+        }
+    }
+
     /// A row keeps its fields in the order its object wrote them, in every way the table is filled.
     func testFieldsKeepTheirObjectsOrderInMachineStyles() throws {
         var request = ListRequest()

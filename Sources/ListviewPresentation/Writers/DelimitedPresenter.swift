@@ -23,12 +23,12 @@ public struct DelimitedPresenter: TableRowPresenter {
     public init(fields: OutputFields, dialect: Dialect) {
         self.fields = fields
         self.dialect = dialect
-        resolved = TableOutputFields(fields, table: table)
+        resolved = TableOutputFields(fields, table: table, writesHeaderRow: true)
     }
 
     public mutating func use(_ table: CellTable) {
         self.table = table
-        resolved = TableOutputFields(fields, table: table)
+        resolved = TableOutputFields(fields, table: table, writesHeaderRow: true)
     }
 
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {

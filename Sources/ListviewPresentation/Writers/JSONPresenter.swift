@@ -19,12 +19,12 @@ public struct JSONPresenter: TableRowPresenter {
     public init(fields: OutputFields, grouped: Bool) {
         self.fields = fields
         self.grouped = grouped
-        resolved = TableOutputFields(self.fields, table: table)
+        resolved = TableOutputFields(self.fields, table: table, writesHeaderRow: false)
     }
 
     public mutating func use(_ table: CellTable) {
         self.table = table
-        resolved = TableOutputFields(fields, table: table)
+        resolved = TableOutputFields(fields, table: table, writesHeaderRow: false)
     }
 
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {
@@ -96,12 +96,12 @@ public struct JSONLinesPresenter: TableRowPresenter {
 
     public init(fields: OutputFields) {
         self.fields = fields
-        resolved = TableOutputFields(fields, table: table)
+        resolved = TableOutputFields(fields, table: table, writesHeaderRow: false)
     }
 
     public mutating func use(_ table: CellTable) {
         self.table = table
-        resolved = TableOutputFields(fields, table: table)
+        resolved = TableOutputFields(fields, table: table, writesHeaderRow: false)
     }
 
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {}

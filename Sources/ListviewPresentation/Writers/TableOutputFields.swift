@@ -29,7 +29,9 @@ struct TableOutputFields: Sendable {
     /// For a header fixed in advance: whether a table column is outside it (a long row's extra cells).
     private let isExtra: [Bool]
 
-    init(_ fields: OutputFields, table: CellTable) {
+    /// `writesHeaderRow` for CSV and TSV, which without `--fields` write the schema's columns (read
+    /// here only then: a streamed input's schema may be growing on another thread).
+    init(_ fields: OutputFields, table: CellTable, writesHeaderRow: Bool) {
         hasFixedHeader = fields.extraFieldsAfter != nil
         columnCount = table.columns.count
         func field(_ name: String, _ path: FieldPath) -> Field {
@@ -47,7 +49,9 @@ struct TableOutputFields: Sendable {
             return key
         }
         givesWay = table.columns.map { fields.leadingNames.contains($0) }
-        headerColumns = fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { table.columns.firstIndex(of: $0) }
+        headerColumns = writesHeaderRow && fields.columns == nil
+            ? fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { table.columns.firstIndex(of: $0) }
+            : []
         isExtra = table.columns.map { name in fields.extraFieldsAfter.map { !$0.contains(name) } ?? false }
     }
 
