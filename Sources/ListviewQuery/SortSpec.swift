@@ -58,6 +58,16 @@ public enum RecordSorter {
         return order(keys, by: specs).map { rows[$0] }
     }
 
+    /// True when `texts` hold two different integer texts.
+    private static func holdsDifferentIntegers<Texts: Sequence>(_ texts: Texts) -> Bool where Texts.Element == String {
+        var first: String?
+        for text in texts where IntegerText.isInteger(text) {
+            if let first, first != text { return true }
+            first = first ?? text
+        }
+        return false
+    }
+
     /// The positions of the rows whose sort keys are `keys` (one array per spec, a key per row),
     /// in the order `specs` give them; ties keep input order.
     public static func order(_ keys: [[ValueOrdering.Key]], by specs: [SortSpec]) -> [Int] {
@@ -80,34 +90,51 @@ public enum RecordSorter {
     }
 
     /// The order of one column of numbers (and missing values) as `ValueOrdering` gives it, compared as
-    /// plain doubles, without the general comparator's per-comparison enum and array traffic; nil when
-    /// the column holds anything but numbers.
+    /// plain doubles packed beside their row numbers (contiguous, no key enum per comparison); nil
+    /// when the column holds anything but numbers.
     static func numericOrder(_ keys: [ValueOrdering.Key], descending: Bool) -> [Int]? {
-        var numbers = [Double](repeating: 0, count: keys.count)
-        var missing = [Bool](repeating: false, count: keys.count)
-        for (index, key) in keys.enumerated() {
+        var numbers: [(value: Double, row: Int)] = []
+        numbers.reserveCapacity(keys.count)
+        var missing: [Int] = []
+        for (row, key) in keys.enumerated() {
             switch key {
-            case let .number(value, _): numbers[index] = value
-            case .missing: missing[index] = true
+            case let .number(value, _): numbers.append((value, row))
+            case .missing: missing.append(row)
             default: return nil
             }
         }
-        return numbers.withUnsafeBufferPointer { numbers in
-            missing.withUnsafeBufferPointer { missing in
-                Array(keys.indices).sorted { left, right in
-                    if missing[left] != missing[right] { return missing[right] }  // missing values last
-                    if !missing[left] {
-                        let a = numbers[left], b = numbers[right]
-                        if a != b { return descending ? a > b : a < b }
-                        // Equal as doubles: integers too long for a double still have an order.
-                        if case let .number(_, textA) = keys[left], case let .number(_, textB) = keys[right] {
-                            let order = IntegerText.compare(textA, textB)
-                            if order != 0 { return descending ? order > 0 : order < 0 }
-                        }
-                    }
+        // Row numbers break ties, so the order is total and the result stable.
+        if descending {
+            numbers.sort { $0.value > $1.value || ($0.value == $1.value && $0.row < $1.row) }
+        } else {
+            numbers.sort { $0.value < $1.value || ($0.value == $1.value && $0.row < $1.row) }
+        }
+        var order = numbers.map(\.row)
+        reorderLongIntegerTies(&order, keys: keys, descending: descending)
+        return order + missing  // missing values last, whichever way the column sorts
+    }
+
+    /// Equal as doubles, integers written differently still have an order (`IntegerText`: too long
+    /// for a double, or `-0` before `0`): each run of equal values holding two such texts is put in
+    /// it, ties by row number.
+    private static func reorderLongIntegerTies(_ order: inout [Int], keys: [ValueOrdering.Key], descending: Bool) {
+        func number(_ row: Int) -> (Double, String) {
+            if case let .number(value, text) = keys[row] { return (value, text) }
+            return (0, "")
+        }
+        var start = 0
+        while start < order.count {
+            let value = number(order[start]).0
+            var end = start + 1
+            while end < order.count, number(order[end]).0 == value { end += 1 }
+            if end - start > 1, Self.holdsDifferentIntegers(order[start..<end].lazy.map { number($0).1 }) {
+                order[start..<end].sort { left, right in
+                    let comparison = IntegerText.compare(number(left).1, number(right).1)
+                    if comparison != 0 { return descending ? comparison > 0 : comparison < 0 }
                     return left < right
                 }
             }
+            start = end
         }
     }
 }
