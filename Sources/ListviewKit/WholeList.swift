@@ -51,9 +51,9 @@ final class WholeList {
         rows = RecordSorter.sorted(rows, of: table, by: request.sort)
         let groupFields = table.fields(request.groupBy)
         var sections = table.withCells { cells in
-            RecordGrouper.sections(rows, by: request.groupBy, order: request.groupOrder) { item, level in
-                groupFields[level].value(row: item.row, in: cells)
-            }
+            RecordGrouper.sections(rows, by: request.groupBy, order: request.groupOrder,
+                                   key: { item, level in groupFields[level].groupKey(row: item.row, in: cells) },
+                                   value: { $0.value(nestedDecoder: table.nestedDecoder) })
         }
         rows = []
         if let limit = request.limit {

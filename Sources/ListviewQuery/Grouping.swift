@@ -54,7 +54,15 @@ public enum RecordGrouper {
     /// (nil: missing): the one grouping rule, for records and for rows of a table alike.
     public static func sections<Item>(_ items: [Item], by fields: [FieldPath], order: GroupOrder = GroupOrder(),
                                       weights: [Int]? = nil, value: (Item, Int) -> Value?) -> [Section<Item>] {
-        var result = group(items, weights: weights, by: fields[...], order: order, value: value)
+        sections(items, by: fields, order: order, weights: weights, key: { value($0, $1) ?? .null }, value: { $0 })
+    }
+
+    /// Sections of items told apart by a key cheaper than a value (`GroupKey`, a cell's bytes): items
+    /// with equal keys have equal values, and `value` gives the value of a group's key.
+    public static func sections<Item, Key: Hashable>(_ items: [Item], by fields: [FieldPath], order: GroupOrder = GroupOrder(),
+                                                     weights: [Int]? = nil, key: (Item, Int) -> Key,
+                                                     value: (Key) -> Value) -> [Section<Item>] {
+        var result = group(items, weights: weights, by: fields[...], order: order, key: key, value: value)
         for index in result.indices { result[index].info.sortOrder = index }
         return result
     }
@@ -70,34 +78,34 @@ public enum RecordGrouper {
         }
     }
 
-    private static func group<Item>(_ items: [Item], weights: [Int]?, by fields: ArraySlice<FieldPath>, order: GroupOrder,
-                                    value: (Item, Int) -> Value?) -> [Section<Item>] {
+    private static func group<Item, Key: Hashable>(_ items: [Item], weights: [Int]?, by fields: ArraySlice<FieldPath>, order: GroupOrder,
+                                                   key: (Item, Int) -> Key, value: (Key) -> Value) -> [Section<Item>] {
         guard let field = fields.first else {
             var section = Section(items: items)
             if let weights { section.info.count = weights.reduce(0, +) }
             return [section]
         }
         let level = fields.startIndex
-        var groupIndex: [Value: Int] = [:]
+        var groupIndex: [Key: Int] = [:]
         var groups: [Group<Item>] = []
         for (position, item) in items.enumerated() {
-            let key = value(item, level) ?? .null
+            let itemKey = key(item, level)
             let weight = weights?[position]
-            if let index = groupIndex[key] {
+            if let index = groupIndex[itemKey] {
                 groups[index].items.append(item)
                 groups[index].count += weight ?? 1
                 if let weight { groups[index].weights?.append(weight) }
             } else {
-                groupIndex[key] = groups.count
-                groups.append(Group(key: key, items: [item], weights: weight.map { [$0] }, count: weight ?? 1))
+                groupIndex[itemKey] = groups.count
+                groups.append(Group(key: value(itemKey), items: [item], weights: weight.map { [$0] }, count: weight ?? 1))
             }
         }
         let ordered = sort(groups, by: order)
         var result: [Section<Item>] = []
         for group in ordered {
-            let key = SectionKey(field: field, value: group.key)
-            for var inner in self.group(group.items, weights: group.weights, by: fields.dropFirst(), order: order, value: value) {
-                inner.info.keys.insert(key, at: 0)
+            let sectionKey = SectionKey(field: field, value: group.key)
+            for var inner in self.group(group.items, weights: group.weights, by: fields.dropFirst(), order: order, key: key, value: value) {
+                inner.info.keys.insert(sectionKey, at: 0)
                 inner.info.levelCounts.insert(group.count, at: 0)
                 inner.info.header = SectionTitle.text(for: inner.info.keys)
                 result.append(inner)

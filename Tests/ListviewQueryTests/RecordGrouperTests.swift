@@ -163,3 +163,56 @@ final class RecordGrouperTests: XCTestCase {
         XCTAssertEqual(tally.sections().map(\.info.count), [8])
     }
 }
+
+/// Grouping rows by their cells' bytes (`GroupKey`) makes the sections grouping their records by value makes.
+final class GroupKeyTests: XCTestCase {
+    private func describe<Item>(_ sections: [Section<Item>], _ label: (Item) -> String) -> [String] {
+        sections.map { "\($0.keys.map { "\($0.field.text)=\($0.value)" }) \($0.items.map(label)) \($0.info.levelCounts)" }
+    }
+
+    func testCellKeysGroupAsValues() {
+        var generator = SystemRandomNumberGenerator()
+        let values: [Value?] = [.number("1"), .number("1.0"), .number("01"), .string("1"), .string(""), .bool(true), .bool(false),
+                                .null, nil, .array([.number("1")]), .object(ObjectValue(["a": .null]))]
+        for _ in 0..<50 {
+            let records = (0..<60).map { index -> Record in
+                var pairs: [(String, Value)] = [("id", .number(String(index)))]
+                for field in ["a", "b"] {
+                    if let value = values.randomElement(using: &generator) ?? nil { pairs.append((field, value)) }
+                }
+                return Record(shape: RecordShape(names: pairs.map(\.0)), values: pairs.map(\.1))
+            }
+            let table = CellTable(records: records)
+            let shapes = RecordShapeCache()
+            let rows = (0..<table.rowCount).map(RowRef.init)
+            for order in [GroupOrder(), GroupOrder(.key), GroupOrder(.count)] {
+                let paths = [FieldPath("a"), FieldPath("b")]
+                let fields = table.fields(paths)
+                let byKey = table.withCells { cells in
+                    RecordGrouper.sections(rows, by: paths, order: order, key: { item, level in fields[level].groupKey(row: item.row, in: cells) },
+                                           value: { $0.value(nestedDecoder: nil) })
+                }
+                let byValue = RecordGrouper.sections(rows.map { table.record(at: $0.row, shapes: shapes) }, by: paths, order: order)
+                XCTAssertEqual(describe(byKey) { "\($0.row)" }, describe(byValue) { "\($0["id"].map(ValueText.plain) ?? "")" })
+            }
+        }
+    }
+
+    func testTextCellsGroupAsTheNumbersOrStringsTheyRead() {
+        var table = CellTable(columns: ["n"], inferTypes: true)
+        for text in ["7", "7.0", "x", "7", "", "x"] {
+            var text = text
+            text.withUTF8 { table.appendCell(UnsafeRawBufferPointer($0)) }
+            _ = table.endRow()
+        }
+        let field = table.fields([FieldPath("n")])[0]
+        let sections = table.withCells { cells in
+            RecordGrouper.sections((0..<6).map(RowRef.init), by: [FieldPath("n")], key: { item, _ in field.groupKey(row: item.row, in: cells) },
+                                   value: { $0.value(nestedDecoder: nil) })
+        }
+        let keys: [[Value]] = sections.map { section in section.keys.map(\.value) }
+        XCTAssertEqual(keys, [[.number("7")], [.number("7.0")], [.string("x")], [.string("")]])
+        let rows: [[Int]] = sections.map { section in section.items.map(\.row) }
+        XCTAssertEqual(rows, [[0, 3], [1], [2, 5], [4]])
+    }
+}

@@ -1,0 +1,79 @@
+import Glibc
+import ListviewValues
+
+/// What a row is grouped by at one level, cheap to hash: a cell's bytes with the kind of value
+/// they stand for, or (for a path into a nested value) the value itself.
+///
+/// Two keys are equal exactly when the values they stand for are (`Value` compares numbers and
+/// strings by their text, nested values by their members, which is their compact JSON), so
+/// grouping by keys makes the groups grouping by values makes. Cell keys point into a table's
+/// cells and are valid only inside its `withCells`.
+public enum GroupKey: Hashable {
+    case cell(kind: UInt8, bytes: UnsafeRawBufferPointer)
+    case value(Value)
+
+    /// The key of a cell: null and absent cells are the one null group; a CSV cell is a number or
+    /// a string as its value would be.
+    @inline(__always)
+    public init(kind: CellKind, text: UnsafeRawBufferPointer, inferTypes: Bool) {
+        switch kind {
+        case .null, .absent: self = .cell(kind: 0, bytes: UnsafeRawBufferPointer(start: nil, count: 0))
+        case .number: self = .cell(kind: 1, bytes: text)
+        case .string: self = .cell(kind: 2, bytes: text)
+        case .text: self = .cell(kind: inferTypes && NumberText.isNumber(text) ? 1 : 2, bytes: text)
+        case .bool: self = .cell(kind: 3, bytes: text)
+        case .nested: self = .cell(kind: 4, bytes: text)
+        }
+    }
+
+    public static func == (lhs: GroupKey, rhs: GroupKey) -> Bool {
+        switch (lhs, rhs) {
+        case let (.cell(kindA, a), .cell(kindB, b)):
+            guard kindA == kindB, a.count == b.count else { return false }
+            guard let left = a.baseAddress, let right = b.baseAddress else { return true }  // both empty
+            return memcmp(left, right, a.count) == 0
+        case let (.value(a), .value(b)):
+            return a == b
+        default:
+            return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case let .cell(kind, bytes):
+            hasher.combine(kind)
+            hasher.combine(bytes: bytes)
+        case let .value(value):
+            hasher.combine(value)
+        }
+    }
+
+    /// The value the key stands for (a nested cell through `decoder`).
+    public func value(nestedDecoder decoder: NestedValueDecoder?) -> Value {
+        switch self {
+        case let .value(value): return value
+        case let .cell(kind, bytes):
+            let text = String(decoding: bytes, as: UTF8.self)
+            switch kind {
+            case 0: return .null
+            case 1: return .number(text)
+            case 3: return .bool(bytes.count == 4)
+            case 4: return decoder?(bytes) ?? .string(text)
+            default: return .string(text)
+            }
+        }
+    }
+}
+
+extension TableField {
+    /// The group key of this field in `row`.
+    @inline(__always)
+    public func groupKey(row: Int, in cells: CellTable.Cells) -> GroupKey {
+        if isColumn, let column {
+            let (kind, text) = cells.cell(row: row, column: column)
+            return GroupKey(kind: kind, text: text, inferTypes: cells.inferTypes)
+        }
+        return .value(value(row: row, in: cells) ?? .null)
+    }
+}
