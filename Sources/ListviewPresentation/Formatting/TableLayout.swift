@@ -187,11 +187,11 @@ public struct TableLayout: Sendable {
         let padding = max(0, width - textWidth)
         if bordered {
             // `│ cell │ cell │`: every cell padded to its column, spaces and all.
-            if index == 0 { bytes.append(contentsOf: Self.verticalBorder) }
+            if index == 0 { Self.appendVerticalBorder(to: &bytes) }
             Self.appendSpaces(1 + (alignment == .right ? padding : 0), to: &bytes)
             bytes.append(contentsOf: text)
             Self.appendSpaces(1 + (alignment == .left ? padding : 0), to: &bytes)
-            bytes.append(contentsOf: Self.verticalBorder)
+            Self.appendVerticalBorder(to: &bytes)
             return
         }
         if index > 0 { pendingSpaces += gap }
@@ -206,7 +206,13 @@ public struct TableLayout: Sendable {
     }
 
     /// `│`, between bordered cells.
-    private static let verticalBorder: [UInt8] = Array("│".utf8)
+    /// Appends `│` (U+2502, three bytes in UTF-8) byte by byte: no shared array to retain per cell.
+    @inline(__always)
+    private static func appendVerticalBorder(to bytes: inout [UInt8]) {
+        bytes.append(0xE2)
+        bytes.append(0x94)
+        bytes.append(0x82)
+    }
 
     /// Appends `count` spaces: grown once, then filled (no shared buffer to retain per cell).
     @inline(__always)
