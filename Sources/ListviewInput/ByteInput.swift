@@ -137,6 +137,14 @@ public final class ByteInput {
         return nil
     }
 
+    /// Reads at least `size` bytes at a time from the next read on (a token longer than a chunk
+    /// is then handed on in slices that grow, so a parser that re-reads what it holds does not
+    /// read it over and over).
+    public func growChunks(to size: Int) {
+        guard size > buffer.count, unread.isEmpty else { return }
+        buffer = [UInt8](repeating: 0, count: size)
+    }
+
     /// Fills `buffer` with the next read; false at the end of the input.
     private func readChunk() throws -> Bool {
         guard !atEnd else { return false }

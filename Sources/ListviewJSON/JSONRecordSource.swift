@@ -11,6 +11,12 @@ import ListviewValues
 public final class JSONRecordSource: RecordSource {
     /// Bytes parsed at a time: a first page needs a few hundred records, not a megabyte's worth.
     static let sliceSize = 64 << 10
+    /// The largest slice a long value grows it to.
+    static let largestSliceSize = 256 << 20
+    /// Slices parsed so far.
+    private(set) var startedSlices = 0
+    /// True once a record was handed out since the last slice was parsed.
+    private var handedOutSinceLastSlice = false
     /// The deepest nesting read; deeper input is refused (status 65) rather than risking the stack.
     public static let defaultMaxDepth = 1_000
 
@@ -44,7 +50,9 @@ public final class JSONRecordSource: RecordSource {
         while !assembler.hasCompletedRecord && !finished {
             try readMore()
         }
-        return assembler.nextCompleted()
+        let record = assembler.nextCompleted()
+        if record != nil { handedOutSinceLastSlice = true }
+        return record
     }
 
     /// Every record as a `CellTable`, when the input is a regular file holding an array of flat
@@ -60,9 +68,22 @@ public final class JSONRecordSource: RecordSource {
         return table
     }
 
+    /// Bytes parsed at a time: doubled while a value runs on without completing a record (yajl
+    /// lexes a token split over slices again from its start each time: growing slices keep a
+    /// 200 MB string linear), back to `sliceSize` once records complete.
+    private var currentSliceSize = JSONRecordSource.sliceSize
+
     private func readMore() throws {
         startedReading = true
-        let more = try input.withNextChunk(limit: Self.sliceSize) { chunk in
+        if handedOutSinceLastSlice {
+            currentSliceSize = Self.sliceSize
+        } else if startedSlices > 0 {
+            currentSliceSize = min(currentSliceSize * 2, Self.largestSliceSize)
+            input.growChunks(to: currentSliceSize)
+        }
+        handedOutSinceLastSlice = false
+        startedSlices += 1
+        let more = try input.withNextChunk(limit: currentSliceSize) { chunk in
             let bytes = chunk
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
             let stray = YajlParser.firstStrayWhitespace(in: bytes)

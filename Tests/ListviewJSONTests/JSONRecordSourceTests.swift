@@ -1,7 +1,7 @@
 import Foundation
 import ListviewBatches
 import ListviewInput
-import ListviewJSON
+@testable import ListviewJSON
 import ListviewValues
 import XCTest
 
@@ -244,5 +244,21 @@ final class JSONRecordSourceTests: XCTestCase {
         XCTAssertTrue(records[0].shape === records[3].shape, "shapes are interned")
         _ = try read(bytes: Array("{\"e\":1,\"a\":2}\n".utf8), lines: true, schema: schema)
         XCTAssertEqual(schema.columns, ["b", "a", "c", "d", "e"], "one schema across inputs")
+    }
+
+    /// A value longer than a slice is read in slices that double (yajl lexes a split token again
+    /// from its start at every slice: fixed slices made a long string quadratic), and slices go
+    /// back to their size once records complete.
+    func testSlicesGrowWhileALongValueRunsOn() throws {
+        let long = String(repeating: "a", count: 4 << 20)
+        let rows = (0..<2_000).map { #"{"n":\#($0)}"# }.joined(separator: ",")
+        let path = try write(Array(("[{\"s\":\"" + long + "\"}," + rows + "]").utf8))
+        let source = JSONRecordSource(input: try ByteInput(path: path), lines: false, schema: RecordSchema())
+        XCTAssertEqual(try source.next()?["s"], .string(long))
+        // 4 MB in slices from 64 KB doubling: 7 slices, where fixed slices would take 64.
+        XCTAssertLessThanOrEqual(source.startedSlices, 8)
+        var count = 1
+        while try source.next() != nil { count += 1 }
+        XCTAssertEqual(count, 2_001)
     }
 }
