@@ -28,6 +28,9 @@ public struct CellTable: Sendable {
     private var rowStarts: [Int] = []
     /// The number of complete rows.
     public private(set) var rowCount = 0
+    /// A large later part joined without copying (`append`), at most one: its rows follow this
+    /// table's own. Any change but reading copies it in first (`joinTail`).
+    private var tail: [CellTable] = []
     /// The rows whose fields came in another order than the columns (a JSON object's keys as
     /// written), with the columns in that order; a record view keeps it.
     public private(set) var fieldOrders: [Int: [Int]] = [:]
@@ -67,6 +70,7 @@ public struct CellTable: Sendable {
     /// Makes room for about `bytes` bytes of cell text in `cells` cells, so a large table grows
     /// without copying itself over and over (room never touched costs no memory).
     public mutating func reserveCapacity(bytes: Int, cells: Int) {
+        joinTail()
         arena.reserveCapacity(bytes)
         ends.reserveCapacity(cells)
         if hasKinds { kinds.reserveCapacity(cells) }
@@ -75,6 +79,7 @@ public struct CellTable: Sendable {
 
     /// Adds a column after the others; rows already added lack it.
     public mutating func addColumn(_ name: String) {
+        joinTail()
         if rowStarts.isEmpty && rowCount > 0 {
             rowStarts = (0..<rowCount).map { $0 * columns.count }
         }
@@ -96,6 +101,7 @@ public struct CellTable: Sendable {
     /// `printableASCII` says the caller already found every byte printable ASCII.
     public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind = .text, unquoting: Bool = false,
                                     printableASCII: Bool = false) {
+        joinTail()
         let start = arena.count
         if unquoting {
             Self.appendUnquoted(bytes, to: &arena)
@@ -125,6 +131,7 @@ public struct CellTable: Sendable {
     /// row with nulls, a JSON object without some keys with absent cells). False (and the row is
     /// dropped) when it had more cells than columns, which a cell table cannot hold.
     public mutating func endRow(padding: CellKind = .null, fieldOrder: [Int]? = nil) -> Bool {
+        joinTail()
         guard pendingCells <= columns.count else {
             discardPendingRow()
             return false
@@ -139,6 +146,7 @@ public struct CellTable: Sendable {
 
     /// Drops the cells of the row being added (a scanner that found the row unfinished will hand it over again).
     public mutating func discardPendingRow() {
+        joinTail()
         guard pendingCells > 0 else { return }
         ends.removeLast(pendingCells)
         if hasKinds { kinds.removeLast(pendingCells) }
@@ -149,6 +157,7 @@ public struct CellTable: Sendable {
     /// Drops every complete row (a streamed batch that was handed on), keeping the columns and
     /// the cells of a row still being added; columns are measured anew from here.
     public mutating func removeCompletedRows() {
+        joinTail()
         let completedCells = ends.count - pendingCells
         let completedBytes = completedCells == 0 ? 0 : ends[completedCells - 1]
         arena.removeSubrange(0..<completedBytes)
@@ -173,6 +182,7 @@ public struct CellTable: Sendable {
     /// Hands over every complete row as a table of its own, keeping the columns and the cells of
     /// a row still being added here (a streamed batch, without copying the rows).
     public mutating func takeCompletedRows() -> CellTable {
+        joinTail()
         var rest = CellTable(columns: columns, inferTypes: inferTypes)
         rest.nestedDecoder = nestedDecoder
         let firstPending = ends.count - pendingCells
@@ -195,6 +205,36 @@ public struct CellTable: Sendable {
     /// both tables infer types alike and one's columns begin with the other's (a long row in
     /// either part adds columns the other lacks: its rows lack them too).
     public mutating func append(_ later: CellTable) -> Bool {
+        joinTail()
+        // A large part with the same columns and a cell per column joins as it is: no copy, and
+        // never both parts' cells in memory twice.
+        if later.rowCount >= Self.smallestTail, later.tail.isEmpty, later.columns == columns, later.inferTypes == inferTypes,
+           rowStarts.isEmpty, later.rowStarts.isEmpty, pendingCells == 0, later.pendingCells == 0 {
+            for column in measures.indices { measures[column].merge(later.measures[column]) }
+            for (row, order) in later.fieldOrders { fieldOrders[rowCount + row] = order }
+            rowCount += later.rowCount
+            tail = [later]
+            return true
+        }
+        return appendCopying(later)
+    }
+
+    /// Rows a part needs to join without a copy; a smaller one (a streamed batch) is copied in.
+    private static let smallestTail = 65_536
+
+    /// Copies the joined part in, so this table's own arrays hold every row again.
+    private mutating func joinTail() {
+        guard let later = tail.first else { return }
+        tail = []
+        rowCount -= later.rowCount
+        for (row, _) in later.fieldOrders { fieldOrders[rowCount + row] = nil }
+        _ = appendCopying(later)
+    }
+
+    /// `append`, copying `later`'s cells after this table's.
+    private mutating func appendCopying(_ later: CellTable) -> Bool {
+        var later = later
+        later.joinTail()
         guard later.inferTypes == inferTypes, later.pendingCells == 0, pendingCells == 0,
               later.columns.starts(with: columns) || columns.starts(with: later.columns) else { return false }
         for name in later.columns.dropFirst(columns.count) { addColumn(name) }
@@ -223,24 +263,60 @@ public struct CellTable: Sendable {
     /// The cells, read through pointers valid only inside `body` (a table is drawn row after row without copying).
     @inline(__always)
     public func withCells<Result>(_ body: (Cells) throws -> Result) rethrows -> Result {
+        try withSegment { head in
+            guard let later = tail.first else {
+                return try body(Cells(head: head, tail: nil, split: rowCount, columnCount: columns.count,
+                                      inferTypes: inferTypes, nestedDecoder: nestedDecoder))
+            }
+            return try later.withSegment { tail in
+                try body(Cells(head: head, tail: tail, split: rowCount - later.rowCount, columnCount: columns.count,
+                               inferTypes: inferTypes, nestedDecoder: nestedDecoder))
+            }
+        }
+    }
+
+    /// This table's own cells (not a joined part's), through pointers valid only inside `body`.
+    @inline(__always)
+    private func withSegment<Result>(_ body: (Segment) throws -> Result) rethrows -> Result {
         try arena.withUnsafeBytes { arena in
             try ends.withUnsafeBufferPointer { ends in
                 try kinds.withUnsafeBufferPointer { kinds in
                     try rowStarts.withUnsafeBufferPointer { rowStarts in
-                        try body(Cells(arena: arena, ends: ends, kinds: kinds, rowStarts: rowStarts, columnCount: columns.count,
-                                       inferTypes: inferTypes, nestedDecoder: nestedDecoder))
+                        try body(Segment(arena: arena, ends: ends, kinds: kinds, rowStarts: rowStarts))
                     }
                 }
             }
         }
     }
 
+    /// The cells of one part of a table, row after row.
+    fileprivate struct Segment {
+        let arena: UnsafeRawBufferPointer
+        let ends: UnsafeBufferPointer<Int>
+        let kinds: UnsafeBufferPointer<CellKind>
+        let rowStarts: UnsafeBufferPointer<Int>
+
+        @inline(__always)
+        func cell(row: Int, column: Int, columnCount: Int) -> (kind: CellKind, text: UnsafeRawBufferPointer) {
+            let index: Int
+            if rowStarts.isEmpty {
+                index = row * columnCount + column
+            } else {
+                index = rowStarts[row] + column
+                let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
+                if index >= rowEnd { return (.absent, UnsafeRawBufferPointer(start: nil, count: 0)) }
+            }
+            let start = index == 0 ? 0 : ends[index - 1]
+            return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
+        }
+    }
+
     /// A read-only view of a table's cells (see `withCells`).
     public struct Cells {
-        fileprivate let arena: UnsafeRawBufferPointer
-        fileprivate let ends: UnsafeBufferPointer<Int>
-        fileprivate let kinds: UnsafeBufferPointer<CellKind>
-        fileprivate let rowStarts: UnsafeBufferPointer<Int>
+        fileprivate let head: Segment
+        fileprivate let tail: Segment?
+        /// The first row of `tail`.
+        fileprivate let split: Int
         fileprivate let columnCount: Int
         public let inferTypes: Bool
         fileprivate let nestedDecoder: NestedValueDecoder?
@@ -257,16 +333,8 @@ public struct CellTable: Sendable {
         /// A cell's kind and bytes (empty for null and absent cells).
         @inline(__always)
         public func cell(row: Int, column: Int) -> (kind: CellKind, text: UnsafeRawBufferPointer) {
-            let index: Int
-            if rowStarts.isEmpty {
-                index = row * columnCount + column
-            } else {
-                index = rowStarts[row] + column
-                let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
-                if index >= rowEnd { return (.absent, UnsafeRawBufferPointer(start: nil, count: 0)) }
-            }
-            let start = index == 0 ? 0 : ends[index - 1]
-            return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
+            if row >= split, let tail { return tail.cell(row: row - split, column: column, columnCount: columnCount) }
+            return head.cell(row: row, column: column, columnCount: columnCount)
         }
     }
 

@@ -50,4 +50,20 @@ final class CellTableTests: XCTestCase {
         XCTAssertFalse(joined.append(table([["2", "b"]], columns: ["b", "a"])), "other columns")
         XCTAssertEqual(joined.rowCount, 1)
     }
+
+    /// A large later part joins without a copy and reads as the rows appended one by one; any
+    /// change afterwards copies it in first, and the rows still read the same.
+    func testALargeJoinedPartReadsAsRowsAppendedInOrder() {
+        let first = (0..<70_000).map { ["\($0)", $0 % 3 == 0 ? "" : "x\($0)"] }
+        let later = (70_000..<140_000).map { ["\($0)", "y\($0 % 11)"] }
+        var joined = table(first)
+        XCTAssertTrue(joined.append(table(later)))
+        XCTAssertEqual(joined.rowCount, 140_000)
+        let expected = contents(table(first + later))
+        XCTAssertEqual(contents(joined), expected)
+        XCTAssertEqual(joined.measures.map(\.width), table(first + later).measures.map(\.width))
+        for cell in ["1", "z"] { Array(cell.utf8).withUnsafeBytes { joined.appendCell($0) } }
+        XCTAssertTrue(joined.endRow())
+        XCTAssertEqual(contents(joined), expected + [[.number("1"), .string("z")]])
+    }
 }
