@@ -38,6 +38,13 @@ public struct ArrayDataProvider<Item>: CollectionDataProvider {
         sections[path.section].items[path.item] = value
     }
 
+    /// The items at `positions` of `section`, sharing the section's storage (no copy).
+    public func items(in section: Int, at positions: Range<Int>) -> ArraySlice<Item> {
+        guard sections.indices.contains(section) else { return [] }
+        let items = sections[section].items
+        return items[positions.clamped(to: items.indices)]
+    }
+
     public func sectionInfo(at section: Int) -> SectionInfo? {
         sections.indices.contains(section) ? sections[section].info : nil
     }

@@ -20,9 +20,15 @@ public protocol CollectionDataProvider {
     mutating func updateItem(at path: ItemPath, value: Item) throws
     /// The section's description (key, header, footer) without its items, or nil when out of range.
     func sectionInfo(at section: Int) -> SectionInfo?
+    /// The items at `positions` of `section`, in order (those outside the data left out).
+    func items(in section: Int, at positions: Range<Int>) -> ArraySlice<Item>
 }
 
 extension CollectionDataProvider {
+    public func items(in section: Int, at positions: Range<Int>) -> ArraySlice<Item> {
+        positions.compactMap { item(at: ItemPath(section: section, item: $0)) }[...]
+    }
+
     /// The number of items in all sections.
     public var totalItemCount: Int {
         (0..<numberOfSections).reduce(0) { $0 + numberOfItems(in: $1) }

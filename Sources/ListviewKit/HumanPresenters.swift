@@ -9,13 +9,13 @@ import ListviewValues
 enum HumanPresenters {
     /// A presenter for `table`, `list` or `line` over the rows of `view`'s table, its default
     /// formatter chosen by the style; table columns are measured over `rows`.
-    static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [RowRef]) -> TablePresenter<RowRef> {
+    static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: some Collection<RowRef>) -> TablePresenter<RowRef> {
         var presenter = uncoloured(request, columns: columns, view: view, rows: rows)
         presenter.theme = Theme(enabled: request.color)
         return presenter
     }
 
-    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [RowRef]) -> TablePresenter<RowRef> {
+    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: some Collection<RowRef>) -> TablePresenter<RowRef> {
         switch request.style {
         case .list:
             let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.card)))

@@ -150,7 +150,8 @@ final class WholeList {
             try presenter.render(renderer, of: table, page: page, into: sink)
         } else {
             try ViewModelCheck.templateFields(request, schema: schema)
-            let items = renderer.items(on: page)
+            // The shown rows, read in place from their sections (a million row references are not copied).
+            let items = renderer.visibleSections(on: page).lazy.flatMap { renderer.provider.items(in: $0.section, at: $0.items) }
             let shown = shownColumns(request, rows: items)
             if request.style == .markdown {
                 let layout = TableLayout.measure(shown, rows: items.lazy.map(\.row), of: table)
@@ -173,7 +174,7 @@ final class WholeList {
     }
 
     /// The columns a human style shows for `rows`: `--fields`, else the columns those rows have.
-    private func shownColumns(_ request: ListRequest, rows: [RowRef]) -> [ColumnSpec] {
+    private func shownColumns(_ request: ListRequest, rows: some Collection<RowRef>) -> [ColumnSpec] {
         request.columnSpecs ?? table.columns(presentIn: rows.lazy.map(\.row)).map { ColumnSpec($0) }
     }
 

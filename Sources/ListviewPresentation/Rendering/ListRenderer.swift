@@ -54,9 +54,11 @@ public struct ListRenderer<Provider: CollectionDataProvider> {
 
     /// The items `page` shows, in order.
     public func items(on page: PageInfo?) -> [Provider.Item] {
-        visibleSections(on: page).flatMap { visible in
-            visible.items.compactMap { provider.item(at: ItemPath(section: visible.section, item: $0)) }
+        let visible = visibleSections(on: page)
+        if visible.count == 1, let only = visible.first {
+            return Array(provider.items(in: only.section, at: only.items))  // shares storage when the slice is whole
         }
+        return visible.flatMap { provider.items(in: $0.section, at: $0.items) }
     }
 
     /// Renders `page`, or every row when `page` is nil.
@@ -68,8 +70,7 @@ public struct ListRenderer<Provider: CollectionDataProvider> {
         }
         for visible in visibleSections(on: page) {
             try presenter.sectionHeader(visible.info, continued: visible.isContinued, into: sink)
-            let items = visible.items.compactMap { provider.item(at: ItemPath(section: visible.section, item: $0)) }
-            try presenter.rows(items[...], into: sink)
+            try presenter.rows(provider.items(in: visible.section, at: visible.items), into: sink)
             if visible.endsHere {
                 try presenter.sectionFooter(visible.info, into: sink)
             }
