@@ -112,8 +112,7 @@ public enum ListRunner {
         var written = 0
         while var table = batch, remaining > 0 {
             if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
-            var rows = request.filter.rows(of: table, among: (0..<table.rowCount).map(RowRef.init))
-            if rows.count > remaining { rows.removeSubrange(remaining...) }
+            let rows = request.filter.rows(of: table, limit: remaining)
             if !rows.isEmpty {
                 if written == 0 { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
                 presenter.use(table)

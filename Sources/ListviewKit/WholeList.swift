@@ -44,7 +44,7 @@ final class WholeList {
         if readsEverything, reading == .bytesWhenPossible, let read = try opened.cellTable() {
             table = read
             for column in table.columns { _ = schema.column(named: column) }
-            rows = request.filter.rows(of: table, among: (0..<table.rowCount).map(RowRef.init))
+            rows = request.filter.rows(of: table)
         } else {
             (table, rows) = try readBatches(request, opened: opened, schema: schema, limit: readsEverything ? nil : request.limit, sink: sink)
         }
@@ -62,9 +62,11 @@ final class WholeList {
         }
         var grandTotal: String?
         if let footer = request.footer {
+            var fields: [FieldPath: TableField] = [:]
+            for field in footer.terms.compactMap(\.field) { fields[field] = TableField(field, columns: table.columns) }
             let summary = { (items: [RowRef]) in
                 table.withCells { cells in
-                    footer.summary(of: items) { item, field in TableField(field, columns: table.columns).value(row: item.row, in: cells) }
+                    footer.summary(of: items) { item, field in fields[field]?.value(row: item.row, in: cells) }
                 }
             }
             for index in sections.indices { sections[index].info.footer = summary(sections[index].items) }
@@ -84,19 +86,13 @@ final class WholeList {
         var rows: [RowRef] = []
         while remaining > 0, var batch = try source.nextBatch(schema: schema) {
             if batch.nestedDecoder == nil { batch.nestedDecoder = JSONNestedValue.decode }
-            var kept = request.filter.rows(of: batch, among: (0..<batch.rowCount).map(RowRef.init))
-            if kept.count > remaining { kept.removeSubrange(remaining...) }
+            let kept = request.filter.rows(of: batch, limit: remaining)
             remaining -= kept.count
-            guard started else {
-                (table, rows, started) = (batch, kept, true)
-                // Table columns are schema columns from here on: rows of other files join by name.
-                for column in table.columns { _ = schema.column(named: column) }
-                continue
-            }
             let offset = table.rowCount
-            if table.append(batch) {
+            if !started {
+                (table, rows, started) = (batch, kept, true)
+            } else if table.append(batch) {
                 rows += kept.lazy.map { RowRef($0.row + offset) }
-                for column in table.columns { _ = schema.column(named: column) }
             } else {
                 let view = RecordView(table: batch)
                 for item in kept {
@@ -105,10 +101,11 @@ final class WholeList {
                     table.append(schema.record(keys: record.names, values: record.values), schema: schema)
                 }
             }
+            // Table columns are schema columns: rows of other files join them by name.
+            for column in table.columns { _ = schema.column(named: column) }
             if rows.count % 65_536 < kept.count { try sink.checkReaderPresent() }  // `| true` ends the load
         }
         if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
-        for column in table.columns { _ = schema.column(named: column) }
         return (table, rows)
     }
 

@@ -32,18 +32,20 @@ public struct RecordFilter: Sendable {
         }
     }
 
-    /// The rows of `table` among `rows` that the filter keeps, in order.
-    public func rows(of table: CellTable, among rows: [RowRef]) -> [RowRef] {
-        guard !isEmpty else { return rows }
+    /// The rows of `table` the filter keeps, in order, at most `limit` (the rows after those are
+    /// not looked at).
+    public func rows(of table: CellTable, limit: Int = .max) -> [RowRef] {
+        let count = min(table.rowCount, max(0, limit))
+        guard !isEmpty else { return (0..<count).map(RowRef.init) }
         let fields = table.fields(predicates.map(\.path))
         return table.withCells { cells in
-            rows.filter { item in
-                for (predicate, field) in zip(predicates, fields) where !predicate.matches(value: field.value(row: item.row, in: cells)) {
-                    return false
-                }
-                guard search != nil else { return true }
-                return matchesSearch(table.columns.indices.lazy.compactMap { cells.value(row: item.row, column: $0) })
+            var kept: [RowRef] = []
+            for row in 0..<table.rowCount where kept.count < limit {
+                let matches = zip(predicates, fields).allSatisfy { $0.matches(value: $1.value(row: row, in: cells)) }
+                    && (search == nil || matchesSearch(table.columns.indices.lazy.compactMap { cells.value(row: row, column: $0) }))
+                if matches { kept.append(RowRef(row)) }
             }
+            return kept
         }
     }
 }
