@@ -1,15 +1,11 @@
+import ListviewValues
+
 /// Finds the runs of spaces and tabs that libcsv's built-in space test could trim: those that
 /// touch a field's edge (a delimiter, a quote, a line break) or the edge of the bytes at hand.
 ///
 /// A delimiter that is a tab is never a space. `LibcsvParser` parses these runs
 /// with a space test that keeps every byte, and the rest with libcsv's own.
 enum SpaceRuns {
-    /// True when one of the eight bytes of `word` is zero.
-    @inline(__always)
-    private static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
-    }
-
     /// Calls `body` with each run, in order.
     static func forEachEdgeRun(in bytes: UnsafeRawBufferPointer, delimiter: UInt8, _ body: (Range<Int>) -> Void) {
         let count = bytes.count
@@ -24,7 +20,7 @@ enum SpaceRuns {
             // Eight bytes without a space or tab are skipped at once (numbers, dates, most words' letters).
             if index + 8 <= count {
                 let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if !hasZeroByte(word ^ 0x2020_2020_2020_2020), !hasZeroByte(word ^ tabs) {
+                if !ByteWord.hasZeroByte(word ^ 0x2020_2020_2020_2020), !ByteWord.hasZeroByte(word ^ tabs) {
                     index += 8
                     continue
                 }

@@ -21,8 +21,8 @@ public struct TextPosition: Equatable, Sendable {
             if index + 8 <= count {
                 let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 == 0,
-                   !Self.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A),
-                   !Self.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) {
+                   !ByteWord.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A),
+                   !ByteWord.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) {
                     column += 8
                     afterCR = false
                     index += 8
@@ -51,12 +51,6 @@ public struct TextPosition: Equatable, Sendable {
             afterCR = false
             if byte & 0xC0 != 0x80 { column += 1 }
         }
-    }
-
-    /// True when one of the eight bytes of `word` is zero.
-    @inline(__always)
-    static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
     }
 
     /// How many line breaks `bytes` holds (a CRLF pair counts once).
