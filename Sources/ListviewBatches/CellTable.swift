@@ -157,26 +157,7 @@ public struct CellTable: Sendable {
     /// Drops every complete row (a streamed batch that was handed on), keeping the columns and
     /// the cells of a row still being added; columns are measured anew from here.
     public mutating func removeCompletedRows() {
-        joinTail()
-        let completedCells = ends.count - pendingCells
-        let completedBytes = completedCells == 0 ? 0 : ends[completedCells - 1]
-        arena.removeSubrange(0..<completedBytes)
-        ends.removeSubrange(0..<completedCells)
-        for index in ends.indices { ends[index] -= completedBytes }
-        if hasKinds { kinds.removeSubrange(0..<completedCells) }
-        rowStarts = []
-        rowCount = 0
-        fieldOrders = [:]
-        measures = columns.map { ColumnMeasure(title: $0) }
-        // The pending row's cells are measured again, as they will be when the row ends.
-        let pending = pendingCells
-        arena.withUnsafeBytes { arena in
-            for cell in 0..<min(pending, measures.count) {
-                let start = cell == 0 ? 0 : ends[cell - 1]
-                let kind = hasKinds ? kinds[cell] : .text
-                measures[cell].add(cellOf: kind, text: UnsafeRawBufferPointer(rebasing: arena[start..<ends[cell]]), inferTypes: inferTypes)
-            }
-        }
+        _ = takeCompletedRows()
     }
 
     /// Hands over every complete row as a table of its own, keeping the columns and the cells of

@@ -40,10 +40,4 @@ extension CellTable {
     public func fields(_ paths: [FieldPath]) -> [TableField] {
         paths.map { TableField($0, columns: columns) }
     }
-
-    /// The value at `path` in `row` (see `TableField`).
-    public func value(row: Int, path: FieldPath) -> Value? {
-        let field = TableField(path, columns: columns)
-        return withCells { field.value(row: row, in: $0) }
-    }
 }

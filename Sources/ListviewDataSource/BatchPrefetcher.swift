@@ -14,7 +14,6 @@ public final class BatchPrefetcher: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<Result<CellTable?, Error>>
     private let filled = CountingSemaphore()
     private let room: CountingSemaphore
-    private let ready = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
     private var taken = 0
     /// True once the end of the input, or an error, was handed over: nothing more will come.
@@ -24,9 +23,9 @@ public final class BatchPrefetcher: @unchecked Sendable {
     /// Starts reading `source`'s batches ahead.
     public init(_ source: any RecordSource, schema: RecordSchema, depth: Int = 4) {
         self.depth = max(1, depth)
-        room = CountingSemaphore(UInt32(max(1, depth)))
-        slots = .allocate(capacity: max(1, depth))
-        slots.initialize(repeating: .success(nil), count: max(1, depth))
+        room = CountingSemaphore(UInt32(self.depth))
+        slots = .allocate(capacity: self.depth)
+        slots.initialize(repeating: .success(nil), count: self.depth)
         var source = source
         thread = BackgroundThread { [self] in
             var index = 0
@@ -36,7 +35,6 @@ public final class BatchPrefetcher: @unchecked Sendable {
                 let batch = Result { try source.nextBatch(schema: schema) }
                 slots[index % self.depth] = batch
                 index += 1
-                ready.add(1, ordering: .releasing)
                 filled.signal()
                 if case .success(nil) = batch { return }
                 if case .failure = batch { return }
@@ -48,7 +46,6 @@ public final class BatchPrefetcher: @unchecked Sendable {
     public func next() throws -> CellTable? {
         guard !ended else { return nil }
         filled.wait()
-        ready.subtract(1, ordering: .acquiring)
         let batch = slots[taken % depth]
         slots[taken % depth] = .success(nil)
         taken += 1
@@ -57,9 +54,6 @@ public final class BatchPrefetcher: @unchecked Sendable {
         ended = true
         return try batch.get()
     }
-
-    /// True when a batch is read and waiting (nothing to wait for).
-    public var hasReadyBatch: Bool { ready.load(ordering: .acquiring) > 0 }
 
     /// Stops reading ahead and waits for the second thread.
     public func finish() {
