@@ -43,10 +43,6 @@ public struct DelimitedPresenter: TableRowPresenter {
 
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {}
 
-    public mutating func row(_ item: RowRef, into sink: OutputSink) throws {
-        try rows([item][...], into: sink)
-    }
-
     public mutating func rows(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
         let (table, resolved, dialect) = (table, resolved, dialect)
         try TableRowWriter.write(items, of: table, into: sink) { _, item, cells, bytes in

@@ -53,10 +53,6 @@ public struct JSONPresenter: TableRowPresenter {
         rowsInBlock = 0
     }
 
-    public mutating func row(_ item: RowRef, into sink: OutputSink) throws {
-        try rows([item][...], into: sink)
-    }
-
     public mutating func rows(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
         let (table, resolved, first, indent) = (table, resolved, rowsInBlock, grouped ? "    " : "  ")
         try TableRowWriter.write(items, of: table, into: sink) { position, item, cells, bytes in
@@ -106,10 +102,6 @@ public struct JSONLinesPresenter: TableRowPresenter {
 
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {}
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {}
-
-    public mutating func row(_ item: RowRef, into sink: OutputSink) throws {
-        try rows([item][...], into: sink)
-    }
 
     public mutating func rows(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
         let (table, resolved) = (table, resolved)

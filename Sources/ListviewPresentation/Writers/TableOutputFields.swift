@@ -35,24 +35,24 @@ struct TableOutputFields: Sendable {
         hasFixedHeader = fields.extraFieldsAfter != nil
         columnCount = table.columns.count
         func field(_ name: String, _ path: FieldPath) -> Field {
-            var key: [UInt8] = []
-            JSONString.append(name, to: &key)
-            key.append(UInt8(ascii: ":"))
-            return Field(key: key, source: TableField(path, columns: table.columns))
+            Field(key: Self.key(name), source: TableField(path, columns: table.columns))
         }
         leading = fields.leading.map { field($0.text, $0) }
         chosen = fields.columns.map { specs in specs.filter { !fields.leadingNames.contains($0.title) }.map { field($0.title, $0.path) } }
-        columnKeys = table.columns.map { name in
-            var key: [UInt8] = []
-            JSONString.append(name, to: &key)
-            key.append(UInt8(ascii: ":"))
-            return key
-        }
+        columnKeys = table.columns.map(Self.key)
         givesWay = table.columns.map { fields.leadingNames.contains($0) }
         headerColumns = writesHeaderRow && fields.columns == nil
             ? fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { table.columns.firstIndex(of: $0) }
             : []
         isExtra = table.columns.map { name in fields.extraFieldsAfter.map { !$0.contains(name) } ?? false }
+    }
+
+    /// `name` as a JSON object key: `"name":`.
+    private static func key(_ name: String) -> [UInt8] {
+        var key: [UInt8] = []
+        JSONString.append(name, to: &key)
+        key.append(UInt8(ascii: ":"))
+        return key
     }
 
     /// Appends `row` as a JSON object: the group fields (null when missing), then the chosen

@@ -8,6 +8,13 @@ public protocol TableRowPresenter: ListPresenter where Item == RowRef {
     mutating func use(_ table: CellTable)
 }
 
+extension TableRowPresenter {
+    /// One row, written as rows are (`rows(_:into:)`).
+    public mutating func row(_ item: RowRef, into sink: OutputSink) throws {
+        try rows([item][...], into: sink)
+    }
+}
+
 /// Lays out rows of one table as bytes, on both cores for many rows (`OrderedBlockWriter`).
 enum TableRowWriter {
     /// Writes `items` of `table`, `appendRow` appending the bytes of the row at a position
