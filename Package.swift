@@ -33,11 +33,13 @@ let package = Package(
             name: "CCSV",
             providers: [.apt(["libcsv-dev"])]
         ),
+        // A hint to the processor to load memory ahead (no library: a header of inline C).
+        .systemLibrary(name: "CPrefetch"),
         // The layers of the one pipeline, each importing only those above it (the compiler checks it):
         // value kinds, number text, UTF-8 checks, display width, terminal escaping, errors.
         .target(name: "ListviewValues", swiftSettings: releaseSettings),
         // Cell tables (columnar batches), row references, records as views, field paths, schemas.
-        .target(name: "ListviewBatches", dependencies: ["ListviewValues"], swiftSettings: releaseSettings),
+        .target(name: "ListviewBatches", dependencies: ["ListviewValues", "CPrefetch"], swiftSettings: releaseSettings),
         // Byte input, the record source protocol, the parallel file read, positioned errors, threads.
         .target(name: "ListviewInput", dependencies: ["ListviewValues", "ListviewBatches"], swiftSettings: releaseSettings),
         // CollectionDataProvider, sections, pages, the streaming provider: the generic data source.

@@ -1,3 +1,4 @@
+import CPrefetch
 import ListviewValues
 
 /// Rows of scalar cells, kept as bytes in one arena: what a plain table of a whole CSV, TSV or
@@ -18,7 +19,7 @@ public struct CellTable: Sendable {
     /// Every cell's bytes, one after another.
     private var arena: [UInt8] = []
     /// Where each cell's bytes end in `arena`, row after row; a cell starts where the one before it ends.
-    private var ends: [Int] = []
+    private var ends = CellEnds()
     /// Each cell's kind, once a cell is not `.text` (`hasKinds`); empty before.
     private var kinds: [CellKind] = []
     private var hasKinds = false
@@ -233,7 +234,7 @@ public struct CellTable: Sendable {
         }
         for column in later.measures.indices { measures[column].merge(later.measures[column]) }
         arena.append(contentsOf: later.arena)
-        ends.append(contentsOf: later.ends.lazy.map { $0 + offset })
+        ends.append(contentsOf: later.ends, offset: offset)
         for (row, order) in later.fieldOrders { fieldOrders[rowCount + row] = order }
         rowCount += later.rowCount
         return true
@@ -260,7 +261,7 @@ public struct CellTable: Sendable {
     @inline(__always)
     private func withSegment<Result>(_ body: (Segment) throws -> Result) rethrows -> Result {
         try arena.withUnsafeBytes { arena in
-            try ends.withUnsafeBufferPointer { ends in
+            try ends.withView { ends in
                 try kinds.withUnsafeBufferPointer { kinds in
                     try rowStarts.withUnsafeBufferPointer { rowStarts in
                         try body(Segment(arena: arena, ends: ends, kinds: kinds, rowStarts: rowStarts))
@@ -273,7 +274,7 @@ public struct CellTable: Sendable {
     /// The cells of one part of a table, row after row.
     fileprivate struct Segment {
         let arena: UnsafeRawBufferPointer
-        let ends: UnsafeBufferPointer<Int>
+        let ends: CellEnds.View
         let kinds: UnsafeBufferPointer<CellKind>
         let rowStarts: UnsafeBufferPointer<Int>
 
@@ -290,6 +291,30 @@ public struct CellTable: Sendable {
             let start = index == 0 ? 0 : ends[index - 1]
             return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
         }
+
+        /// Starts loading where the cell ends of `row` lie (a table with a cell per column).
+        @inline(__always)
+        func prefetchEnds(row: Int, columnCount: Int) {
+            guard rowStarts.isEmpty, row < rowCount(columnCount: columnCount) else { return }
+            ends.prefetch(row * columnCount)
+        }
+
+        /// Starts loading the bytes of `row`'s cells, whose ends `prefetchEnds` loaded a while ago.
+        @inline(__always)
+        func prefetchText(row: Int, columnCount: Int) {
+            guard rowStarts.isEmpty, columnCount > 0, row < rowCount(columnCount: columnCount), let base = arena.baseAddress else { return }
+            let first = row * columnCount
+            let start = first == 0 ? 0 : ends[first - 1]
+            let end = ends[first + columnCount - 1]
+            // A row's first few cache lines; the processor's own prefetcher follows a longer row.
+            var line = start
+            while line < end && line < start + 256 {
+                listview_prefetch(base + line)
+                line += 64
+            }
+        }
+
+        private func rowCount(columnCount: Int) -> Int { columnCount == 0 ? 0 : ends.count / columnCount }
     }
 
     /// A read-only view of a table's cells (see `withCells`).
@@ -309,6 +334,42 @@ public struct CellTable: Sendable {
             let (kind, text) = cell(row: row, column: column)
             if kind == .nested { return nestedDecoder?(text) }
             return kind.value(of: text, inferTypes: inferTypes)
+        }
+
+        /// Calls `body` with each of `rows` in turn (its index among them, and the row), loading the cells of the rows a few places
+        /// ahead meanwhile: rows in an order other than the table's (a sort) are drawn without
+        /// waiting on memory for each one.
+        @inline(__always)
+        public func forEachRow<Rows: RandomAccessCollection>(_ rows: Rows, _ body: (Rows.Index, Int) throws -> Void) rethrows
+        where Rows.Element == Int {
+            let nearAhead = 8, farAhead = 16
+            var index = rows.startIndex
+            var near = rows.index(index, offsetBy: nearAhead, limitedBy: rows.endIndex) ?? rows.endIndex
+            var far = rows.index(index, offsetBy: farAhead, limitedBy: rows.endIndex) ?? rows.endIndex
+            while index != rows.endIndex {
+                if far != rows.endIndex {
+                    prefetchEnds(row: rows[far])
+                    rows.formIndex(after: &far)
+                }
+                if near != rows.endIndex {
+                    prefetchText(row: rows[near])
+                    rows.formIndex(after: &near)
+                }
+                try body(index, rows[index])
+                rows.formIndex(after: &index)
+            }
+        }
+
+        @inline(__always)
+        private func prefetchEnds(row: Int) {
+            if row >= split, let tail { return tail.prefetchEnds(row: row - split, columnCount: columnCount) }
+            head.prefetchEnds(row: row, columnCount: columnCount)
+        }
+
+        @inline(__always)
+        private func prefetchText(row: Int) {
+            if row >= split, let tail { return tail.prefetchText(row: row - split, columnCount: columnCount) }
+            head.prefetchText(row: row, columnCount: columnCount)
         }
 
         /// A cell's kind and bytes (empty for null and absent cells).

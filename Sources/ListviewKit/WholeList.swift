@@ -48,13 +48,12 @@ final class WholeList {
         } else {
             (table, rows) = try readBatches(request, opened: opened, schema: schema, limit: readsEverything ? nil : request.limit, sink: sink)
         }
+        // Groups are found while the rows are in table order, whose cells lie in the order they are read.
+        let groups = RowGroupIDs(rows: rows, fields: table.fields(request.groupBy), of: table)
         rows = RecordSorter.sorted(rows, of: table, by: request.sort)
-        let groupFields = table.fields(request.groupBy)
-        var sections = table.withCells { cells in
-            RecordGrouper.sections(rows, by: request.groupBy, order: request.groupOrder,
-                                   key: { item, level in groupFields[level].groupKey(row: item.row, in: cells) },
-                                   value: { $0.value(nestedDecoder: table.nestedDecoder) })
-        }
+        var sections = RecordGrouper.sections(rows, by: request.groupBy, order: request.groupOrder,
+                                              key: { item, level in groups.id(row: item.row, level: level) },
+                                              value: { groups.values[$0] })
         rows = []
         if let limit = request.limit {
             sections = limited(sections, to: limit)

@@ -42,10 +42,20 @@ public enum RecordSorter {
     }
 
     /// `rows` of `table` ordered by `specs`, earlier specs first; ties keep their order in `rows`.
+    ///
+    /// One column sorts from its cells' bytes (a double per row, no value or key made) when
+    /// every cell holds a number or nothing; anything else takes the general comparator.
     public static func sorted(_ rows: [RowRef], of table: CellTable, by specs: [SortSpec]) -> [RowRef] {
         guard !specs.isEmpty, rows.count > 1 else { return rows }
-        let keys: [[ValueOrdering.Key]] = table.withCells { cells in
-            table.fields(specs.map(\.path)).map { field in
+        let fields = table.fields(specs.map(\.path))
+        return table.withCells { cells in
+            if specs.count == 1, fields[0].isColumn, let column = fields[0].column {
+                let order = numericOrder(count: rows.count, descending: specs[0].descending,
+                                         number: { cells.numberKey(row: rows[$0].row, column: column) },
+                                         text: { String(decoding: cells.cell(row: rows[$0].row, column: column).text, as: UTF8.self) })
+                if let order { return order.map { rows[$0] } }
+            }
+            let keys: [[ValueOrdering.Key]] = fields.map { field in
                 rows.map { item in
                     if field.isColumn, let column = field.column {
                         let (kind, text) = cells.cell(row: item.row, column: column)
@@ -54,8 +64,8 @@ public enum RecordSorter {
                     return ValueOrdering.key(for: field.value(row: item.row, in: cells))
                 }
             }
+            return order(keys, by: specs).map { rows[$0] }
         }
-        return order(keys, by: specs).map { rows[$0] }
     }
 
     /// True when `texts` hold two different integer texts.
@@ -93,43 +103,118 @@ public enum RecordSorter {
     /// plain doubles packed beside their row numbers (contiguous, no key enum per comparison); nil
     /// when the column holds anything but numbers.
     static func numericOrder(_ keys: [ValueOrdering.Key], descending: Bool) -> [Int]? {
-        var numbers: [(value: Double, row: Int)] = []
-        numbers.reserveCapacity(keys.count)
-        var missing: [Int] = []
-        for (row, key) in keys.enumerated() {
-            switch key {
-            case let .number(value, _): numbers.append((value, row))
-            case .missing: missing.append(row)
-            default: return nil
+        numericOrder(count: keys.count, descending: descending, number: { row in
+            switch keys[row] {
+            case let .number(value, _): return .number(value)
+            case .missing: return .missing
+            default: return .other
             }
+        }, text: { row in
+            if case let .number(_, text) = keys[row] { return text }
+            return ""
+        })
+    }
+
+    /// What one row holds for a sort by numbers.
+    enum NumberKey {
+        case number(Double)
+        case missing
+        /// Anything a double cannot stand for: the general comparator sorts.
+        case other
+    }
+
+    /// Rows at least this many sort in two halves on two cores.
+    static let parallelMinimum = 65_536
+
+    /// `numericOrder` over `count` rows, each row's number given by `number` and its text (for
+    /// integers a double cannot tell apart) by `text`. A large column is read and sorted in two
+    /// halves on two cores (`number` is called from both), then the halves are merged.
+    static func numericOrder(count: Int, descending: Bool, number: (Int) -> NumberKey, text: (Int) -> String) -> [Int]? {
+        let halves = withoutActuallyEscaping(number) { number -> [SortedNumbers?] in
+            guard count >= parallelMinimum else { return [SortedNumbers(rows: 0..<count, descending: descending, number: number)] }
+            let later = BackgroundResult { SortedNumbers(rows: count / 2..<count, descending: descending, number: number) }
+            let earlier = SortedNumbers(rows: 0..<count / 2, descending: descending, number: number)
+            return [earlier, (try? later.get()) ?? nil]
         }
-        // Row numbers break ties, so the order is total and the result stable.
-        if descending {
-            numbers.sort { $0.value > $1.value || ($0.value == $1.value && $0.row < $1.row) }
-        } else {
-            numbers.sort { $0.value < $1.value || ($0.value == $1.value && $0.row < $1.row) }
+        guard let first = halves[0] else { return nil }
+        var merged = first
+        if halves.count > 1 {
+            guard let second = halves[1] else { return nil }
+            merged = first.merged(with: second, descending: descending)
         }
-        var order = numbers.map(\.row)
-        reorderLongIntegerTies(&order, keys: keys, descending: descending)
-        return order + missing  // missing values last, whichever way the column sorts
+        reorderLongIntegerTies(&merged.rows, values: merged.values, text: text, descending: descending)
+        return merged.rows + merged.missing  // missing values last, whichever way the column sorts
+    }
+
+    /// Rows sorted by their numbers (ties by row), and the rows without one.
+    private struct SortedNumbers {
+        var rows: [Int] = []
+        var values: [Double] = []
+        var missing: [Int] = []
+
+        /// `rows` sorted by `number`; nil when one holds anything but a number or nothing.
+        init?(rows range: Range<Int>, descending: Bool, number: (Int) -> NumberKey) {
+            var numbers: [(value: Double, row: Int)] = []
+            numbers.reserveCapacity(range.count)
+            for row in range {
+                switch number(row) {
+                case let .number(value): numbers.append((value, row))
+                case .missing: missing.append(row)
+                case .other: return nil
+                }
+            }
+            // Row numbers break ties, so the order is total and the result stable.
+            if descending {
+                numbers.sort { $0.value > $1.value || ($0.value == $1.value && $0.row < $1.row) }
+            } else {
+                numbers.sort { $0.value < $1.value || ($0.value == $1.value && $0.row < $1.row) }
+            }
+            rows = numbers.map(\.row)
+            values = numbers.map(\.value)
+        }
+
+        private init() {}
+
+        /// These rows and `later`'s (all of whose rows come after these) in one order.
+        func merged(with later: SortedNumbers, descending: Bool) -> SortedNumbers {
+            var result = SortedNumbers()
+            let total = rows.count + later.rows.count
+            result.rows.reserveCapacity(total)
+            result.values.reserveCapacity(total)
+            var left = 0, right = 0
+            while left < rows.count || right < later.rows.count {
+                // Equal values keep the earlier row first.
+                let takeLeft = right == later.rows.count || (left < rows.count &&
+                    (descending ? values[left] >= later.values[right] : values[left] <= later.values[right]))
+                if takeLeft {
+                    result.rows.append(rows[left])
+                    result.values.append(values[left])
+                    left += 1
+                } else {
+                    result.rows.append(later.rows[right])
+                    result.values.append(later.values[right])
+                    right += 1
+                }
+            }
+            result.missing = missing + later.missing
+            return result
+        }
     }
 
     /// Equal as doubles, integers written differently still have an order (`IntegerText`: too long
     /// for a double, or `-0` before `0`): each run of equal values holding two such texts is put in
-    /// it, ties by row number.
-    private static func reorderLongIntegerTies(_ order: inout [Int], keys: [ValueOrdering.Key], descending: Bool) {
-        func number(_ row: Int) -> (Double, String) {
-            if case let .number(value, text) = keys[row] { return (value, text) }
-            return (0, "")
-        }
+    /// it, ties by row number. `values` are the doubles of `order`'s rows; only runs of zero or of
+    /// a magnitude past 2^53 (where distinct integers share a double) can hold such texts.
+    private static func reorderLongIntegerTies(_ order: inout [Int], values: [Double], text: (Int) -> String, descending: Bool) {
         var start = 0
         while start < order.count {
-            let value = number(order[start]).0
+            let value = values[start]
             var end = start + 1
-            while end < order.count, number(order[end]).0 == value { end += 1 }
-            if end - start > 1, Self.holdsDifferentIntegers(order[start..<end].lazy.map { number($0).1 }) {
+            while end < order.count, values[end] == value { end += 1 }
+            if end - start > 1, value == 0 || value.magnitude >= 9_007_199_254_740_992,
+               Self.holdsDifferentIntegers(order[start..<end].lazy.map(text)) {
                 order[start..<end].sort { left, right in
-                    let comparison = IntegerText.compare(number(left).1, number(right).1)
+                    let comparison = IntegerText.compare(text(left), text(right))
                     if comparison != 0 { return descending ? comparison > 0 : comparison < 0 }
                     return left < right
                 }
@@ -143,5 +228,21 @@ extension ValueOrdering.Key {
     var isPresent: Bool {
         if case .missing = self { return false }
         return true
+    }
+}
+
+extension CellTable.Cells {
+    /// A cell as a number to sort by, read from its bytes: what `ValueOrdering.key` makes of its value.
+    @inline(__always)
+    func numberKey(row: Int, column: Int) -> RecordSorter.NumberKey {
+        let (kind, text) = cell(row: row, column: column)
+        switch kind {
+        case .number: break
+        case .text where inferTypes && NumberText.isNumber(text): break
+        case .null, .absent: return .missing
+        default: return .other
+        }
+        guard let number = Double(String(decoding: text, as: UTF8.self)), !number.isNaN else { return .other }
+        return .number(number)
     }
 }

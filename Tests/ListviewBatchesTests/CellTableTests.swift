@@ -67,3 +67,28 @@ final class CellTableTests: XCTestCase {
         XCTAssertEqual(contents(joined), expected + [[.number("1"), .string("z")]])
     }
 }
+
+extension CellTableTests {
+    /// Rows visited out of order (prefetching ahead) come in the order given, with their indices,
+    /// in a table with a joined part and in a ragged one.
+    func testForEachRowVisitsRowsInTheOrderGiven() {
+        var joined = table((0..<70_000).map { ["\($0)", "x"] })
+        XCTAssertTrue(joined.append(table((0..<70_000).map { ["\(70_000 + $0)", "y"] })))
+        let order = (0..<140_000).map { ($0 * 7_919) % 140_000 }
+        var seen: [(Int, Int)] = []
+        joined.withCells { cells in
+            cells.forEachRow(order) { index, row in
+                seen.append((index, row))
+                XCTAssertEqual(String(decoding: cells.cell(row: row, column: 0).text, as: UTF8.self), "\(row)")
+            }
+        }
+        XCTAssertEqual(seen.map(\.0), Array(order.indices))
+        XCTAssertEqual(seen.map(\.1), order)
+
+        var ragged = table([["1"], ["2", "y"]])
+        ragged.addColumn("c")
+        var rows: [Int] = []
+        ragged.withCells { cells in cells.forEachRow([1, 0, 1]) { rows.append($1) } }
+        XCTAssertEqual(rows, [1, 0, 1])
+    }
+}

@@ -45,7 +45,7 @@ public struct CellRowFormatter: ByteRowFormatter {
             return
         }
         table.withCells { cells in
-            for item in items { appendLine(row: item.row, of: cells, to: &bytes) }
+            cells.forEachRow(items.lazy.map(\.row)) { appendLine(row: $1, of: cells, to: &bytes) }
         }
     }
 

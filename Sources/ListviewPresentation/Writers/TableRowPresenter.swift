@@ -24,7 +24,9 @@ enum TableRowWriter {
         let start = items.startIndex
         try OrderedBlockWriter.write(count: items.count, into: sink) { range, bytes in
             table.withCells { cells in
-                for position in range { appendRow(position, items[start + position], cells, &bytes) }
+                cells.forEachRow(range.lazy.map { items[start + $0].row }) { position, row in
+                    appendRow(position, RowRef(row), cells, &bytes)
+                }
             }
         }
     }

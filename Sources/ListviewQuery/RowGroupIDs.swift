@@ -1,0 +1,64 @@
+import ListviewBatches
+import ListviewValues
+
+/// Each row's group at every `--group-by` level, found in one pass over the rows in table order.
+///
+/// Grouping reads one cell per row and level. Read in table order the cells lie one
+/// after another in memory; read in the order a sort left the rows they are scattered
+/// over the whole table. So the groups are found before the sort, and grouping the
+/// sorted rows looks up a small number per row (`id`), whose group value is `values[id]`.
+public struct RowGroupIDs: Sendable {
+    /// Per level, the group number of each table row (0 for rows not given): 4 bytes a row,
+    /// or 8 for a table too large for that.
+    private enum Numbers: Sendable {
+        case narrow([[UInt32]])
+        case wide([[Int]])
+    }
+
+    private let numbers: Numbers
+    /// The value of each group number; numbers are unique across levels.
+    public let values: [Value]
+
+    /// The groups of `rows` of `table` at each of `fields`.
+    public init(rows: [RowRef], fields: [TableField], of table: CellTable) {
+        var values: [Value] = []
+        if table.rowCount < Int(UInt32.max) {
+            numbers = .narrow(Self.numbers(of: rows, fields: fields, table: table, values: &values))
+        } else {
+            numbers = .wide(Self.numbers(of: rows, fields: fields, table: table, values: &values))
+        }
+        self.values = values
+    }
+
+    /// The group number of table row `row` at grouping `level`.
+    @inline(__always)
+    public func id(row: Int, level: Int) -> Int {
+        switch numbers {
+        case .narrow(let levels): return Int(levels[level][row])
+        case .wide(let levels): return levels[level][row]
+        }
+    }
+
+    /// Numbers each distinct group key of each level (at most one per row, so they fit in `Number`).
+    private static func numbers<Number: FixedWidthInteger>(of rows: [RowRef], fields: [TableField], table: CellTable,
+                                                          values: inout [Value]) -> [[Number]] {
+        table.withCells { cells in
+            fields.map { field in
+                var numbers = [Number](repeating: 0, count: table.rowCount)
+                var known: [GroupKey: Number] = [:]
+                for item in rows {
+                    let key = field.groupKey(row: item.row, in: cells)
+                    if let number = known[key] {
+                        numbers[item.row] = number
+                    } else {
+                        let number = Number(truncatingIfNeeded: values.count)
+                        known[key] = number
+                        numbers[item.row] = number
+                        values.append(key.value(nestedDecoder: table.nestedDecoder))
+                    }
+                }
+                return numbers
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+@testable import ListviewBatches
+import XCTest
+
+final class CellEndsTests: XCTestCase {
+    /// Ends of cells of varied lengths over several groups of 1,024, as a plain array keeps them.
+    private func expected(_ count: Int) -> [Int] {
+        var end = 0
+        return (0..<count).map { index in
+            end += (index * 7919) % 97
+            return end
+        }
+    }
+
+    func testEndsReadBackAcrossGroupsAndAfterRemovingAcrossABoundary() {
+        var ends = CellEnds()
+        let all = expected(3_000)
+        for end in all { ends.append(end) }
+        XCTAssertEqual((0..<ends.count).map { ends[$0] }, all)
+        // Back into the first group, then on again with other lengths.
+        ends.removeLast(2_000)
+        XCTAssertEqual(ends.count, 1_000)
+        XCTAssertEqual(ends.last, all[999])
+        var more = Array(all.prefix(1_000))
+        for step in 0..<1_500 { more.append((more.last ?? 0) + step % 5) }
+        for end in more.dropFirst(1_000) { ends.append(end) }
+        XCTAssertEqual((0..<ends.count).map { ends[$0] }, more)
+        ends.withView { view in XCTAssertEqual((0..<view.count).map { view[$0] }, more) }
+    }
+
+    /// A group spanning more than the limit (4 GiB in use) keeps every end whole from then on.
+    func testAGroupSpanningTooManyBytesKeepsEndsWhole() {
+        var ends = CellEnds(spanLimit: 100_000)
+        var all = expected(1_500)
+        for end in all { ends.append(end) }
+        XCTAssertFalse(ends.isWide)
+        let far = (all.last ?? 0) + 200_000
+        all.append(far)
+        ends.append(far)
+        XCTAssertTrue(ends.isWide)
+        for end in [far + 1, far + 3] {
+            all.append(end)
+            ends.append(end)
+        }
+        XCTAssertEqual((0..<ends.count).map { ends[$0] }, all)
+        ends.withView { view in XCTAssertEqual((0..<view.count).map { view[$0] }, all) }
+        ends.removeLast(2)
+        XCTAssertEqual(ends.last, far)
+    }
+
+    func testEndsJoinWithAnOffset() {
+        var first = CellEnds(), second = CellEnds()
+        for end in [3, 5, 9] { first.append(end) }
+        for end in [1, 4] { second.append(end) }
+        first.append(contentsOf: second, offset: 9)
+        XCTAssertEqual((0..<first.count).map { first[$0] }, [3, 5, 9, 10, 13])
+    }
+}
