@@ -40,6 +40,9 @@ public struct CellTable: Sendable {
     /// Each column's widest cell and whether its cells are numbers, over every cell added. A row
     /// discarded unfinished is measured too; it is only ever one handed over again.
     public private(set) var measures: [ColumnMeasure]
+    /// False for a batch that is only written out (a part of a streamed file): its cells are not
+    /// measured, and `measures` stays as it was.
+    public var measuresColumns = true
     /// Turns a nested cell's compact JSON back into its value, for a field path that steps into it
     /// (`customer.name`); set by the reader that parses JSON. Without one, a nested cell has no value.
     public var nestedDecoder: NestedValueDecoder?
@@ -124,7 +127,7 @@ public struct CellTable: Sendable {
     /// Measures the cell being added.
     @inline(__always)
     private mutating func measure(_ text: UnsafeRawBufferPointer, kind: CellKind, printableASCII: Bool) {
-        guard pendingCells < measures.count else { return }
+        guard measuresColumns, pendingCells < measures.count else { return }
         measures[pendingCells].add(cellOf: kind, text: text, inferTypes: inferTypes, printableASCII: printableASCII)
     }
 
@@ -167,6 +170,7 @@ public struct CellTable: Sendable {
         joinTail()
         var rest = CellTable(columns: columns, inferTypes: inferTypes)
         rest.nestedDecoder = nestedDecoder
+        rest.measuresColumns = measuresColumns
         let firstPending = ends.count - pendingCells
         arena.withUnsafeBytes { arena in
             for cell in firstPending..<ends.count {
@@ -205,7 +209,12 @@ public struct CellTable: Sendable {
     private static let smallestTail = 65_536
 
     /// Copies the joined part in, so this table's own arrays hold every row again.
+    @inline(__always)
     private mutating func joinTail() {
+        if !tail.isEmpty { joinTailNow() }
+    }
+
+    private mutating func joinTailNow() {
         guard let later = tail.first else { return }
         tail = []
         rowCount -= later.rowCount

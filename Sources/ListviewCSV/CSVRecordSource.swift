@@ -54,6 +54,12 @@ public final class CSVRecordSource: RecordSource {
     var byteScanChunkSize = 1 << 20
     /// True once a whole file was read in two parts (for tests).
     private(set) var wasReadInParts = false
+    /// Line breaks before where this reader starts (a reader of a later part of a file): its
+    /// errors are reported at the file's lines.
+    var linesBefore = 0
+    /// The reader of a later part that read on to the end of the file after the parts did not
+    /// join (`CSVFileParts`): its ragged rows count as this input's.
+    var continuedBy: CSVRecordSource?
 
     public convenience init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
         self.init(input: input, assembler: CSVBatchAssembler(hasHeader: options.hasHeader, inferTypes: options.inferTypes),
@@ -170,8 +176,7 @@ public final class CSVRecordSource: RecordSource {
                 later: { cut in try CSVRecordSource.readPart(path: path, from: cut, size: size, assembler: continuation, options: options) },
                 first: { cut in
                     input.stopOffset = cut
-                    while try readSlice(limit: Self.wholeFileSliceSize) {}
-                    return parser.isAtRowStart && assembler.isBetweenRows
+                    return try readPart(last: false)
                 },
                 join: { later in
                     guard assembler.batch.append(later.batch) else { return false }
@@ -196,18 +201,65 @@ public final class CSVRecordSource: RecordSource {
     /// The rows of a file from `start` (a row start) to its end, read with the columns `assembler` knows.
     private static func readPart(path: String, from start: Int, size: Int, assembler: CSVBatchAssembler,
                                  options: CSVOptions) throws -> CSVBatchAssembler {
-        let input = try ByteInput(path: path)
-        try input.startReading(at: start)
         assembler.batch.reserveCapacity(bytes: size - start, cells: (size - start) / 8)
-        let part = CSVRecordSource(input: input, assembler: assembler, options: options, schema: RecordSchema())
-        while !part.finished { try part.readMore(limit: wholeFileSliceSize) }
+        _ = try part(path: path, from: start, to: nil, of: size, assembler: assembler, options: options).readPart(last: true)
         return assembler
     }
 
+    /// A reader of the part of a file of `size` bytes from `start` (a row start) to `end` (or the
+    /// end of the file), with the columns `assembler` knows.
+    static func part(path: String, from start: Int, to end: Int?, of size: Int, assembler: CSVBatchAssembler,
+                     options: CSVOptions) throws -> CSVRecordSource {
+        // A part's buffer is no larger than the part: parts in flight stay small.
+        let input = try ByteInput(path: path, chunkSize: end.map { max(4_096, min(1 << 20, $0 - start)) } ?? 1 << 20)
+        try input.startReading(at: start, ofSize: size)
+        input.stopOffset = end
+        return CSVRecordSource(input: input, assembler: assembler, options: options, schema: RecordSchema())
+    }
+
+    /// Reads up to where the input stops (`stopOffset`), or, when `last`, to the end of the input.
+    /// True when the reading ended between rows: at a row start, with no field open.
+    func readPart(last: Bool) throws -> Bool {
+        if last {
+            while !finished { try readMore(limit: Self.wholeFileSliceSize) }
+            return true
+        }
+        while try readSlice(limit: Self.wholeFileSliceSize) {}
+        return parser.isAtRowStart && assembler.isBetweenRows
+    }
+
+    /// Hands over the rows read so far as a table, keeping a row still being read.
+    func takeCompletedRows() -> CellTable { assembler.batch.takeCompletedRows() }
+
+    /// Reads no further than `offset` of the input.
+    func stopReading(at offset: Int) { input.stopOffset = offset }
+
+    /// Reads on past where the input was told to stop, to its end.
+    func readOnToTheEnd() { input.stopOffset = nil }
+
+    /// The rest of a large regular file in parts of about `size` bytes, once its header is read
+    /// and no record was handed out row by row.
+    public func fileParts(size: Int) throws -> (any FileParts)? {
+        guard !finished, nextRow == 0, let fileSize = input.regularFileSize, fileSize >= parallelThreshold,
+              let path = input.path, let template = assembler.continuation() else { return nil }
+        let cuts = try CSVSplitPoint.cuts(in: input, after: input.readPosition + size, every: size).filter { $0 < fileSize }
+        guard !cuts.isEmpty else { return nil }
+        return CSVFileParts(main: self, path: path, size: fileSize, cuts: cuts, template: template, options: options)
+    }
+
     /// Rows with fewer cells than the header, padded with nulls.
-    var shortRows: Int { assembler.shortRows + raggedElsewhere.short }
+    var shortRows: Int { assembler.shortRows + raggedElsewhere.short + (continuedBy?.shortRows ?? 0) }
     /// Rows with more cells than the header, kept under extra columns.
-    var longRows: Int { assembler.longRows + raggedElsewhere.long }
+    var longRows: Int { assembler.longRows + raggedElsewhere.long + (continuedBy?.longRows ?? 0) }
+
+    /// Counts the ragged rows of a later part read by another reader.
+    func addRaggedRows(of part: CSVRecordSource) {
+        raggedElsewhere.short += part.shortRows
+        raggedElsewhere.long += part.longRows
+    }
+
+    /// Line breaks read so far (from where this reader started).
+    var lineBreaksRead: Int { position.line - 1 }
 
     /// The header's column names (or `1`…`n` without one), once the first row is read.
     public var declaredColumns: [String]? { assembler.header }
@@ -232,7 +284,7 @@ public final class CSVRecordSource: RecordSource {
         try check()
         if case let .failed(message, _) = outcome {
             let line = position.line - openFieldNewlines
-            throw ListviewError.malformedInput(source: input.name, line: line, column: nil, message: message)
+            throw ListviewError.malformedInput(source: input.name, line: line + linesBefore, column: nil, message: message)
         }
     }
 
@@ -244,7 +296,8 @@ public final class CSVRecordSource: RecordSource {
             try check()
             if case let .failed(message, offset) = outcome {
                 position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<offset]))
-                throw ListviewError.malformedInput(source: input.name, line: position.line, column: position.column, message: message)
+                throw ListviewError.malformedInput(source: input.name, line: position.line + linesBefore, column: position.column,
+                                                   message: message)
             }
             position.advance(over: chunk)
         }
@@ -253,7 +306,7 @@ public final class CSVRecordSource: RecordSource {
     /// A refusal from the assembler (invalid UTF-8), reported at the line it reached.
     private func check() throws {
         if let refusal = assembler.refusal {
-            throw ListviewError.malformedInput(source: input.name, line: assembler.line, column: nil, message: refusal)
+            throw ListviewError.malformedInput(source: input.name, line: assembler.line + linesBefore, column: nil, message: refusal)
         }
     }
 }

@@ -70,9 +70,12 @@ public final class ByteInput {
     public var readPosition: Int { bytesRead }
 
     /// Starts reading a regular file at `offset` instead of its beginning (a byte order mark
-    /// is then not looked for). Call before anything is read.
-    public func startReading(at offset: Int) throws {
+    /// is then not looked for). Call before anything is read. `size` is the file's size when
+    /// the reading of it began (a part of a file opened again): a file that is shorter now
+    /// shrank while being read.
+    public func startReading(at offset: Int, ofSize size: Int? = nil) throws {
         guard !started, expectedSize != nil else { throw ListviewError.readFailed(source: name, reason: "cannot seek") }
+        if let size { expectedSize = size }
         started = true
         guard lseek(fileDescriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
             throw ListviewError.readFailed(source: name, reason: SystemError.message(for: errno))

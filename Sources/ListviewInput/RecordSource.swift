@@ -26,6 +26,9 @@ public protocol RecordSource {
     /// that can read its input so; nil when it cannot (then read the records). Called before any
     /// record is read.
     func cellTable() throws -> CellTable?
+    /// The rest of the input as parts of about `size` bytes that read on their own (`FileParts`),
+    /// for a source over a large regular file that can cut it; nil otherwise.
+    func fileParts(size: Int) throws -> (any FileParts)?
 }
 
 extension RecordSource {
@@ -48,6 +51,7 @@ extension RecordSource {
     public var declaredColumns: [String]? { nil }
     public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? { nil }
     public func cellTable() throws -> CellTable? { nil }
+    public func fileParts(size: Int) throws -> (any FileParts)? { nil }
 }
 
 extension RecordSource {
@@ -82,6 +86,12 @@ public struct ConcatenatedSource: RecordSource {
     public func cellTable() throws -> CellTable? {
         guard sources.count == 1, current == 0 else { return nil }
         return try sources[0].cellTable()
+    }
+
+    /// One input's own parts, when it can be cut.
+    public func fileParts(size: Int) throws -> (any FileParts)? {
+        guard sources.count == 1, current == 0 else { return nil }
+        return try sources[0].fileParts(size: size)
     }
 
     /// A single input's declared columns; several inputs may each declare others, so none.

@@ -88,11 +88,13 @@ public enum ListRunner {
 
     /// A machine style written batch by batch as the reader completes rows: each batch filtered
     /// and cut to `--limit` as index lists, its rows written straight from their cells.
-    /// Regular files are read a few batches ahead on the second core (`BatchPrefetcher`) while
-    /// this thread writes; a pipe is read here, so stopping at `--limit` never waits on it.
+    /// A large regular file whose rows stand alone in the style (JSON Lines, CSV, TSV) is read
+    /// and written in parts on both cores (`FileParts`, `OrderedBlockWriter`); other regular
+    /// files are read a few batches ahead on the second core (`BatchPrefetcher`) while this
+    /// thread writes; a pipe is read here, so stopping at `--limit` never waits on it.
     private static func runStreamedRows(_ request: ListRequest, source opened: ConcatenatedSource, prefetching: Bool,
                                         schema: RecordSchema, into sink: OutputSink) throws -> Outcome {
-        var source = opened
+        var source: any RecordSource = opened
         var remaining = request.limit.map { max(0, $0) } ?? .max
         // The first batch is read first: a CSV header names the columns before anything is written.
         var batch = remaining > 0 ? try source.nextBatch(schema: schema) : nil
@@ -102,27 +104,43 @@ public enum ListRunner {
         }
         guard var presenter = MachinePresenters.make(request.style, fields: fields, grouped: false) else { return Outcome(foundRecords: false) }
         try presenter.begin(page: nil, into: sink)
-        let prefetcher = prefetching && batch != nil && remaining > 0 ? BatchPrefetcher(source, schema: schema) : nil
+        var written = 0
+        var sectionStarted = false
+        func write(_ batch: CellTable) throws {
+            var table = batch
+            if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
+            let rows = request.filter.rows(of: table, limit: remaining)
+            guard !rows.isEmpty else { return }
+            if !sectionStarted { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
+            sectionStarted = true
+            presenter.use(table)
+            try presenter.rows(rows[...], into: sink)
+            written += rows.count
+            remaining -= rows.count
+        }
+        var rest: (any RecordSource)? = source
+        if let first = batch {
+            try write(first)
+            if request.limit == nil, prefetching, presenter.standaloneRows != nil, let parts = try source.fileParts(size: partSize) {
+                // Rows that stand alone have no section lines: the section starts with the parts.
+                if !sectionStarted { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
+                sectionStarted = true
+                let (rows, readingOn) = try writeParts(parts, filter: request.filter, presenter: presenter, into: sink)
+                written += rows
+                rest = readingOn
+            }
+        }
+        let prefetcher = prefetching && remaining > 0 ? rest.map { BatchPrefetcher($0, schema: schema) } : nil
         defer { prefetcher?.finish() }
         func nextBatch() throws -> CellTable? {
             guard remaining > 0 else { return nil }
             if let prefetcher { return try prefetcher.next() }
-            return try source.nextBatch(schema: schema)
+            return try rest?.nextBatch(schema: schema)
         }
-        var written = 0
-        while var table = batch, remaining > 0 {
-            if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
-            let rows = request.filter.rows(of: table, limit: remaining)
-            if !rows.isEmpty {
-                if written == 0 { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
-                presenter.use(table)
-                try presenter.rows(rows[...], into: sink)
-                written += rows.count
-                remaining -= rows.count
-                // A pipe that has nothing more yet: what was read so far goes out now.
-                if prefetcher == nil && !source.hasCompletedRecord { try sink.flush() }
-            }
-            batch = try nextBatch()
+        while remaining > 0, let table = try nextBatch() {
+            try write(table)
+            // A pipe that has nothing more yet: what was read so far goes out now.
+            if prefetcher == nil && !(rest?.hasCompletedRecord ?? false) { try sink.flush() }
         }
         if written == 0 {
             try presenter.emptyState(into: sink)
@@ -132,6 +150,34 @@ public enum ListRunner {
         try presenter.end(page: nil, into: sink)
         try sink.flush()
         return Outcome(foundRecords: written > 0)
+    }
+
+    /// Bytes of input per part when a file is read and written in parts.
+    static let partSize = 1 << 18
+
+    /// Writes the rows of `parts` that pass `filter`, each part read and laid out on one of
+    /// two cores, in order. Returns the rows written and, when a part did not end where the
+    /// next begins, the source that reads on from there.
+    static func writeParts(_ parts: any FileParts, filter: RecordFilter, presenter: any TableRowPresenter,
+                                   into sink: OutputSink) throws -> (rows: Int, readingOn: (any RecordSource)?) {
+        let counts = PartSlots(count: parts.count, initial: 0)
+        var rows = 0
+        var stoppedAfter: Int?
+        try OrderedBlockWriter.write(blocks: parts.count, into: sink, layOut: { index, bytes in
+            guard var table = parts.read(index) else { return }
+            table.nestedDecoder = JSONNestedValue.decode
+            let kept = filter.rows(of: table, limit: .max)
+            counts[index] = kept.count
+            var layout = presenter
+            layout.use(table)
+            layout.standaloneRows?.append(kept[...], to: &bytes)
+        }, handOn: { index in
+            let joined = try parts.handOn(index)
+            rows += counts[index]
+            if !joined { stoppedAfter = index }
+            return joined
+        })
+        return (rows, stoppedAfter.map { parts.readingOn(after: $0) })
     }
 
     /// The page to show, or nil when the request does not page.

@@ -28,6 +28,13 @@ public enum ListviewError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The same error found `lines` lines further down: a reader of a later part of a file counts
+    /// lines from the part's start.
+    public func movedDown(lines: Int) -> ListviewError {
+        guard case let .malformedInput(source, line?, column, message) = self else { return self }
+        return .malformedInput(source: source, line: line + lines, column: column, message: message)
+    }
+
     /// The message without the `listview: ` prefix.
     public var description: String {
         switch self {

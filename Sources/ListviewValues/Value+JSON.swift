@@ -52,27 +52,55 @@ public enum JSONString {
         text.withUTF8 { append(utf8: UnsafeRawBufferPointer($0), to: &bytes) }
     }
 
-    /// Appends the UTF-8 text `utf8` as a JSON string literal.
+    /// Appends the UTF-8 text `utf8` as a JSON string literal. Runs of bytes that need no escape
+    /// (found eight at a time) are copied whole.
     public static func append(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x00..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
+        let count = utf8.count
+        var start = 0
+        var index = 0
+        while index < count {
+            if index + 8 <= count, !needsEscape(utf8.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
             }
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            if start < index { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[start..<index])) }
+            appendEscape(byte, to: &bytes)
+            index += 1
+            start = index
         }
+        if start < count { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[start..<count])) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// True when one of the eight bytes of `word` is a control character, a quote or a backslash.
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        // Whether some byte is below 0x20 ("has less than", exact as a yes or no for limits up to 0x80).
+        let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+        return control != 0 || ByteWord.hasZeroByte(word ^ 0x2222_2222_2222_2222) || ByteWord.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+    }
+
+    /// Appends the escape of a control character, quote or backslash.
+    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+        case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+        default:
+            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+            bytes.append(hexDigits[Int(byte >> 4)])
+            bytes.append(hexDigits[Int(byte & 0x0F)])
+        }
     }
 
     /// `text` as a JSON string literal.

@@ -1,5 +1,6 @@
 import Foundation
 import ListviewBatches
+import ListviewCSV
 import ListviewDataSource
 import ListviewInput
 @testable import ListviewKit
@@ -189,5 +190,42 @@ final class TableReadingTests: XCTestCase {
         let text = "id,n,w\n" + rows.joined(separator: "\n") + "\n"
         try assertSameTable(text)
         try assertSameTable(text) { $0.sort = [SortSpec(path: FieldPath("n"), descending: true)] }
+    }
+}
+
+extension TableReadingTests {
+    /// A file read and written in parts on both cores writes the bytes its batches written one
+    /// after another write, in every style whose rows stand alone, with and without a filter.
+    func testPartsOfAFileWriteWhatItsBatchesWrite() throws {
+        let rows = (0..<6_000).map { "\($0),name \($0 % 97),\"q, \($0)\nx\",\($0 % 7 == 0 ? "" : "x")" }
+        let path = try write("id,name,quoted,flag\n" + rows.joined(separator: "\n") + "\n")
+        for style in [OutputStyle.jsonl, .csv, .tsv] {
+            for filter in [RecordFilter(), RecordFilter(predicates: [try Predicate(parsing: "flag=x")])] {
+                func presenter() throws -> any TableRowPresenter {
+                    try XCTUnwrap(MachinePresenters.make(style, fields: OutputFields(columns: nil, schema: RecordSchema()), grouped: false))
+                }
+                let serial = OutputSink.memory()
+                let whole = CSVRecordSource(input: try ByteInput(path: path), schema: RecordSchema())
+                var one = try presenter()
+                while let batch = try whole.nextBatch(schema: RecordSchema()) {
+                    one.use(batch)
+                    try one.rows(filter.rows(of: batch)[...], into: serial)
+                }
+                let parted = OutputSink.memory()
+                let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), schema: RecordSchema())
+                source.parallelThreshold = 0
+                var first = try XCTUnwrap(try source.nextBatch(schema: RecordSchema()))
+                var two = try presenter()
+                two.use(first)
+                try two.rows(filter.rows(of: first)[...], into: parted)
+                first = CellTable(columns: [], inferTypes: false)
+                let parts = try XCTUnwrap(try source.fileParts(size: 8_192))
+                XCTAssertGreaterThan(parts.count, 4)
+                let (written, rest) = try ListRunner.writeParts(parts, filter: filter, presenter: two, into: parted)
+                XCTAssertNil(rest)
+                XCTAssertGreaterThan(written, 0)
+                XCTAssertEqual(parted.collected, serial.collected, "\(style)")
+            }
+        }
     }
 }

@@ -44,10 +44,17 @@ public struct DelimitedPresenter: TableRowPresenter {
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {}
 
     public mutating func rows(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
+        try rowLayout.write(items, into: sink)
+    }
+
+    public var standaloneRows: StandaloneRows? { rowLayout }
+
+    /// A line of delimited fields per row.
+    private var rowLayout: StandaloneRows {
         let (table, resolved, dialect) = (table, resolved, dialect)
-        try TableRowWriter.write(items, of: table, into: sink) { _, item, cells, bytes in
+        return StandaloneRows(table: table) { row, cells, bytes in
             var first = true
-            resolved.forEachDelimitedField(row: item.row, of: table, cells: cells) { text in
+            resolved.forEachDelimitedField(row: row, of: table, cells: cells) { text in
                 Self.appendField(text, first: first, dialect: dialect, to: &bytes)
                 first = false
             }

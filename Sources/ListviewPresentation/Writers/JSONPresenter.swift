@@ -63,6 +63,9 @@ public struct JSONPresenter: TableRowPresenter {
         rowsInBlock += items.count
     }
 
+    /// Rows of an array are separated by commas: none stands alone.
+    public var standaloneRows: StandaloneRows? { nil }
+
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {}
 
     public mutating func emptyState(into sink: OutputSink) throws {}
@@ -104,9 +107,16 @@ public struct JSONLinesPresenter: TableRowPresenter {
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {}
 
     public mutating func rows(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
+        try rowLayout.write(items, into: sink)
+    }
+
+    public var standaloneRows: StandaloneRows? { rowLayout }
+
+    /// A compact object and a newline per row.
+    private var rowLayout: StandaloneRows {
         let (table, resolved) = (table, resolved)
-        try TableRowWriter.write(items, of: table, into: sink) { _, item, cells, bytes in
-            resolved.appendObject(row: item.row, of: table, cells: cells, to: &bytes)
+        return StandaloneRows(table: table) { row, cells, bytes in
+            resolved.appendObject(row: row, of: table, cells: cells, to: &bytes)
             bytes.append(0x0A)
         }
     }

@@ -21,9 +21,14 @@ struct TableOutputFields: Sendable {
     private let leading: [Field]
     /// The `--fields` columns (group fields left out), or nil for each row's own fields.
     private let chosen: [Field]?
-    /// Each table column as a JSON key, and whether it gives way to a group field of its name.
-    private let columnKeys: [[UInt8]]
+    /// Each table column as a JSON key (`columnKeys[columnKeyStarts[c]..<columnKeyStarts[c + 1]]`:
+    /// one array, not one per column, so a row takes no reference per cell), and whether it
+    /// gives way to a group field of its name.
+    private let columnKeys: [UInt8]
+    private let columnKeyStarts: [Int]
     private let givesWay: [Bool]
+    /// Whether some row wrote its fields in an order of its own (`CellTable.fieldOrders`).
+    private let hasFieldOrders: Bool
     /// For CSV without `--fields`: the table column of each header name (nil: the table lacks it).
     private let headerColumns: [Int?]
     /// For a header fixed in advance: whether a table column is outside it (a long row's extra cells).
@@ -39,7 +44,13 @@ struct TableOutputFields: Sendable {
         }
         leading = fields.leading.map { field($0.text, $0) }
         chosen = fields.columns.map { specs in specs.filter { !fields.leadingNames.contains($0.title) }.map { field($0.title, $0.path) } }
-        columnKeys = table.columns.map(Self.key)
+        var keys: [UInt8] = [], starts = [0]
+        for column in table.columns {
+            keys += Self.key(column)
+            starts.append(keys.count)
+        }
+        (columnKeys, columnKeyStarts) = (keys, starts)
+        hasFieldOrders = !table.fieldOrders.isEmpty
         givesWay = table.columns.map { fields.leadingNames.contains($0) }
         headerColumns = writesHeaderRow && fields.columns == nil
             ? fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { table.columns.firstIndex(of: $0) }
@@ -70,7 +81,7 @@ struct TableOutputFields: Sendable {
             (field.source.value(row: row, in: cells) ?? .null).appendJSON(to: &bytes)
         }
         /// Appends `key` and the cell's JSON; nothing when the row lacks the field.
-        func appendCell(key: [UInt8], column: Int) {
+        func appendCell(key: UnsafeBufferPointer<UInt8>, column: Int) {
             let mark = bytes.count, wasFirst = first
             separate()
             bytes.append(contentsOf: key)
@@ -82,7 +93,7 @@ struct TableOutputFields: Sendable {
         if let chosen {
             for field in chosen {
                 if field.source.isColumn, let column = field.source.column {
-                    appendCell(key: field.key, column: column)
+                    field.key.withUnsafeBufferPointer { appendCell(key: $0, column: column) }
                 } else if let value = field.source.value(row: row, in: cells) {
                     separate()
                     bytes.append(contentsOf: field.key)
@@ -90,8 +101,15 @@ struct TableOutputFields: Sendable {
                 }
             }
         } else {
-            Self.forEachColumn(of: row, in: table, count: columnCount) { column in
-                if !givesWay[column] { appendCell(key: columnKeys[column], column: column) }
+            let order = hasFieldOrders ? table.fieldOrders[row] : nil
+            columnKeys.withUnsafeBufferPointer { keys in
+                columnKeyStarts.withUnsafeBufferPointer { starts in
+                    givesWay.withUnsafeBufferPointer { givesWay in
+                        Self.forEachColumn(order, count: columnCount) { column in
+                            if !givesWay[column] { appendCell(key: UnsafeBufferPointer(rebasing: keys[starts[column]..<starts[column + 1]]), column: column) }
+                        }
+                    }
+                }
             }
         }
         bytes.append(UInt8(ascii: "}"))
@@ -110,7 +128,7 @@ struct TableOutputFields: Sendable {
                 }
             }
             guard hasFixedHeader else { return }
-            Self.forEachColumn(of: row, in: table, count: columnCount) { column in
+            Self.forEachColumn(hasFieldOrders ? table.fieldOrders[row] : nil, count: columnCount) { column in
                 if isExtra[column], cells.cell(row: row, column: column).kind != .absent { body(cells.plainText(row: row, column: column)) }
             }
             return
@@ -118,10 +136,11 @@ struct TableOutputFields: Sendable {
         for column in headerColumns { body(column.flatMap { cells.plainText(row: row, column: $0) }) }
     }
 
-    /// `body` with each of the first `count` columns, in the order `row` wrote its fields.
+    /// `body` with each of the first `count` columns, in the order a row wrote its fields (`order`),
+    /// or in column order.
     @inline(__always)
-    private static func forEachColumn(of row: Int, in table: CellTable, count: Int, _ body: (Int) -> Void) {
-        if !table.fieldOrders.isEmpty, let order = table.fieldOrders[row] {
+    private static func forEachColumn(_ order: [Int]?, count: Int, _ body: (Int) -> Void) {
+        if let order {
             for column in order where column < count { body(column) }
         } else {
             for column in 0..<count { body(column) }

@@ -6,12 +6,42 @@ import ListviewBatches
 public protocol TableRowPresenter: ListPresenter where Item == RowRef {
     /// The table the next rows come from.
     mutating func use(_ table: CellTable)
+    /// How rows of the table in use are laid out, when a row's bytes do not depend on the rows
+    /// before it (JSON Lines, CSV, TSV): rows can then be laid out anywhere, in any part of the
+    /// input, and joined. Nil when they do depend (a JSON array's commas).
+    var standaloneRows: StandaloneRows? { get }
 }
 
 extension TableRowPresenter {
     /// One row, written as rows are (`rows(_:into:)`).
     public mutating func row(_ item: RowRef, into sink: OutputSink) throws {
         try rows([item][...], into: sink)
+    }
+}
+
+/// The layout of rows of one table whose bytes stand alone (`TableRowPresenter.standaloneRows`).
+public struct StandaloneRows: @unchecked Sendable {
+    /// Appends the bytes of one row, read from the table's cells.
+    public typealias AppendRow = (Int, CellTable.Cells, inout [UInt8]) -> Void
+
+    let table: CellTable
+    let appendRow: AppendRow
+
+    public init(table: CellTable, appendRow: @escaping AppendRow) {
+        self.table = table
+        self.appendRow = appendRow
+    }
+
+    /// Appends `items`, in order, on this thread.
+    public func append(_ items: ArraySlice<RowRef>, to bytes: inout [UInt8]) {
+        table.withCells { cells in
+            cells.forEachRow(items.lazy.map(\.row)) { _, row in appendRow(row, cells, &bytes) }
+        }
+    }
+
+    /// Writes `items`, laid out on both cores for many rows.
+    public func write(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
+        try TableRowWriter.write(items, of: table, into: sink) { _, item, cells, bytes in appendRow(item.row, cells, &bytes) }
     }
 }
 

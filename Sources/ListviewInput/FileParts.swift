@@ -1,0 +1,47 @@
+import ListviewBatches
+import ListviewValues
+
+/// The rest of a regular file, cut where rows start into parts that read on their own: how a
+/// streamed style reads (and writes) on both cores.
+///
+/// Parts are read on either of two threads, each part once, and handed on in
+/// order on the thread that writes. A cut is a guess that a part's reader
+/// verifies: the part before it must end exactly between rows at the cut. When
+/// one does not, the parts after it are dropped and `readingOn` reads the rest
+/// of the file in one pass from where that part stopped, so what is read and
+/// every error's position never depend on the cuts.
+public protocol FileParts: AnyObject, Sendable {
+    /// The number of parts.
+    var count: Int { get }
+    /// Reads part `index` (on any thread, each part once): its rows, or nil when reading it
+    /// failed (`handOn` reports why).
+    func read(_ index: Int) -> CellTable?
+    /// Takes part `index`, read, in order: throws its error (where a single pass reports it), or
+    /// says whether it ended exactly where the next part begins (false: the rest of the file
+    /// is read by `readingOn`, the parts after it dropped).
+    func handOn(_ index: Int) throws -> Bool
+    /// Reads on in one pass from where part `index` stopped to the end of the file, after
+    /// `handOn(index)` returned false.
+    func readingOn(after index: Int) -> any RecordSource
+}
+
+/// One value per part, written by the thread that reads the part and read by the thread that
+/// hands it on, after the hand-off orders the two.
+public final class PartSlots<Value>: @unchecked Sendable {
+    private let values: UnsafeMutableBufferPointer<Value>
+
+    public init(count: Int, initial: Value) {
+        values = .allocate(capacity: count)
+        values.initialize(repeating: initial)
+    }
+
+    public subscript(index: Int) -> Value {
+        get { values[index] }
+        set { values[index] = newValue }
+    }
+
+    deinit {
+        values.baseAddress?.deinitialize(count: values.count)
+        values.deallocate()
+    }
+}
