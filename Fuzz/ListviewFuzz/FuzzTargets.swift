@@ -1,5 +1,6 @@
 import Foundation
 import ListviewBatches
+import ListviewCSV
 import ListviewDataSource
 import ListviewInput
 import ListviewKit
@@ -15,8 +16,10 @@ import ListviewValues
 ///   and written back as JSON Lines; reading that output again must give it back
 ///   byte for byte (a fixpoint), or the target traps.
 /// - `csv`: the bytes as CSV and as TSV, shown as a table and written back as CSV,
-///   with the same fixpoint check; and `--counts` by the first column (which decodes
-///   that column only) must count as many rows as the whole list has.
+///   with the same fixpoint check; `--counts` by the first column (which reads that
+///   column only) must count as many rows as the whole list has; and the file read in
+///   parts of a few bytes (cut where `CSVSplitPoint` finds a row start) must give the
+///   rows, or the error, of one pass of libcsv.
 /// - `where`: the bytes as a `--where` predicate, evaluated on the sample records.
 /// - `template`: the bytes as a `--template`, rendered for the sample records.
 ///
@@ -43,6 +46,7 @@ enum FuzzTarget: String {
             FuzzInput.checkFixpoint(bytes, format: .csv, rewrittenAs: .csv, style: .csv)
             FuzzInput.checkFixpoint(bytes, format: .tsv, rewrittenAs: .csv, style: .csv)
             FuzzInput.checkCounts(bytes, format: .csv)
+            FuzzInput.checkParts(bytes)
         case .where:
             guard let predicate = try? Predicate(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
             _ = predicate.description
@@ -89,6 +93,50 @@ enum FuzzInput {
         let lines = String(decoding: counts, as: UTF8.self).split(separator: "\n")
         let total = lines.compactMap { line in line.split(separator: ":").last.flatMap { Int($0.dropLast()) } }.reduce(0, +)
         guard total == rows else { trap("--counts counted \(total) rows, the list has \(rows)", bytes) }
+    }
+
+    /// Read in parts of 16 bytes, the rows (or the error) are those of one pass.
+    static func checkParts(_ bytes: [UInt8]) {
+        _ = render(bytes, format: .csv, style: .jsonl)  // writes the scratch file
+        let onePass = rows { source in
+            var rows: [String] = []
+            while let batch = try source.nextBatch(schema: RecordSchema()) { rows += text(of: batch) }
+            return rows
+        }
+        let inParts = rows { source in
+            source.parallelThreshold = 0
+            guard let first = try source.nextBatch(schema: RecordSchema()) else { return [] }
+            var rows = text(of: first)
+            guard let parts = try source.fileParts(size: 16) else {
+                while let batch = try source.nextBatch(schema: RecordSchema()) { rows += text(of: batch) }
+                return rows
+            }
+            for index in 0..<parts.count {
+                let table = parts.read(index)
+                let joined = try parts.handOn(index)
+                if let table { rows += text(of: table) }
+                if !joined {
+                    var rest = parts.readingOn(after: index)
+                    while let batch = try rest.nextBatch(schema: RecordSchema()) { rows += text(of: batch) }
+                    break
+                }
+            }
+            return rows
+        }
+        switch (onePass, inParts) {
+        case let (.success(expected), .success(actual)) where expected == actual: return
+        case let (.failure(expected), .failure(actual)) where "\(expected)" == "\(actual)": return
+        default: trap("read in parts: \(inParts), in one pass: \(onePass)", bytes)
+        }
+    }
+
+    private static func rows(_ read: (CSVRecordSource) throws -> [String]) -> Result<[String], Error> {
+        Result { try read(CSVRecordSource(input: try ByteInput(path: path, chunkSize: 16), schema: RecordSchema())) }
+    }
+
+    private static func text(of table: CellTable) -> [String] {
+        let shapes = RecordShapeCache()
+        return (0..<table.rowCount).map { table.record(at: $0, shapes: shapes).fields.map { "\($0)=\($1)" }.joined(separator: "|") }
     }
 
     /// The output of one run, or nil when listview rejected the input with a `ListviewError`.

@@ -31,10 +31,18 @@ final class CSVBatchAssembler {
     private(set) var longRows = 0
     /// Why the assembler stopped taking input, if it did.
     private(set) var refusal: String?
+    /// The only columns read into the batch (`CSVOptions.onlyColumns`); the others' cells are
+    /// left out (still checked as UTF-8), and so are a long row's extra cells.
+    private let onlyColumns: Set<String>?
+    /// Whether each header column is read, once the header is read; nil: all are.
+    private var keeps: [Bool]?
+    /// The number of columns read (all the header's, without `onlyColumns`).
+    private var keptCount = 0
 
-    init(hasHeader: Bool, inferTypes: Bool) {
+    init(hasHeader: Bool, inferTypes: Bool, onlyColumns: Set<String>? = nil) {
         self.hasHeader = hasHeader
         self.inferTypes = inferTypes
+        self.onlyColumns = onlyColumns
         batch = CellTable(columns: [], inferTypes: inferTypes)
     }
 
@@ -45,8 +53,10 @@ final class CSVBatchAssembler {
     /// parts), with the same columns; nil before the header is read.
     func continuation() -> CSVBatchAssembler? {
         guard let header else { return nil }
-        let next = CSVBatchAssembler(hasHeader: hasHeader, inferTypes: inferTypes)
+        let next = CSVBatchAssembler(hasHeader: hasHeader, inferTypes: inferTypes, onlyColumns: onlyColumns)
         next.header = header
+        next.keeps = keeps
+        next.keptCount = keptCount
         next.batch = CellTable(columns: batch.columns, inferTypes: inferTypes)
         return next
     }
@@ -68,9 +78,13 @@ final class CSVBatchAssembler {
                 return
             }
         }
+        let column = cellsInRow
         cellsInRow += 1
-        if header == nil && hasHeader {
+        if header == nil {
+            // The first row: the column names, or without a header a row kept until the columns are known.
             headerCells.append(String(decoding: bytes, as: UTF8.self))
+        } else if let keeps, !(column < keeps.count && keeps[column]) {
+            return
         } else {
             batch.appendCell(bytes, printableASCII: printable)
         }
@@ -97,10 +111,10 @@ final class CSVBatchAssembler {
         if cells < header.count {
             shortRows += 1
             // Padded with nulls up to the header; the extra columns of long rows are absent.
-            while batch.cellsInPendingRow < header.count { batch.appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null) }
+            while batch.cellsInPendingRow < keptCount { batch.appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null) }
         } else if cells > header.count {
             longRows += 1
-            addColumns(upTo: cells)
+            if keeps == nil { addColumns(upTo: cells) }
         }
         _ = batch.endRow(padding: .absent)
     }
@@ -108,9 +122,18 @@ final class CSVBatchAssembler {
     /// Names the columns from the first row (its cells, or their numbers without a header).
     private func startColumns(count: Int) {
         let names = hasHeader ? ColumnNames.unique(headerCells) : (1...count).map(String.init)
+        let cells = headerCells
         headerCells = []
         header = names
-        for name in names { batch.addColumn(name) }
+        let kept = onlyColumns.map { only in names.map { only.contains($0) } }
+        keeps = kept
+        keptCount = kept.map { $0.filter { $0 }.count } ?? names.count
+        for (column, name) in names.enumerated() where kept?[column] ?? true { batch.addColumn(name) }
+        guard !hasHeader else { return }
+        for (column, cell) in cells.enumerated() where kept?[column] ?? true {
+            var cell = cell
+            cell.withUTF8 { batch.appendCell(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Extra columns for a long row, named by their numbers (made unique against the others).

@@ -12,8 +12,9 @@ public struct CSVOptions: Sendable {
     public var inferTypes = true
     /// Strict quoting (RFC 4180) rejects stray quotes; lenient (`--lazy-quotes`) keeps them as text.
     public var strictQuotes = true
-    /// When set, only these columns' cells become values in records; the others read as null. For a
-    /// caller that looks at a few columns only (`--counts`); every cell is still checked as UTF-8.
+    /// When set, only these columns are read; the others (and a long row's extra cells) are left
+    /// out of batches and records. For a caller that looks at a few columns only (`--counts`);
+    /// every cell is still checked as UTF-8.
     public var onlyColumns: Set<String>?
 
     public init() {}
@@ -44,14 +45,10 @@ public final class CSVRecordSource: RecordSource {
     private var nextRow = 0
     /// The record shape of a row with this many cells (the header's columns, or more for a long row).
     private var shapes: [Int: RecordShape] = [:]
-    /// Whether each column's cells become values (`CSVOptions.onlyColumns`), once the header is known.
-    private var decodes: [Bool]?
     /// Files at least this large are read in two parts on two threads when read whole.
     public var parallelThreshold = 8 << 20
-    /// Ragged rows counted outside `assembler`: by the later part of a file read in parts, or by `countGroups`.
+    /// Ragged rows counted outside `assembler`: by the later parts of a file read in parts.
     private var raggedElsewhere = (short: 0, long: 0)
-    /// Bytes a straight-from-the-bytes count (`countGroups`) takes at a time; tests make it small.
-    var byteScanChunkSize = 1 << 20
     /// True once a whole file was read in two parts (for tests).
     private(set) var wasReadInParts = false
     /// Line breaks before where this reader starts (a reader of a later part of a file): its
@@ -62,7 +59,8 @@ public final class CSVRecordSource: RecordSource {
     var continuedBy: CSVRecordSource?
 
     public convenience init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
-        self.init(input: input, assembler: CSVBatchAssembler(hasHeader: options.hasHeader, inferTypes: options.inferTypes),
+        self.init(input: input, assembler: CSVBatchAssembler(hasHeader: options.hasHeader, inferTypes: options.inferTypes,
+                                                             onlyColumns: options.onlyColumns),
                   options: options, schema: schema)
     }
 
@@ -114,18 +112,13 @@ public final class CSVRecordSource: RecordSource {
     /// The record of batch row `row`: its cells as values under the shape of its width.
     private func record(at row: Int) -> Record {
         let batch = assembler.batch
-        if decodes == nil, let onlyColumns = options.onlyColumns { decodes = batch.columns.map { onlyColumns.contains($0) } }
         return batch.withCells { cells in
             var values: [Value] = []
             values.reserveCapacity(batch.columns.count)
             for column in batch.columns.indices {
                 let (kind, text) = cells.cell(row: row, column: column)
                 if kind == .absent { break }
-                if let decodes, !(column < decodes.count && decodes[column]) {
-                    values.append(.null)
-                } else {
-                    values.append(kind.value(of: text, inferTypes: batch.inferTypes) ?? .null)
-                }
+                values.append(kind.value(of: text, inferTypes: batch.inferTypes) ?? .null)
             }
             return Record(shape: shape(width: values.count, columns: batch.columns), values: values)
         }
@@ -136,28 +129,6 @@ public final class CSVRecordSource: RecordSource {
         let shape = schema.sharedShape(for: Array(columns.prefix(width)))
         shapes[width] = shape
         return shape
-    }
-
-    /// Counts a regular file's rows per group straight from its bytes (`CSVGroupCounter`), with the
-    /// answer reading the records would give; nil when the input is a pipe, was already read from,
-    /// or is not plain CSV (then reading the records reports or keeps what is irregular).
-    public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? {
-        guard !startedReading, !fields.isEmpty else { return nil }
-        let counter = CSVGroupCounter(input: input, options: options, groupFields: fields, parallelThreshold: parallelThreshold)
-        guard let counts = try counter.count() else { return nil }
-        finished = true
-        raggedElsewhere = (counts.shortRows, counts.longRows)
-        var tally = CountedGroups()
-        guard !counts.header.isEmpty else { return tally }
-        let shape = schema.sharedShape(for: counts.header)
-        counts.keys.forEach { key, count in
-            var values = [Value](repeating: .null, count: counts.header.count)
-            for (column, value) in zip(counts.groupColumns, GroupKeyVisitor.values(of: key, inferTypes: options.inferTypes)) {
-                values[column] = value
-            }
-            tally.groups.append((Record(shape: shape, values: values), count))
-        }
-        return tally
     }
 
     /// Every row of the input as one `CellTable`; a large regular file is read in two parts on two

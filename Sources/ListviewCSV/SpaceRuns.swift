@@ -17,13 +17,16 @@ enum SpaceRuns {
         let tabs: UInt64 = tabIsSpace ? 0x0909_0909_0909_0909 : 0x2020_2020_2020_2020
         var index = 0
         while index < count {
-            // Eight bytes without a space or tab are skipped at once (numbers, dates, most words' letters).
+            // Eight bytes at a time: past them when none is a space or tab (numbers, dates, most
+            // words' letters), else straight to the first that is.
             if index + 8 <= count {
-                let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if !ByteWord.hasZeroByte(word ^ 0x2020_2020_2020_2020), !ByteWord.hasZeroByte(word ^ tabs) {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let spaces = ByteWord.zeroByteMask(word ^ 0x2020_2020_2020_2020) | ByteWord.zeroByteMask(word ^ tabs)
+                guard spaces != 0 else {
                     index += 8
                     continue
                 }
+                index += spaces.trailingZeroBitCount >> 3
             }
             guard isSpace(bytes[index]) else {
                 index += 1

@@ -18,10 +18,6 @@ public protocol RecordSource {
     var warnings: [String] { get }
     /// The columns the input names up front (a CSV header), once read; nil when it names none.
     var declaredColumns: [String]? { get }
-    /// The records per group of `fields`, counted without building the records (`--counts`), by a
-    /// source that knows a faster way than reading them; nil when it does not (then read them).
-    /// Called before any record is read.
-    func countGroups(by fields: [FieldPath]) throws -> CountedGroups?
     /// Every record as a `CellTable` of scalar cells (a plain table of the whole input), by a source
     /// that can read its input so; nil when it cannot (then read the records). Called before any
     /// record is read.
@@ -49,7 +45,6 @@ extension RecordSource {
     /// The most records a batch made of records holds.
     static var recordsPerBatch: Int { 4_096 }
     public var declaredColumns: [String]? { nil }
-    public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? { nil }
     public func cellTable() throws -> CellTable? { nil }
     public func fileParts(size: Int) throws -> (any FileParts)? { nil }
 }
@@ -75,12 +70,6 @@ public struct ConcatenatedSource: RecordSource {
     }
 
     public var warnings: [String] { sources.flatMap(\.warnings) }
-
-    /// One input's own count, when it has one.
-    public func countGroups(by fields: [FieldPath]) throws -> CountedGroups? {
-        guard sources.count == 1, current == 0 else { return nil }
-        return try sources[0].countGroups(by: fields)
-    }
 
     /// One input's own cell table, when it has one.
     public func cellTable() throws -> CellTable? {
@@ -115,12 +104,4 @@ public struct ConcatenatedSource: RecordSource {
     }
 
     public var hasCompletedRecord: Bool { current < sources.count && sources[current].hasCompletedRecord }
-}
-
-/// How many records a source counted per group, each group with one record standing for it
-/// (its group fields set): what `GroupTally` orders into sections.
-public struct CountedGroups {
-    public var groups: [(record: Record, count: Int)] = []
-
-    public init() {}
 }

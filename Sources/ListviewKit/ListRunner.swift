@@ -40,7 +40,7 @@ public enum ListRunner {
         defer { opened.source.warnings.forEach(warn) }
         switch plan {
         case .counts:
-            return try runCounts(request, source: source, into: sink)
+            return try runCounts(request, source: opened.source, prefetching: opened.areRegularFiles, schema: schema, into: sink)
         case .streamedPage(let size):
             return try runStreamedPage(request, pageSize: size, source: source, schema: schema, into: sink)
         case .streamedRows:
@@ -52,20 +52,55 @@ public enum ListRunner {
         }
     }
 
-    /// `--counts`: a CSV file counts its rows straight from the bytes when it can; else the records are read.
-    private static func runCounts(_ request: ListRequest, source: any RecordSource, into sink: OutputSink) throws -> Outcome {
-        let counted = try source.countGroups(by: request.groupBy)
-        var tally = counted.map { GroupTally(fields: request.groupBy, counted: $0) } ?? GroupTally(fields: request.groupBy)
-        if counted == nil {
-            let stream = StreamingProvider(source: source)
-            while let record = try stream.next() {
-                tally.add(record)
-                if stream.rowsRead % 65_536 == 0 { try sink.checkReaderPresent() }
+    /// `--counts`: the rows of each batch counted in their groups from their cells (`GroupTally`);
+    /// a large regular file that can be cut is counted in parts on both cores (`OrderedWork`),
+    /// the rest of the input batch by batch, read ahead on the second core for regular files.
+    private static func runCounts(_ request: ListRequest, source opened: ConcatenatedSource, prefetching: Bool,
+                                  schema: RecordSchema, into sink: OutputSink) throws -> Outcome {
+        var source = opened
+        var tally = GroupTally(fields: request.groupBy)
+        var rest: (any RecordSource)? = source
+        if var first = try source.nextBatch(schema: schema) {
+            if first.nestedDecoder == nil { first.nestedDecoder = JSONNestedValue.decode }
+            tally.add(request.filter.rows(of: first), of: first)
+            if prefetching, let parts = try source.fileParts(size: partSize) {
+                rest = try countParts(parts, request: request, into: &tally)
             }
+        } else {
+            rest = nil
+        }
+        let prefetcher = prefetching ? rest.map { BatchPrefetcher($0, schema: schema) } : nil
+        defer { prefetcher?.finish() }
+        while let batch = try prefetcher?.next() ?? rest?.nextBatch(schema: schema) {
+            var table = batch
+            if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
+            tally.add(request.filter.rows(of: table), of: table)
+            try sink.checkReaderPresent()  // `| true` ends the count
         }
         let sections = tally.sections(order: request.groupOrder)
         try SectionCounts.write(sections, style: request.style, groupFields: request.groupBy, into: sink)
         return Outcome(foundRecords: tally.total > 0)
+    }
+
+    /// Counts the rows of `parts` that pass the filter, each part counted on one of two cores and
+    /// added in order. Returns, when a part did not end where the next begins, the source that
+    /// reads on from there.
+    static func countParts(_ parts: any FileParts, request: ListRequest, into tally: inout GroupTally) throws -> (any RecordSource)? {
+        let (fields, filter) = (request.groupBy, request.filter)
+        @Sendable func count(_ index: Int) -> GroupTally {
+            var counted = GroupTally(fields: fields)
+            if let table = parts.read(index) { counted.add(filter.rows(of: table), of: table) }
+            return counted
+        }
+        var stoppedAfter: Int?
+        func handOn(_ index: Int, _ counted: GroupTally) throws -> Bool {
+            let joined = try parts.handOn(index)
+            tally.add(counted)
+            if !joined { stoppedAfter = index }
+            return joined
+        }
+        try OrderedWork.run(count: parts.count, here: { try handOn($0, count($0)) }, elsewhere: count, handOn: handOn)
+        return stoppedAfter.map { parts.readingOn(after: $0) }
     }
 
     /// One page read from the stream: rows before it skipped, rows after it never read.

@@ -17,13 +17,7 @@ public struct GroupTally {
         self.fields = fields
     }
 
-    /// The tally of groups a source counted itself.
-    public init(fields: [FieldPath], counted: CountedGroups) {
-        self.init(fields: fields)
-        for (record, count) in counted.groups { add(record, count: count) }
-    }
-
-    /// Counts `record` in its group, `count` times (a reader that counted rows itself hands over one record per group).
+    /// Counts `record` in its group, `count` times (a group's first record standing for its rows).
     public mutating func add(_ record: Record, count: Int = 1) {
         let key = fields.map { $0.value(in: record) ?? .null }
         if let position = index[key] {
@@ -32,6 +26,50 @@ public struct GroupTally {
             index[key] = groups.count
             groups.append((record, count))
         }
+    }
+
+    /// Counts `rows` of `table` in their groups: each row's group found from its cells' bytes
+    /// (`RowGroupIDs`), no record or value per row; the record of a group's first row stands for it.
+    public mutating func add(_ rows: [RowRef], of table: CellTable) {
+        guard let first = rows.first else { return }
+        let shapes = RecordShapeCache()
+        guard !fields.isEmpty else { return add(table.record(at: first.row, shapes: shapes), count: rows.count) }
+        let ids = RowGroupIDs(rows: rows, fields: table.fields(fields), of: table)
+        // Each row's combination of group numbers, one level at a time, numbered as it first appears.
+        var combinations: [Combination: Int] = [:]
+        var groupOf: [Int: Int] = [:]
+        var local: [(row: Int, count: Int)] = []
+        for item in rows {
+            var number = ids.id(row: item.row, level: 0)
+            for level in fields.indices.dropFirst() {
+                let pair = Combination(earlier: number, next: ids.id(row: item.row, level: level))
+                if let known = combinations[pair] {
+                    number = known
+                } else {
+                    let next = ids.values.count + combinations.count
+                    combinations[pair] = next
+                    number = next
+                }
+            }
+            if let position = groupOf[number] {
+                local[position].count += 1
+            } else {
+                groupOf[number] = local.count
+                local.append((item.row, 1))
+            }
+        }
+        for group in local { add(table.record(at: group.row, shapes: shapes), count: group.count) }
+    }
+
+    /// Counts the groups of `later` (records read after this tally's) in.
+    public mutating func add(_ later: GroupTally) {
+        for group in later.groups { add(group.first, count: group.count) }
+    }
+
+    /// Group numbers of two levels, numbered together.
+    private struct Combination: Hashable {
+        var earlier: Int
+        var next: Int
     }
 
     /// Records counted so far.

@@ -24,9 +24,8 @@ final class CSVCellTableTests: XCTestCase {
     }
 
     private func tabled(_ path: String, options: CSVOptions, halves: Bool, chunkSize: Int) throws -> Contents? {
-        let source = CSVRecordSource(input: try ByteInput(path: path), options: options, schema: RecordSchema())
+        let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: chunkSize), options: options, schema: RecordSchema())
         source.parallelThreshold = halves ? 0 : .max
-        source.byteScanChunkSize = chunkSize
         guard let table = try source.cellTable() else { return nil }
         XCTAssertNil(try source.next(), "a tabled source has no records left to read")
         let columns = table.columns.indices.map { column in table.mapColumn(column) { $0.value(of: $1, inferTypes: table.inferTypes) } }
@@ -47,7 +46,7 @@ final class CSVCellTableTests: XCTestCase {
         let expected = try read(path, options: options)
         let label = String(String(decoding: bytes, as: UTF8.self).debugDescription.prefix(120))
         for halves in [false, true] {
-            for chunkSize in [1 << 20, 7, 1] {
+            for chunkSize in [1 << 20, 7, 3] {
                 guard let actual = try tabled(path, options: options, halves: halves, chunkSize: chunkSize) else {
                     return XCTFail("gave way on \(label)", file: file, line: line)
                 }

@@ -148,11 +148,17 @@ private extension ListviewError {
 extension CSVRecordSourceTests {
     // MARK: Decoding only some columns (--counts)
 
-    func testOnlyColumnsDecodesThoseAndReadsTheRestAsNull() throws {
+    func testOnlyColumnsReadsThoseAndLeavesTheRestOut() throws {
         var options = CSVOptions()
         options.onlyColumns = ["status"]
         XCTAssertEqual(try rows("id,status,note\n1,open,x\n2,done\n3,open,y,extra\n", options: options),
-                       ["id=∅|status=open|note=∅", "id=∅|status=done|note=∅", "id=∅|status=open|note=∅|4=∅"])
+                       ["status=open", "status=done", "status=open"])
+        let ragged = try source(Array("id,status\n1,open\n2\n3,done,x\n".utf8), options: options)
+        while try ragged.next() != nil {}
+        XCTAssertEqual(ragged.warnings.count, 2, "ragged rows are still counted")
+        options.hasHeader = false
+        options.onlyColumns = ["2"]
+        XCTAssertEqual(try rows("1,open,x\n2,done\n", options: options), ["2=open", "2=done"])
     }
 
     func testOnlyColumnsStillRefusesInvalidUTF8Anywhere() throws {

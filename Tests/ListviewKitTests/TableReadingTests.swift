@@ -229,3 +229,33 @@ extension TableReadingTests {
         }
     }
 }
+
+extension TableReadingTests {
+    /// `--counts` of a file counted in parts on both cores gives the sections counting its
+    /// records one by one gives, grouped at one level and two, with and without a filter.
+    func testPartsOfAFileCountWhatItsRecordsCount() throws {
+        let rows = (0..<6_000).map { "\($0),s\($0 % 5),\"r, \($0 % 3)\",\($0 % 7 == 0 ? "" : "x")" }
+        let path = try write("id,status,region,flag\n" + rows.joined(separator: "\n") + "\n")
+        for fields in [["status"], ["region", "status"]].map({ $0.map(FieldPath.init) }) {
+            for filter in [RecordFilter(), RecordFilter(predicates: [try Predicate(parsing: "flag=x")])] {
+                var expected = GroupTally(fields: fields)
+                let records = CSVRecordSource(input: try ByteInput(path: path), schema: RecordSchema())
+                while let record = try records.next() { if filter.matches(record) { expected.add(record) } }
+                var request = ListRequest()
+                request.groupBy = fields
+                request.filter = filter
+                let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), schema: RecordSchema())
+                source.parallelThreshold = 0
+                var tally = GroupTally(fields: fields)
+                let first = try XCTUnwrap(try source.nextBatch(schema: RecordSchema()))
+                tally.add(filter.rows(of: first), of: first)
+                let parts = try XCTUnwrap(try source.fileParts(size: 8_192))
+                XCTAssertGreaterThan(parts.count, 4)
+                XCTAssertNil(try ListRunner.countParts(parts, request: request, into: &tally))
+                let summary = { (tally: GroupTally) in tally.sections().map { "\($0.info.header ?? "") \($0.info.count)" } }
+                XCTAssertEqual(summary(tally), summary(expected), "\(fields) \(filter.isEmpty)")
+                XCTAssertEqual(tally.total, expected.total)
+            }
+        }
+    }
+}
