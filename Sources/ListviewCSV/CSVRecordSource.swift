@@ -213,7 +213,7 @@ public final class CSVRecordSource: RecordSource {
     public func fileParts(size: Int) throws -> (any FileParts)? {
         guard !finished, nextRow == 0, let fileSize = input.regularFileSize, fileSize >= parallelThreshold,
               let path = input.path, let template = assembler.continuation() else { return nil }
-        let cuts = try CSVSplitPoint.cuts(in: input, after: input.readPosition + size, every: size).filter { $0 < fileSize }
+        let cuts = try CSVSplitPoint.cuts(in: input, from: input.readPosition, every: size, size: fileSize)
         guard !cuts.isEmpty else { return nil }
         return CSVFileParts(main: self, path: path, size: fileSize, cuts: cuts, template: template, options: options)
     }

@@ -15,68 +15,82 @@ enum CSVSplitPoint {
     /// The offset where the first row starting at or after `target` begins (after the LF of a CRLF),
     /// or nil when no row starts between `target` and the end of the file.
     static func find(in input: ByteInput, after target: Int, quote: UInt8 = UInt8(ascii: "\"")) throws -> Int? {
-        try cuts(in: input, after: target, every: nil, quote: quote).first
+        guard let size = input.regularFileSize else { return nil }
+        return try cuts(in: input, targets: [target], size: size, quote: quote).first
     }
 
-    /// Row starts for parts of about `step` bytes: the first at or after `target`, each next one
-    /// at or after the one before it plus `step` (one only when `step` is nil). The file is read
-    /// once from its start; before each target only its quotes are counted.
-    static func cuts(in input: ByteInput, after first: Int, every step: Int?, quote: UInt8 = UInt8(ascii: "\"")) throws -> [Int] {
-        var block = [UInt8](repeating: 0, count: 1 << 20)
-        var offset = 0
-        var quotes = 0
-        var pendingCR: Int?  // a CR outside quotes: the row starts after it, or after the LF that follows it
-        var target = first
+    /// Row starts for parts of about `step` bytes after `start`: the first row start at or after
+    /// each of `start + step`, `start + 2 × step`, … (each once, in order, before `size`).
+    static func cuts(in input: ByteInput, from start: Int, every step: Int, size: Int, quote: UInt8 = UInt8(ascii: "\"")) throws -> [Int] {
+        guard step > 0, start + step < size else { return [] }
+        return try cuts(in: input, targets: Array(stride(from: start + step, to: size, by: step)), size: size, quote: quote)
+            .filter { $0 < size }
+    }
+
+    /// The first row start at or after each of `targets` (ascending), each once. The quotes
+    /// before each target are counted first, the stretches between targets on two threads;
+    /// then each target's row start is looked for from the target on, knowing whether it
+    /// lies inside quotes.
+    private static func cuts(in input: ByteInput, targets: [Int], size: Int, quote: UInt8) throws -> [Int] {
+        guard !targets.isEmpty else { return [] }
+        let stretches = zip([0] + targets.dropLast(), targets).map { $0..<$1 }
+        let half = stretches.count / 2
+        let later = BackgroundResult { try stretches[half...].map { try quotes(in: input, $0, quote: quote) } }
+        let earlier = try stretches[..<half].map { try quotes(in: input, $0, quote: quote) }
+        let counts = earlier + (try later.get())
         var found: [Int] = []
+        var quotesBefore = 0
+        for (target, count) in zip(targets, counts) {
+            quotesBefore += count
+            if let last = found.last, last >= target { continue }  // a long row ran past this target
+            guard let cut = try rowStart(in: input, from: target, insideQuotes: quotesBefore % 2 == 1, quote: quote) else { break }
+            if cut > found.last ?? -1 { found.append(cut) }
+        }
+        return found
+    }
+
+    /// The number of quote bytes in `range` of the file.
+    private static func quotes(in input: ByteInput, _ range: Range<Int>, quote: UInt8) throws -> Int {
+        var block = [UInt8](repeating: 0, count: min(1 << 20, max(1, range.count)))
+        var offset = range.lowerBound
+        var found = 0
+        while offset < range.upperBound {
+            let want = min(block.count, range.upperBound - offset)
+            let count = try block.withUnsafeMutableBytes { try input.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<want])) }
+            guard count > 0 else { break }
+            block.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                var index = 0
+                while index < count, let hit = memchr(base + index, Int32(quote), count - index) {
+                    found += 1
+                    index = UnsafeRawPointer(hit) - base + 1
+                }
+            }
+            offset += count
+        }
+        return found
+    }
+
+    /// The first row start at or after `target`, given whether `target` lies inside quotes; nil
+    /// when none is left before the end of the file (a CR at the very end ends its row there).
+    private static func rowStart(in input: ByteInput, from target: Int, insideQuotes: Bool, quote: UInt8) throws -> Int? {
+        var block = [UInt8](repeating: 0, count: 64 << 10)
+        var offset = target
+        var inside = insideQuotes
+        var pendingCR: Int?  // a CR outside quotes: the row starts after it, or after the LF that follows it
         while true {
             let count = try block.withUnsafeMutableBytes { try input.read(at: offset, into: $0) }
-            guard count > 0 else {
-                if let cr = pendingCR { found.append(cr + 1) }
-                return found
-            }
-            let finished: Bool = block.withUnsafeBytes { raw -> Bool in
-                guard let base = raw.baseAddress else { return true }
-                var index = 0
-                while index < count {
-                    // Before the target only the quotes count: hop from one to the next.
-                    let counted = min(count, max(index, target - offset))
-                    while index < counted, let hit = memchr(base + index, Int32(quote), counted - index) {
-                        quotes += 1
-                        index = UnsafeRawPointer(hit) - base + 1
-                    }
-                    index = max(index, counted)
-                    var cut: Int?
-                    while index < count {
-                        let byte = raw[index]
-                        if let cr = pendingCR {
-                            pendingCR = nil
-                            if byte == 0x0A {
-                                cut = offset + index + 1
-                                index += 1
-                            } else {
-                                cut = cr + 1  // this byte starts the row: it is looked at again
-                            }
-                            break
-                        }
-                        index += 1
-                        if byte == quote {
-                            quotes += 1
-                        } else if quotes % 2 == 0 {
-                            if byte == 0x0A {
-                                cut = offset + index
-                                break
-                            }
-                            if byte == 0x0D { pendingCR = offset + index - 1 }
-                        }
-                    }
-                    guard let cut else { continue }
-                    found.append(cut)
-                    guard let step else { return true }
-                    target = cut + step
+            guard count > 0 else { return pendingCR.map { $0 + 1 } }
+            for index in 0..<count {
+                let byte = block[index]
+                if let cr = pendingCR { return byte == 0x0A ? offset + index + 1 : cr + 1 }
+                if byte == quote {
+                    inside.toggle()
+                } else if !inside {
+                    if byte == 0x0A { return offset + index + 1 }
+                    if byte == 0x0D { pendingCR = offset + index }
                 }
-                return false
             }
-            if finished { return found }
             offset += count
         }
     }

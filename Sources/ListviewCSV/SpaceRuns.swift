@@ -14,28 +14,54 @@ enum SpaceRuns {
         @inline(__always) func isEdge(_ byte: UInt8) -> Bool {
             byte == delimiter || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
         }
-        let tabs: UInt64 = tabIsSpace ? 0x0909_0909_0909_0909 : 0x2020_2020_2020_2020
-        var index = 0
-        while index < count {
-            // Eight bytes at a time: past them when none is a space or tab (numbers, dates, most
-            // words' letters), else straight to the first that is.
-            if index + 8 <= count {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let spaces = ByteWord.zeroByteMask(word ^ 0x2020_2020_2020_2020) | ByteWord.zeroByteMask(word ^ tabs)
-                guard spaces != 0 else {
-                    index += 8
-                    continue
-                }
-                index += spaces.trailingZeroBitCount >> 3
+        @inline(__always) func touchesEdge(_ index: Int) -> Bool {
+            index == 0 || index == count - 1 || isEdge(bytes[index - 1]) || isEdge(bytes[index + 1])
+        }
+        /// Where the last run reported ends: a run is reported once, however many of its bytes touch an edge.
+        var reportedEnd = 0
+        /// Reports the run of spaces around `index`, a space that touches an edge.
+        @inline(__always) func report(around index: Int) -> Int {
+            var start = index, end = index + 1
+            while start > 0, isSpace(bytes[start - 1]) { start -= 1 }
+            while end < count, isSpace(bytes[end]) { end += 1 }
+            if start >= reportedEnd {
+                body(start..<end)
+                reportedEnd = end
             }
-            guard isSpace(bytes[index]) else {
-                index += 1
+            return end
+        }
+        let tabs: UInt64 = tabIsSpace ? 0x0909_0909_0909_0909 : 0x2020_2020_2020_2020
+        let delimiters = UInt64(delimiter) &* 0x0101_0101_0101_0101
+        var index = 0
+        // Eight bytes at a time: the spaces in them that touch an edge, found all at once (a
+        // space inside a word, the usual kind, touches none). The first and last byte's
+        // outer neighbours lie in other words and are looked at one by one.
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let spaces = ByteWord.zeroByteMask(word ^ 0x2020_2020_2020_2020) | ByteWord.zeroByteMask(word ^ tabs)
+            guard spaces != 0 else {
+                index += 8
                 continue
             }
-            let start = index
-            while index < count, isSpace(bytes[index]) { index += 1 }
-            if start == 0 || index == count || isEdge(bytes[start - 1]) || isEdge(bytes[index]) {
-                body(start..<index)
+            let edges = ByteWord.zeroByteMask(word ^ delimiters) | ByteWord.zeroByteMask(word ^ 0x2222_2222_2222_2222)
+                | ByteWord.zeroByteMask(word ^ 0x0A0A_0A0A_0A0A_0A0A) | ByteWord.zeroByteMask(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+            var touching = spaces & ((edges << 8) | (edges >> 8))
+            if spaces & 0x80 != 0, touchesEdge(index) { touching |= 0x80 }
+            if spaces & (0x80 << 56) != 0, touchesEdge(index + 7) { touching |= 0x80 << 56 }
+            var next = index + 8
+            while touching != 0 {
+                let end = report(around: index + touching.trailingZeroBitCount >> 3)
+                next = max(next, end)
+                let covered = end - index  // bytes of this word the run covers
+                touching = covered >= 8 ? 0 : touching & ~((1 << (UInt64(covered) * 8)) &- 1)
+            }
+            index = next
+        }
+        while index < count {
+            if isSpace(bytes[index]), touchesEdge(index) {
+                index = report(around: index)
+            } else {
+                index += 1
             }
         }
     }

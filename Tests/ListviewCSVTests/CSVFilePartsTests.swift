@@ -159,8 +159,9 @@ final class CSVFilePartsTests: XCTestCase {
         let input = try ByteInput(path: try files.write(Array(text.utf8)))
         let bytes = Array(text.utf8)
         let starts = ["2", "3", "4"].compactMap { bytes.firstIndex(of: UInt8(ascii: $0)) }
-        XCTAssertEqual(try CSVSplitPoint.cuts(in: input, after: 5, every: 1), starts + [bytes.count])
-        XCTAssertEqual(try CSVSplitPoint.cuts(in: input, after: 5, every: 100), [starts[0]])
+        XCTAssertEqual(try CSVSplitPoint.cuts(in: input, from: 4, every: 1, size: bytes.count), starts)
+        XCTAssertEqual(try CSVSplitPoint.cuts(in: input, from: 4, every: 3, size: bytes.count), starts)
+        XCTAssertEqual(try CSVSplitPoint.cuts(in: input, from: 4, every: 100, size: bytes.count), [])
     }
 
     /// A part opens the file again: finding it shorter than when the reading began is an error,

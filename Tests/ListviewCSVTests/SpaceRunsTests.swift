@@ -70,3 +70,35 @@ final class SpaceRunsTests: XCTestCase {
         XCTAssertEqual(runs("abcdefgh ijklmnop qr,"), [])
     }
 }
+
+extension SpaceRunsTests {
+    /// The runs found eight bytes at a time are exactly those a byte-by-byte look finds.
+    func testRunsAreThoseOfAByteByByteLook() {
+        func reference(_ bytes: [UInt8], delimiter: UInt8) -> [Range<Int>] {
+            let isSpace = { (byte: UInt8) in byte == 0x20 || (byte == 0x09 && delimiter != 0x09) }
+            let isEdge = { (byte: UInt8) in byte == delimiter || byte == 0x22 || byte == 0x0A || byte == 0x0D }
+            var runs: [Range<Int>] = []
+            var index = 0
+            while index < bytes.count {
+                guard isSpace(bytes[index]) else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+                if start == 0 || index == bytes.count || isEdge(bytes[start - 1]) || isEdge(bytes[index]) { runs.append(start..<index) }
+            }
+            return runs
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x61, 0x62, 0x20, 0x20, 0x20, 0x09, 0x2C, 0x22, 0x0A, 0x0D, 0xC3]
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 0...90, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0x61 }
+            for delimiter in [UInt8(ascii: ","), 0x09] {
+                var found: [Range<Int>] = []
+                bytes.withUnsafeBytes { SpaceRuns.forEachEdgeRun(in: $0, delimiter: delimiter) { found.append($0) } }
+                XCTAssertEqual(found, reference(bytes, delimiter: delimiter), "\(bytes)")
+            }
+        }
+    }
+}
