@@ -24,6 +24,33 @@ extension CellTable {
         _ = endRow(padding: .absent, fieldOrder: record.shape.columns)
     }
 
+    /// Appends rows `rows` of `other` (a page gathered from streamed batches): their cells as they
+    /// are when `other`'s columns continue this table's and types are inferred alike, else each
+    /// row as its record, its fields joining the columns of the same name (`schema`).
+    public mutating func append<Rows: Sequence>(rows: Rows, of other: CellTable, schema: RecordSchema) where Rows.Element == Int {
+        guard other.inferTypes == inferTypes, other.columns.starts(with: columns) || columns.starts(with: other.columns) else {
+            let shapes = RecordShapeCache()
+            for row in rows {
+                let record = other.record(at: row, shapes: shapes)
+                append(schema.record(keys: record.names, values: record.values), schema: schema)
+            }
+            return
+        }
+        for name in other.columns.dropFirst(columns.count) {
+            addColumn(name)
+            _ = schema.column(named: name)
+        }
+        other.withCells { cells in
+            for row in rows {
+                for column in other.columns.indices {
+                    let (kind, text) = cells.cell(row: row, column: column)
+                    appendCell(text, kind: kind)
+                }
+                _ = endRow(padding: .absent, fieldOrder: other.fieldOrders[row])
+            }
+        }
+    }
+
     /// A table of `records` built by hand (tests, computed rows): columns in first-seen order.
     public init(records: [Record], inferTypes: Bool = false) {
         self.init(columns: [], inferTypes: inferTypes)

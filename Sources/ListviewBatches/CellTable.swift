@@ -62,15 +62,6 @@ public struct CellTable: Sendable {
 
     // MARK: Building
 
-    /// Appends the text of a quoted CSV field, its doubled quotes undone (`a""b` → `a"b`).
-    public static func appendUnquoted(_ bytes: UnsafeRawBufferPointer, to text: inout [UInt8]) {
-        var index = 0
-        while index < bytes.count {
-            text.append(bytes[index])
-            index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
-        }
-    }
-
     /// Makes room for about `bytes` bytes of cell text in `cells` cells, so a large table grows
     /// without copying itself over and over (room never touched costs no memory).
     public mutating func reserveCapacity(bytes: Int, cells: Int) {
@@ -101,19 +92,12 @@ public struct CellTable: Sendable {
         }
     }
 
-    /// Adds the next cell of the current row; `unquoting` undoes doubled quotes (`a""b` → `a"b`).
-    /// `printableASCII` says the caller already found every byte printable ASCII.
-    public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind = .text, unquoting: Bool = false,
-                                    printableASCII: Bool = false) {
+    /// Adds the next cell of the current row. `printableASCII` says the caller already found every
+    /// byte printable ASCII.
+    public mutating func appendCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind = .text, printableASCII: Bool = false) {
         joinTail()
-        let start = arena.count
-        if unquoting {
-            Self.appendUnquoted(bytes, to: &arena)
-            arena.withUnsafeBytes { measure(UnsafeRawBufferPointer(rebasing: $0[start...]), kind: kind, printableASCII: false) }
-        } else {
-            arena.append(contentsOf: bytes)
-            measure(bytes, kind: kind, printableASCII: printableASCII)
-        }
+        if !bytes.isEmpty { arena.append(contentsOf: bytes) }
+        measure(bytes, kind: kind, printableASCII: printableASCII)
         ends.append(arena.count)
         if kind != .text && !hasKinds {
             kinds.reserveCapacity(max(expectedCells, ends.count))

@@ -2,67 +2,93 @@ import ListviewBatches
 import ListviewInput
 import ListviewValues
 
-/// Pulls records from a source one page at a time: the pattern's progressive loading.
+/// Pulls rows from a source a batch at a time and hands out one page of them: the pattern's
+/// progressive loading.
 ///
-/// Loading page K skips the rows before it without keeping them and holds only
-/// that page's rows, so memory stays flat whatever the input's size. It reads
-/// one record past the page to tell whether more follow; when none do, the
-/// page knows the total and the page count.
+/// Loading page K skips the rows before it batch by batch (a batch's rows that
+/// count, `rows`, are an index list; nothing is kept) and holds only that page's
+/// rows, copied into a table of their own, so memory stays flat whatever the
+/// input's size. It reads past the page until one more row is known to follow (the
+/// rest of the batch at hand, or the next batch); when none does, the page knows the
+/// total and the page count.
 public final class StreamingProvider {
     private var source: any RecordSource
+    private let schema: RecordSchema
+    /// The rows of a batch that count (those a filter keeps), in order.
+    private let rows: (CellTable) -> [RowRef]
     /// Rows handed out or skipped so far.
     public private(set) var rowsRead = 0
     private let limit: Int
-    private var lookahead: Record?
+    /// The batch at hand, and its rows that count and were not handed out or skipped yet.
+    private var batch: CellTable?
+    private var pending: ArraySlice<RowRef> = []
     private var exhausted = false
 
-    /// Streams `source`, stopping after `limit` rows.
-    public init(source: any RecordSource, limit: Int? = nil) {
+    /// Streams `source`'s batches, counting the rows `rows` gives of each (all by default) and
+    /// stopping after `limit` of them.
+    public init(source: any RecordSource, schema: RecordSchema, limit: Int? = nil,
+                rows: @escaping (CellTable) -> [RowRef] = { table in (0..<table.rowCount).map(RowRef.init) }) {
         self.source = source
+        self.schema = schema
+        self.rows = rows
         self.limit = max(0, limit ?? .max)
     }
 
     /// Notes from the source (ragged rows seen so far).
     public var warnings: [String] { source.warnings }
 
-    /// The next record, or nil at the end of the input or the limit.
-    public func next() throws -> Record? {
-        guard try hasMore(), let record = lookahead else { return nil }
-        lookahead = nil
-        rowsRead += 1
-        return record
-    }
-
-    /// True when another record follows (reading it ahead).
+    /// True when another row follows (reading batches ahead until one does).
     public func hasMore() throws -> Bool {
-        if lookahead != nil { return true }
-        guard !exhausted, rowsRead < limit, let record = try source.next() else {
-            exhausted = true
-            return false
+        guard rowsRead < limit else { return false }
+        while pending.isEmpty {
+            guard !exhausted, let next = try source.nextBatch(schema: schema) else {
+                exhausted = true
+                batch = nil
+                return false
+            }
+            batch = next
+            pending = rows(next)[...]
         }
-        lookahead = record
         return true
     }
 
-    /// A loaded page: its rows as a one-section provider, and where they sit in the whole list.
+    /// Up to `count` of the next rows (within the limit), from the batch at hand: nil once none is left.
+    private func take(upTo count: Int) throws -> (rows: ArraySlice<RowRef>, of: CellTable)? {
+        guard count > 0, try hasMore(), let batch else { return nil }
+        let taken = pending.prefix(min(count, limit - rowsRead))
+        pending = pending.dropFirst(taken.count)
+        rowsRead += taken.count
+        return (taken, batch)
+    }
+
+    /// A loaded page: its rows as a one-section provider of row references into `table`, and
+    /// where they sit in the whole list.
     public struct Page {
-        public var provider: ArrayDataProvider<Record>
+        public var table: CellTable
+        public var provider: ArrayDataProvider<RowRef>
         public var info: PageInfo
     }
 
     /// Loads page `number` (from 1) of `size` rows; nil when the input ends before it.
     public func loadPage(_ number: Int, size: Int) throws -> Page? {
         let first = (max(1, number) - 1) * max(1, size)
-        while rowsRead < first, try next() != nil {}
+        while rowsRead < first, try take(upTo: first - rowsRead) != nil {}
         guard rowsRead >= first else { return nil }
-        var rows: [Record] = []
-        rows.reserveCapacity(min(size, 4096))
-        while rows.count < size, let record = try next() { rows.append(record) }
-        if rows.isEmpty && first > 0 { return nil }
+        var table: CellTable?
+        while rowsRead - first < size, let (taken, batch) = try take(upTo: size - (rowsRead - first)) {
+            if table == nil {
+                table = CellTable(columns: batch.columns, inferTypes: batch.inferTypes)
+                table?.nestedDecoder = batch.nestedDecoder
+            }
+            table?.append(rows: taken.lazy.map(\.row), of: batch, schema: schema)
+        }
+        let count = rowsRead - first
+        if count == 0 && first > 0 { return nil }
         let more = try hasMore()
-        let total: Int? = more ? nil : first + rows.count
+        let total: Int? = more ? nil : first + count
         let pageCount = total.map { PagePlan(pageSize: size, totalRows: $0).pageCount }
-        let info = PageInfo(number: number, count: pageCount, rows: first..<(first + rows.count), totalRows: total)
-        return Page(provider: ArrayDataProvider(items: rows), info: info)
+        let info = PageInfo(number: number, count: pageCount, rows: first..<(first + count), totalRows: total)
+        return Page(table: table ?? CellTable(columns: [], inferTypes: false),
+                    provider: ArrayDataProvider(items: (0..<count).map(RowRef.init)), info: info)
     }
 }

@@ -64,9 +64,13 @@ extension RecordSource {
 public struct ConcatenatedSource: RecordSource {
     private var sources: [any RecordSource]
     private var current = 0
+    /// Given to every batch handed on that has no decoder of its own: a nested cell (a record's
+    /// array or object, as compact JSON) then has a value whatever reader made the batch.
+    private let nestedDecoder: NestedValueDecoder?
 
-    public init(_ sources: [any RecordSource]) {
+    public init(_ sources: [any RecordSource], nestedDecoder: NestedValueDecoder? = nil) {
         self.sources = sources
+        self.nestedDecoder = nestedDecoder
     }
 
     public var warnings: [String] { sources.flatMap(\.warnings) }
@@ -97,7 +101,10 @@ public struct ConcatenatedSource: RecordSource {
     /// The current input's next batch, each input in turn.
     public mutating func nextBatch(schema: RecordSchema) throws -> CellTable? {
         while current < sources.count {
-            if let batch = try sources[current].nextBatch(schema: schema) { return batch }
+            if var batch = try sources[current].nextBatch(schema: schema) {
+                if batch.nestedDecoder == nil { batch.nestedDecoder = nestedDecoder }
+                return batch
+            }
             current += 1
         }
         return nil

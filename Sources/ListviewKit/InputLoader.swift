@@ -56,7 +56,7 @@ public struct InputLoader {
             formats.append(format)
             regular = regular && input.regularFileSize != nil
         }
-        var opened = Opened(source: ConcatenatedSource(sources), formats: formats)
+        var opened = Opened(source: ConcatenatedSource(sources, nestedDecoder: JSONNestedValue.decode), formats: formats)
         opened.areRegularFiles = regular
         return opened
     }

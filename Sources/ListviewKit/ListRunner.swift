@@ -36,13 +36,12 @@ public enum ListRunner {
                                  delimiter: request.delimiter, schema: schema)
         let opened = try loader.open(request.inputs)
         let plan = ListPlanner.plan(for: request, formats: opened.formats)
-        let source: any RecordSource = request.filter.isEmpty ? opened.source : FilteredSource(opened.source, filter: request.filter)
         defer { opened.source.warnings.forEach(warn) }
         switch plan {
         case .counts:
             return try runCounts(request, source: opened.source, prefetching: opened.areRegularFiles, schema: schema, into: sink)
         case .streamedPage(let size):
-            return try runStreamedPage(request, pageSize: size, source: source, schema: schema, into: sink)
+            return try runStreamedPage(request, pageSize: size, source: opened.source, schema: schema, into: sink)
         case .streamedRows:
             return try runStreamedRows(request, source: opened.source, prefetching: opened.areRegularFiles, schema: schema, into: sink)
         case .wholeList(let pagesByLines):
@@ -60,8 +59,7 @@ public enum ListRunner {
         var source = opened
         var tally = GroupTally(fields: request.groupBy)
         var rest: (any RecordSource)? = source
-        if var first = try source.nextBatch(schema: schema) {
-            if first.nestedDecoder == nil { first.nestedDecoder = JSONNestedValue.decode }
+        if let first = try source.nextBatch(schema: schema) {
             tally.add(request.filter.rows(of: first), of: first)
             if prefetching, let parts = try source.fileParts(size: partSize) {
                 rest = try countParts(parts, request: request, into: &tally)
@@ -71,9 +69,7 @@ public enum ListRunner {
         }
         let prefetcher = prefetching ? rest.map { BatchPrefetcher($0, schema: schema) } : nil
         defer { prefetcher?.finish() }
-        while let batch = try prefetcher?.next() ?? rest?.nextBatch(schema: schema) {
-            var table = batch
-            if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
+        while let table = try prefetcher?.next() ?? rest?.nextBatch(schema: schema) {
             tally.add(request.filter.rows(of: table), of: table)
             try sink.checkReaderPresent()  // `| true` ends the count
         }
@@ -103,20 +99,17 @@ public enum ListRunner {
         return stoppedAfter.map { parts.readingOn(after: $0) }
     }
 
-    /// One page read from the stream: rows before it skipped, rows after it never read.
-    private static func runStreamedPage(_ request: ListRequest, pageSize: Int, source: any RecordSource,
+    /// One page read from the stream: rows before it skipped batch by batch, rows after it never read.
+    private static func runStreamedPage(_ request: ListRequest, pageSize: Int, source: ConcatenatedSource,
                                         schema: RecordSchema, into sink: OutputSink) throws -> Outcome {
-        let stream = StreamingProvider(source: source, limit: request.limit)
+        let filter = request.filter
+        let stream = StreamingProvider(source: source, schema: schema, limit: request.limit) { filter.rows(of: $0) }
         let number = request.page ?? 1
         guard let page = try stream.loadPage(number, size: pageSize) else {
             let plan = PagePlan(pageSize: pageSize, totalRows: stream.rowsRead)
             throw pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
         }
-        var table = CellTable(columns: [], inferTypes: false)
-        table.nestedDecoder = JSONNestedValue.decode
-        let rows = page.provider.sections.flatMap(\.items)
-        for record in rows { table.append(record, schema: schema) }
-        let list = WholeList(table: table, sections: [Section(items: rows.indices.map(RowRef.init))], grandTotal: nil)
+        let list = WholeList(table: page.table, sections: page.provider.sections, grandTotal: nil)
         try list.render(request, page: page.info, firstRow: page.info.rows.lowerBound, schema: schema, into: sink)
         return Outcome(foundRecords: stream.rowsRead > 0)
     }
@@ -141,9 +134,7 @@ public enum ListRunner {
         try presenter.begin(page: nil, into: sink)
         var written = 0
         var sectionStarted = false
-        func write(_ batch: CellTable) throws {
-            var table = batch
-            if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
+        func write(_ table: CellTable) throws {
             let rows = request.filter.rows(of: table, limit: remaining)
             guard !rows.isEmpty else { return }
             if !sectionStarted { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
@@ -199,8 +190,7 @@ public enum ListRunner {
         var rows = 0
         var stoppedAfter: Int?
         try OrderedBlockWriter.write(blocks: parts.count, into: sink, layOut: { index, bytes in
-            guard var table = parts.read(index) else { return }
-            table.nestedDecoder = JSONNestedValue.decode
+            guard let table = parts.read(index) else { return }
             let kept = filter.rows(of: table, limit: .max)
             counts[index] = kept.count
             var layout = presenter

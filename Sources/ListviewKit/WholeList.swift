@@ -83,8 +83,7 @@ final class WholeList {
         var table = CellTable(columns: [], inferTypes: false)
         var started = false
         var rows: [RowRef] = []
-        while remaining > 0, var batch = try source.nextBatch(schema: schema) {
-            if batch.nestedDecoder == nil { batch.nestedDecoder = JSONNestedValue.decode }
+        while remaining > 0, let batch = try source.nextBatch(schema: schema) {
             let kept = request.filter.rows(of: batch, limit: remaining)
             remaining -= kept.count
             let offset = table.rowCount
@@ -104,7 +103,6 @@ final class WholeList {
             for column in table.columns { _ = schema.column(named: column) }
             if rows.count % 65_536 < kept.count { try sink.checkReaderPresent() }  // `| true` ends the load
         }
-        if table.nestedDecoder == nil { table.nestedDecoder = JSONNestedValue.decode }
         return (table, rows)
     }
 

@@ -49,25 +49,3 @@ public struct RecordFilter: Sendable {
         }
     }
 }
-
-/// A record source that passes on only the records a filter keeps.
-public struct FilteredSource: RecordSource {
-    private var source: any RecordSource
-    private let filter: RecordFilter
-
-    public init(_ source: any RecordSource, filter: RecordFilter) {
-        self.source = source
-        self.filter = filter
-    }
-
-    public var warnings: [String] { source.warnings }
-    public var declaredColumns: [String]? { source.declaredColumns }
-    public var hasCompletedRecord: Bool { source.hasCompletedRecord }
-
-    public mutating func next() throws -> Record? {
-        while let record = try source.next() {
-            if filter.matches(record) { return record }
-        }
-        return nil
-    }
-}

@@ -6,7 +6,7 @@ final class CellTableTests: XCTestCase {
     private func table(_ rows: [[String]], columns: [String] = ["a", "b"], inferTypes: Bool = true) -> CellTable {
         var table = CellTable(columns: columns, inferTypes: inferTypes)
         for row in rows {
-            for cell in row { Array(cell.utf8).withUnsafeBytes { table.appendCell($0, unquoting: false) } }
+            for cell in row { Array(cell.utf8).withUnsafeBytes { table.appendCell($0) } }
             _ = table.endRow()
         }
         return table
@@ -25,17 +25,17 @@ final class CellTableTests: XCTestCase {
     func testShortRowsArePaddedWithMissingCellsAndLongRowsRefused() {
         var cells = table([["1"], ["2", "y"]])
         XCTAssertEqual(contents(cells), [[.number("1"), .null], [.number("2"), .string("y")]])
-        for cell in ["3", "z", "extra"] { Array(cell.utf8).withUnsafeBytes { cells.appendCell($0, unquoting: false) } }
+        for cell in ["3", "z", "extra"] { Array(cell.utf8).withUnsafeBytes { cells.appendCell($0) } }
         XCTAssertFalse(cells.endRow())
         XCTAssertEqual(cells.rowCount, 2)
         XCTAssertEqual(contents(cells), [[.number("1"), .null], [.number("2"), .string("y")]])
     }
 
-    func testUnquotingAndDiscardingAnUnfinishedRow() {
+    func testDiscardingAnUnfinishedRow() {
         var cells = CellTable(columns: ["q"], inferTypes: true)
-        Array("half".utf8).withUnsafeBytes { cells.appendCell($0, unquoting: false) }
+        Array("half".utf8).withUnsafeBytes { cells.appendCell($0) }
         cells.discardPendingRow()
-        Array("say \"\"hi\"\"".utf8).withUnsafeBytes { cells.appendCell($0, unquoting: true) }
+        Array("say \"hi\"".utf8).withUnsafeBytes { cells.appendCell($0) }
         XCTAssertTrue(cells.endRow())
         XCTAssertEqual(contents(cells), [[.string("say \"hi\"")]])
     }
