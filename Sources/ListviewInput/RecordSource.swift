@@ -33,6 +33,12 @@ extension RecordSource {
 
     /// The records completed so far (at least one), appended to a table in schema order.
     public mutating func nextBatch(schema: RecordSchema) throws -> CellTable? {
+        try nextBatchOfRecords(schema: schema)
+    }
+
+    /// `nextBatch` made of records: the records completed so far (at least one), appended to a
+    /// table in schema order (for a source that cannot fill a batch straight from its input).
+    public mutating func nextBatchOfRecords(schema: RecordSchema) throws -> CellTable? {
         guard let first = try next() else { return nil }
         var batch = CellTable(columns: [], inferTypes: false)
         batch.append(first, schema: schema)

@@ -54,6 +54,12 @@ final class JSONCellTableBuilder: JSONEventHandler {
     private static let falseText = Array("false".utf8)
     private static let nullText = Array("null".utf8)
 
+    /// Hands over the rows completed so far as a batch (a streamed file's), keeping the columns.
+    func takeCompletedRows() -> CellTable { table.takeCompletedRows() }
+
+    /// The rows completed and not handed over yet.
+    var completedRows: Int { table.rowCount }
+
     /// Makes room in the table for a file of `bytes` bytes holding about `cells` values.
     func reserveCapacity(bytes: Int, cells: Int) {
         table.reserveCapacity(bytes: bytes, cells: cells)

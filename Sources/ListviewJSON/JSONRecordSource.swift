@@ -20,7 +20,7 @@ public final class JSONRecordSource: RecordSource {
     /// The deepest nesting read; deeper input is refused (status 65) rather than risking the stack.
     public static let defaultMaxDepth = 1_000
 
-    private let input: ByteInput
+    private var input: ByteInput
     private let assembler: JSONRecordAssembler
     private let parser: YajlParser
     private let path: [String]
@@ -44,7 +44,83 @@ public final class JSONRecordSource: RecordSource {
         parser = YajlParser(handler: assembler, multipleValues: lines)
     }
 
-    public var hasCompletedRecord: Bool { assembler.hasCompletedRecord }
+    public var hasCompletedRecord: Bool {
+        batchWay == .cells ? (cellBatches?.builder.completedRows ?? 0) > 0 : assembler.hasCompletedRecord
+    }
+
+    /// How batches are made: straight from yajl's events while a regular file turns out to hold a
+    /// list of flat objects (`JSONCellTableBuilder`), else from records.
+    private enum BatchWay { case undecided, cells, records }
+    private var batchWay = BatchWay.undecided
+    /// The parser and builder of `.cells` batches.
+    private var cellBatches: (parser: YajlParser, builder: JSONCellTableBuilder)?
+    /// Rows handed out in `.cells` batches.
+    private var cellRowsHandedOut = 0
+
+    /// The rows completed so far as a batch: of cells straight from the events for a regular file
+    /// of flat objects, else of records. When a file read in cells turns out to be more than flat
+    /// objects (or anything is wrong with it), it is read again as records from its start, the
+    /// rows already handed out skipped: so what is listed and every error are the record reader's.
+    public func nextBatch(schema: RecordSchema) throws -> CellTable? {
+        if batchWay == .undecided {
+            let plain = !startedReading && path.isEmpty && input.regularFileSize != nil && input.path != nil
+            batchWay = plain ? .cells : .records
+            if plain {
+                let builder = JSONCellTableBuilder(lines: isLines, maxDepth: maxDepth)
+                cellBatches = (YajlParser(handler: builder, multipleValues: isLines), builder)
+            }
+        }
+        if batchWay == .cells, let (parser, builder) = cellBatches {
+            if let batch = try nextCellBatch(parser: parser, builder: builder, schema: schema) { return batch }
+            if batchWay == .cells { return nil }
+        }
+        var records = self
+        var batch = try records.nextBatchOfRecords(schema: schema)
+        batch?.nestedDecoder = JSONNestedValue.decode
+        return batch
+    }
+
+    /// The next batch of cells, nil at the end of the input or once it must be read as records.
+    private func nextCellBatch(parser: YajlParser, builder: JSONCellTableBuilder, schema: RecordSchema) throws -> CellTable? {
+        startedReading = true
+        while builder.completedRows == 0 {
+            if finished { return nil }
+            var parsed = true
+            let more = try input.withNextChunk(limit: nextSliceSize()) { chunk in
+                parsed = YajlParser.firstStrayWhitespace(in: chunk) == nil && parser.parse(chunk).isOK
+                    && builder.isPlain && builder.refusal == nil
+            }
+            guard parsed else { return try readAgainAsRecords() }
+            if !more {
+                // The input ended: it was all flat objects if the parse ends cleanly with some.
+                let clean = parser.finish().isOK && builder.isPlain && builder.refusal == nil
+                    && cellRowsHandedOut + builder.completedRows > 0
+                guard clean else { return try readAgainAsRecords() }
+                finished = true
+            }
+        }
+        guard builder.completedRows > 0 else { return nil }
+        var batch = builder.takeCompletedRows()
+        // Rows without a column are not objects' (a top-level object's members): the record reader lists those.
+        guard !batch.columns.isEmpty else { return try readAgainAsRecords() }
+        batch.nestedDecoder = JSONNestedValue.decode
+        for column in batch.columns { _ = schema.column(named: column) }
+        cellRowsHandedOut += batch.rowCount
+        handedOutSinceLastSlice = true
+        return batch
+    }
+
+    /// Starts over as a record reader from the top of the file, past the rows already handed out.
+    private func readAgainAsRecords() throws -> CellTable? {
+        guard let path = input.path else { return nil }
+        batchWay = .records
+        cellBatches = nil
+        input = try ByteInput(path: path)
+        (position, finished, sawContent, startedSlices, handedOutSinceLastSlice) = (TextPosition(), false, false, 0, false)
+        currentSliceSize = Self.sliceSize
+        for _ in 0..<cellRowsHandedOut where try next() == nil { break }
+        return nil
+    }
 
     public func next() throws -> Record? {
         while !assembler.hasCompletedRecord && !finished {
@@ -73,8 +149,8 @@ public final class JSONRecordSource: RecordSource {
     /// 200 MB string linear), back to `sliceSize` once records complete.
     private var currentSliceSize = JSONRecordSource.sliceSize
 
-    private func readMore() throws {
-        startedReading = true
+    /// The size of the next slice (see `currentSliceSize`).
+    private func nextSliceSize() -> Int {
         if handedOutSinceLastSlice {
             currentSliceSize = Self.sliceSize
         } else if startedSlices > 0 {
@@ -83,7 +159,12 @@ public final class JSONRecordSource: RecordSource {
         }
         handedOutSinceLastSlice = false
         startedSlices += 1
-        let more = try input.withNextChunk(limit: currentSliceSize) { chunk in
+        return currentSliceSize
+    }
+
+    private func readMore() throws {
+        startedReading = true
+        let more = try input.withNextChunk(limit: nextSliceSize()) { chunk in
             let bytes = chunk
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
             let stray = YajlParser.firstStrayWhitespace(in: bytes)
