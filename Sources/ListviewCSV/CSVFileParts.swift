@@ -48,7 +48,10 @@ final class CSVFileParts: FileParts, @unchecked Sendable {
                 reader = main
                 main.stopReading(at: cuts[0])
             } else {
-                reader = try CSVRecordSource.part(path: path, from: cuts[index - 1], to: last ? nil : cuts[index], of: size,
+                let (start, end) = (cuts[index - 1], last ? size : cuts[index])
+                // Room for the part's cells up front: the batch never grows by copying itself.
+                assemblers[index - 1].batch.reserveCapacity(bytes: end - start, cells: (end - start) / 8)
+                reader = try CSVRecordSource.part(path: path, from: start, to: last ? nil : end, of: size,
                                                   assembler: assemblers[index - 1], options: options)
                 readers[index] = reader
             }

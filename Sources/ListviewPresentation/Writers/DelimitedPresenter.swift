@@ -86,18 +86,39 @@ public struct DelimitedPresenter: TableRowPresenter {
     static func appendCSVField(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
         // A field starting with U+FEFF is quoted too: as the file's first bytes, a reader
         // (listview among them) would take it for a byte order mark and drop it.
-        let needsQuotes = text.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-            || text.starts(with: [0xEF, 0xBB, 0xBF])
-        guard needsQuotes else {
+        let startsWithByteOrderMark = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
+        guard startsWithByteOrderMark || needsCSVQuotes(text) else {
             bytes.append(contentsOf: text)
             return
         }
         bytes.append(UInt8(ascii: "\""))
-        for byte in text {
-            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-            bytes.append(byte)
+        var start = 0
+        for index in text.indices where text[index] == UInt8(ascii: "\"") {
+            // Each quote is doubled: the run up to it and the quote go out, and the quote again starts the next run.
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[start...index]))
+            start = index
         }
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[start...]))
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// True when `text` holds a comma, a quote, a CR or an LF (looked for eight bytes at a time).
+    private static func needsCSVQuotes(_ text: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index + 8 <= text.count {
+            let word = text.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if ByteWord.hasZeroByte(word ^ 0x2C2C_2C2C_2C2C_2C2C) || ByteWord.hasZeroByte(word ^ 0x2222_2222_2222_2222)
+                || ByteWord.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || ByteWord.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) {
+                return true
+            }
+            index += 8
+        }
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D { return true }
+            index += 1
+        }
+        return false
     }
 
     static func appendTSVField(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
