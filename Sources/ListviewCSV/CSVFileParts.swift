@@ -24,15 +24,16 @@ final class CSVFileParts: FileParts, @unchecked Sendable {
     /// Line breaks before each part, once the parts before it are handed on.
     private var firstLines: [Int: Int] = [:]
 
-    init(main: CSVRecordSource, path: String, size: Int, cuts: [Int], template: CSVBatchAssembler, options: CSVOptions) {
+    init(main: CSVRecordSource, path: String, size: Int, cuts: [Int], template: CSVBatchAssembler, options: CSVOptions,
+         measuring: Bool) {
         self.main = main
         self.path = path
         self.size = size
         self.cuts = cuts
         self.options = options
         assemblers = cuts.indices.compactMap { _ in template.continuation() }
-        // Parts are only written out: their columns need no measuring.
-        for assembler in assemblers { assembler.batch.measuresColumns = false }
+        // Parts that are only written out need no measuring.
+        for assembler in assemblers { assembler.batch.measuresColumns = measuring }
         readers = PartSlots(count: cuts.count + 1, initial: nil)
         outcomes = PartSlots(count: cuts.count + 1, initial: .success(false))
         readers[0] = main

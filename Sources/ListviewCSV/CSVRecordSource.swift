@@ -25,7 +25,7 @@ public struct CSVOptions: Sendable {
 ///
 /// Records are available as soon as their row ends, so the first page of a
 /// huge file or a slow pipe needs only its first rows. A whole regular file
-/// (`cellTable()`) is read in two parts on two cores (`ParallelFileRead`).
+/// (`cellTable()`) is read in two parts on two cores (`CSVFileParts`).
 /// Errors carry the line and column where the parser stopped; a quoted field
 /// left open at the end is reported at the line where it began.
 public final class CSVRecordSource: RecordSource {
@@ -136,29 +136,33 @@ public final class CSVRecordSource: RecordSource {
     public func cellTable() throws -> CellTable? {
         guard !startedReading else { return nil }
         while assembler.header == nil, !finished { try readMore(limit: Self.sliceSize) }
-        if !finished, let size = input.regularFileSize, size >= parallelThreshold, let path = input.path,
-           let continuation = assembler.continuation() {
-            let options = options, input = input
-            let rowsStart = input.readPosition
-            // Room for the whole file: the later part joins without the table growing by a copy.
-            assembler.batch.reserveCapacity(bytes: size, cells: size / 8)
-            wasReadInParts = try ParallelFileRead.read(
-                cut: { try CSVSplitPoint.find(in: input, after: max(size / 2, rowsStart)).flatMap { $0 < size ? $0 : nil } },
-                later: { cut in try CSVRecordSource.readPart(path: path, from: cut, size: size, assembler: continuation, options: options) },
-                first: { cut in
-                    input.stopOffset = cut
-                    return try readPart(last: false)
-                },
-                join: { later in
-                    guard assembler.batch.append(later.batch) else { return false }
-                    raggedElsewhere = (later.shortRows, later.longRows)
-                    finished = true
-                    return true
-                },
-                rest: {
-                    input.stopOffset = nil
-                    while !finished { try readMore(limit: Self.wholeFileSliceSize) }
-                })
+        if !finished, let size = input.regularFileSize, size >= parallelThreshold, let parts = try parts(every: (size - input.readPosition) / 2 + 1, measuring: true) {
+            // Two halves on two cores; the later joins as a segment of its own, not copied.
+            var table: CellTable?
+            let rest = try parts.readInOrder(work: { $0 }, take: { part in
+                guard let part else { return }
+                if var joined = table {
+                    if !joined.append(part) { joined.append(rows: 0..<part.rowCount, of: part, schema: schema) }
+                    table = joined
+                } else {
+                    table = part
+                }
+            })
+            if var reader = rest {
+                // The first half did not end where the second began: it reads on by itself.
+                while let batch = try reader.nextBatch(schema: schema) {
+                    guard var joined = table else {
+                        table = batch
+                        continue
+                    }
+                    if !joined.append(batch) { joined.append(rows: 0..<batch.rowCount, of: batch, schema: schema) }
+                    table = joined
+                }
+            } else {
+                wasReadInParts = true
+            }
+            if let table { assembler.batch = table }
+            finished = true
         }
         while !finished { try readMore(limit: Self.wholeFileSliceSize) }
         let table = assembler.batch
@@ -167,14 +171,6 @@ public final class CSVRecordSource: RecordSource {
         assembler.batch = CellTable(columns: table.columns, inferTypes: table.inferTypes)
         nextRow = 0
         return table
-    }
-
-    /// The rows of a file from `start` (a row start) to its end, read with the columns `assembler` knows.
-    private static func readPart(path: String, from start: Int, size: Int, assembler: CSVBatchAssembler,
-                                 options: CSVOptions) throws -> CSVBatchAssembler {
-        assembler.batch.reserveCapacity(bytes: size - start, cells: (size - start) / 8)
-        _ = try part(path: path, from: start, to: nil, of: size, assembler: assembler, options: options).readPart(last: true)
-        return assembler
     }
 
     /// A reader of the part of a file of `size` bytes from `start` (a row start) to `end` (or the
@@ -211,11 +207,18 @@ public final class CSVRecordSource: RecordSource {
     /// The rest of a large regular file in parts of about `size` bytes, once its header is read
     /// and no record was handed out row by row.
     public func fileParts(size: Int) throws -> (any FileParts)? {
+        try parts(every: size, measuring: false)
+    }
+
+    /// The rest of a large regular file in parts of about `size` bytes; `measuring` when their
+    /// rows join a table that is shown (streamed parts are only written out).
+    private func parts(every size: Int, measuring: Bool) throws -> CSVFileParts? {
         guard !finished, nextRow == 0, let fileSize = input.regularFileSize, fileSize >= parallelThreshold,
               let path = input.path, let template = assembler.continuation() else { return nil }
         let cuts = try CSVSplitPoint.cuts(in: input, from: input.readPosition, every: size, size: fileSize)
         guard !cuts.isEmpty else { return nil }
-        return CSVFileParts(main: self, path: path, size: fileSize, cuts: cuts, template: template, options: options)
+        if measuring { assembler.batch.reserveCapacity(bytes: cuts[0] - input.readPosition, cells: (cuts[0] - input.readPosition) / 8) }
+        return CSVFileParts(main: self, path: path, size: fileSize, cuts: cuts, template: template, options: options, measuring: measuring)
     }
 
     /// Rows with fewer cells than the header, padded with nulls.

@@ -25,6 +25,28 @@ public protocol FileParts: AnyObject, Sendable {
     func readingOn(after index: Int) -> any RecordSource
 }
 
+extension FileParts {
+    /// Reads every part on both cores (`OrderedWork`): `work` turns a part's rows (nil: the part
+    /// failed) into a result on the thread that read it, and `take` takes the results in order on
+    /// this thread. Returns, when a part did not end where the next begins, the source that reads
+    /// on in one pass from there; nil when every part was read.
+    public func readInOrder<Result>(work: @escaping @Sendable (CellTable?) -> Result,
+                                    take: (Result) throws -> Void) throws -> (any RecordSource)? {
+        let parts = self
+        @Sendable func read(_ index: Int) -> Result { work(parts.read(index)) }
+        var readOnAfter: Int?
+        func handOn(_ index: Int, _ result: Result) throws -> Bool {
+            // A part that failed throws here, in order: everything before it was taken first.
+            let ended = try parts.handOn(index)
+            try take(result)
+            if !ended { readOnAfter = index }
+            return ended
+        }
+        try OrderedWork.run(count: count, here: { try handOn($0, read($0)) }, elsewhere: read, handOn: handOn)
+        return readOnAfter.map { readingOn(after: $0) }
+    }
+}
+
 /// One value per part, written by the thread that reads the part and read by the thread that
 /// hands it on, after the hand-off orders the two.
 public final class PartSlots<Value>: @unchecked Sendable {

@@ -4,7 +4,7 @@ import ListviewInput
 import ListviewValues
 
 /// Reads a whole regular JSON or JSON Lines file into a `CellTable` (`JSONCellTableBuilder`), in two
-/// halves on two threads when the file is large.
+/// halves on two cores (`OrderedWork`) when the file is large.
 ///
 /// JSON text holds no raw line feed inside a string, so a line feed is always between
 /// tokens. A large file is cut at the first line that starts an object after its
@@ -30,19 +30,27 @@ struct JSONTableReader {
         let opening: [UInt8] = lines ? [] : [UInt8(ascii: "[")]
         let closing: [UInt8] = lines ? [] : [UInt8(ascii: "]")]
         var table: CellTable?
-        let inHalves = try ParallelFileRead.read(
-            cut: { size >= parallelThreshold ? try cut(size: size) : nil },
-            later: { [self] cut in try parse(cut.secondStart..<size, prefix: opening, reserving: size - cut.secondStart) },
-            first: { cut in
-                table = try parse(0..<cut.firstEnd, suffix: closing, reserving: size)
-                return table != nil
-            },
-            join: { later in
-                guard var joined = table, joined.append(later) else { return false }
-                table = joined
+        var inHalves = false
+        if size >= parallelThreshold, let cut = try cut(size: size) {
+            // The halves on two cores (`OrderedWork`): the first here, the second on the other core.
+            var halves: [CellTable?] = []
+            try OrderedWork.run(count: 2, here: { _ in
+                halves.append(try parse(0..<cut.firstEnd, suffix: closing, reserving: size))
+                return halves[0] != nil
+            }, elsewhere: { [self] _ in
+                Result { try parse(cut.secondStart..<size, prefix: opening, reserving: size - cut.secondStart) }
+            }, handOn: { _, later in
+                // A second half that failed is read again in the one pass, which reports where.
+                halves.append((try? later.get()) ?? nil)
                 return true
-            },
-            rest: { table = try parse(0..<size, reserving: size) })
+            })
+            if halves.count == 2, var first = halves[0], let second = halves[1], first.append(second) {
+                table = first
+                inHalves = true
+            }
+        }
+        // No cut, or the halves did not join: one pass, whose answer the halves' must equal.
+        if !inHalves { table = try parse(0..<size, reserving: size) }
         return table.map { ($0, inHalves) }
     }
 

@@ -83,20 +83,11 @@ public enum ListRunner {
     /// reads on from there.
     static func countParts(_ parts: any FileParts, request: ListRequest, into tally: inout GroupTally) throws -> (any RecordSource)? {
         let (fields, filter) = (request.groupBy, request.filter)
-        @Sendable func count(_ index: Int) -> GroupTally {
+        return try parts.readInOrder(work: { table in
             var counted = GroupTally(fields: fields)
-            if let table = parts.read(index) { counted.add(filter.rows(of: table), of: table) }
+            if let table { counted.add(filter.rows(of: table), of: table) }
             return counted
-        }
-        var stoppedAfter: Int?
-        func handOn(_ index: Int, _ counted: GroupTally) throws -> Bool {
-            let joined = try parts.handOn(index)
-            tally.add(counted)
-            if !joined { stoppedAfter = index }
-            return joined
-        }
-        try OrderedWork.run(count: parts.count, here: { try handOn($0, count($0)) }, elsewhere: count, handOn: handOn)
-        return stoppedAfter.map { parts.readingOn(after: $0) }
+        }, take: { tally.add($0) })
     }
 
     /// One page read from the stream: rows before it skipped batch by batch, rows after it never read.

@@ -6,7 +6,7 @@ import ListviewQuery
 import ListviewValues
 import XCTest
 
-/// Reading a whole CSV file in two parts on two threads (`ParallelFileRead`) gives exactly what
+/// Reading a whole CSV file in two parts on two cores (`CSVFileParts`) gives exactly what
 /// one reader gives: the same records in the same order, the same warnings, errors at the same line.
 final class CSVInPartsTests: XCTestCase {
     private let files = TemporaryFiles()
