@@ -144,8 +144,10 @@ extension CellTable.Cells {
         case .number: JSONNumberSyntax.appendNumber(text, to: &bytes)
         case .string: JSONString.append(utf8: text, to: &bytes)
         case .text:
-            if inferTypes && NumberText.isNumber(text) {
-                JSONNumberSyntax.appendNumber(text, to: &bytes)
+            // A JSON number is a number (`NumberText`); any other text, `007` too, is a string:
+            // one scan decides, as `appendNumber` would after `isNumber`.
+            if inferTypes && JSONNumberSyntax.isValid(text) {
+                bytes.append(contentsOf: text)
             } else {
                 JSONString.append(utf8: text, to: &bytes)
             }
