@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewCSV", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewQuery"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
-                                                             "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV"]),
+                                                             "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON"]),
         .testTarget(name: "EndToEndTests", exclude: ["Golden", "Fixtures", "Support/roundtrip.py"]),
     ]
 )

@@ -116,7 +116,7 @@ enum FuzzInput {
                 let joined = try parts.handOn(index)
                 if let table { rows += text(of: table) }
                 if !joined {
-                    var rest = parts.readingOn(after: index)
+                    var rest = try parts.readingOn(after: index)
                     while let batch = try rest.nextBatch(schema: RecordSchema()) { rows += text(of: batch) }
                     break
                 }

@@ -22,7 +22,7 @@ public protocol FileParts: AnyObject, Sendable {
     func handOn(_ index: Int) throws -> Bool
     /// Reads on in one pass from where part `index` stopped to the end of the file, after
     /// `handOn(index)` returned false.
-    func readingOn(after index: Int) -> any RecordSource
+    func readingOn(after index: Int) throws -> any RecordSource
 }
 
 extension FileParts {
@@ -43,7 +43,7 @@ extension FileParts {
             return ended
         }
         try OrderedWork.run(count: count, here: { try handOn($0, read($0)) }, elsewhere: read, handOn: handOn)
-        return readOnAfter.map { readingOn(after: $0) }
+        return try readOnAfter.map { try readingOn(after: $0) }
     }
 }
 

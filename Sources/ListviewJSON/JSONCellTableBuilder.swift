@@ -60,6 +60,10 @@ final class JSONCellTableBuilder: JSONEventHandler {
     /// The rows completed and not handed over yet.
     var completedRows: Int { table.rowCount }
 
+    /// True between top-level values, with every value so far a flat object: where a part of a
+    /// JSON Lines file may end.
+    var isBetweenRecords: Bool { depth == 0 && nested.isEmpty && isPlain && refusal == nil }
+
     /// Makes room in the table for a file of `bytes` bytes holding about `cells` values.
     func reserveCapacity(bytes: Int, cells: Int) {
         table.reserveCapacity(bytes: bytes, cells: cells)

@@ -110,6 +110,45 @@ public final class JSONRecordSource: RecordSource {
         return batch
     }
 
+    /// The rest of a large regular JSON Lines file in parts of about `size` bytes (`JSONFileParts`),
+    /// while its batches are made of cells; nil otherwise.
+    public func fileParts(size: Int) throws -> (any FileParts)? {
+        guard isLines, batchWay == .cells, !finished, let fileSize = input.regularFileSize, fileSize >= parallelThreshold,
+              let path = input.path else { return nil }
+        let cuts = try JSONFileParts.cuts(in: input, from: input.readPosition, every: size, size: fileSize)
+        guard !cuts.isEmpty else { return nil }
+        return JSONFileParts(main: self, path: path, size: fileSize, cuts: cuts, maxDepth: maxDepth)
+    }
+
+    /// Reads this file's cells up to `offset` (the first part of `JSONFileParts`): its rows, and
+    /// whether it stopped between records there; nil when it failed.
+    func readCells(upTo offset: Int) -> (rows: CellTable, ended: Bool)? {
+        guard batchWay == .cells, let (parser, builder) = cellBatches else { return nil }
+        input.stopOffset = offset
+        var parsed = true
+        do {
+            while parsed, try input.withNextChunk(limit: Self.sliceSize, { chunk in
+                parsed = YajlParser.firstStrayWhitespace(in: chunk) == nil && parser.parse(chunk).isOK
+                    && builder.isPlain && builder.refusal == nil
+            }) {}
+        } catch {
+            return nil
+        }
+        var rows = builder.takeCompletedRows()
+        rows.nestedDecoder = JSONNestedValue.decode
+        return (rows, parsed && builder.isBetweenRecords)
+    }
+
+    /// Counts rows handed out elsewhere (by the parts of this file), for reading on as records.
+    func countHandedOut(_ rows: Int) { cellRowsHandedOut += rows }
+
+    /// Reads on as records from the top of the file, past every row handed out (parts did not join).
+    func readOnAsRecords() throws -> any RecordSource {
+        input.stopOffset = nil
+        _ = try readAgainAsRecords()
+        return self
+    }
+
     /// Starts over as a record reader from the top of the file, past the rows already handed out.
     private func readAgainAsRecords() throws -> CellTable? {
         guard let path = input.path else { return nil }

@@ -193,7 +193,7 @@ public enum ListRunner {
             if !joined { stoppedAfter = index }
             return joined
         })
-        return (rows, stoppedAfter.map { parts.readingOn(after: $0) })
+        return (rows, try stoppedAfter.map { try parts.readingOn(after: $0) })
     }
 
     /// The page to show, or nil when the request does not page.

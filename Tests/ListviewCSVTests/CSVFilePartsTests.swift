@@ -61,7 +61,7 @@ final class CSVFilePartsTests: XCTestCase {
                 if let table { reading.rows += text(of: table) }
                 if !joined {
                     stoppedAfter = index
-                    rest = parts.readingOn(after: index)
+                    rest = try parts.readingOn(after: index)
                     break
                 }
             }

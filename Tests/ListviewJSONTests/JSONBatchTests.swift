@@ -79,3 +79,101 @@ final class JSONBatchTests: XCTestCase {
         try assertBatchesListTheRecords("{\"a\":1}")
     }
 }
+
+/// A JSON Lines file read in many small parts (`JSONFileParts`), handed on in order, lists what
+/// its records list, with the record reader's errors, wherever the cuts fall.
+final class JSONFilePartsTests: XCTestCase {
+    private var paths: [String] = []
+
+    override func tearDown() {
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        paths = []
+    }
+
+    private func write(_ bytes: [UInt8]) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString).jsonl")
+        try Data(bytes).write(to: url)
+        paths.append(url.path)
+        return url.path
+    }
+
+    private func text(_ record: Record) -> String { record.fields.map { "\($0)=\($1)" }.joined(separator: "|") }
+
+    /// The rows and the error: of the records, or of the first batch, then parts of `size` bytes
+    /// (each read just before it is handed on, or all read first, last first), then the rest.
+    private func read(_ path: String, parts size: Int?, readingAllFirst: Bool = false) -> (rows: [String], failure: String?, parted: Bool) {
+        var rows: [String] = []
+        var parted = false
+        do {
+            let schema = RecordSchema()
+            // Small reads, so that the first batch leaves most of the file to the parts.
+            let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), lines: true, schema: schema)
+            guard let size else {
+                while let record = try source.next() { rows.append(text(record)) }
+                return (rows, nil, false)
+            }
+            source.parallelThreshold = 0
+            let shapes = RecordShapeCache()
+            func take(_ table: CellTable) { rows += (0..<table.rowCount).map { text(table.record(at: $0, shapes: shapes)) } }
+            var rest: (any RecordSource)? = source
+            if let first = try source.nextBatch(schema: schema) {
+                take(first)
+                if let parts = try source.fileParts(size: size) {
+                    parted = true
+                    var read: [Int: CellTable?] = [:]
+                    if readingAllFirst { for index in (0..<parts.count).reversed() { read[index] = parts.read(index) } }
+                    rest = nil
+                    for index in 0..<parts.count {
+                        let table = readingAllFirst ? read[index] ?? nil : parts.read(index)
+                        let ended = try parts.handOn(index)
+                        if let table { take(table) }
+                        if !ended {
+                            rest = try parts.readingOn(after: index)
+                            break
+                        }
+                    }
+                }
+            }
+            while let batch = try rest?.nextBatch(schema: schema) { take(batch) }
+            return (rows, nil, parted)
+        } catch {
+            return (rows, "\(error)", parted)
+        }
+    }
+
+    private let lines = (0..<3_000).map { "{\"id\":\($0),\"s\":\"v \($0 % 7)\",\"n\":{\"a\":[\($0)]}}" }
+
+    private func assertPartsListTheRecords(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = try write(bytes)
+        let records = read(path, parts: nil)
+        for readingAllFirst in [false, true] {
+            let parts = read(path, parts: 4_096, readingAllFirst: readingAllFirst)
+            XCTAssertTrue(parts.parted, "read in parts", file: file, line: line)
+            XCTAssertEqual(parts.failure, records.failure, file: file, line: line)
+            if records.failure == nil {
+                XCTAssertTrue(parts.rows == records.rows, "\(parts.rows.count) rows, \(records.rows.count) expected", file: file, line: line)
+            }
+        }
+    }
+
+    func testFlatObjectsInParts() throws {
+        try assertPartsListTheRecords(Array((lines.joined(separator: "\n") + "\n").utf8))
+        try assertPartsListTheRecords(Array((lines.joined(separator: "\r\n")).utf8))
+    }
+
+    func testValuesOverSeveralLinesAcrossCuts() throws {
+        let wrapped = lines.enumerated().map { $0.offset % 37 == 0 ? "{\"id\":\($0.offset),\n  \"s\": \"w\"\n}" : $0.element }
+        try assertPartsListTheRecords(Array((wrapped.joined(separator: "\n") + "\n").utf8))
+    }
+
+    func testScalarsAndErrorsInLaterPartsAreTheRecordReaders() throws {
+        var mixed = lines
+        mixed[2_500] = "42"
+        try assertPartsListTheRecords(Array((mixed.joined(separator: "\n") + "\n").utf8))
+        mixed[2_600] = "{\"id\":1 \"x\"}"
+        try assertPartsListTheRecords(Array((mixed.joined(separator: "\n") + "\n").utf8))
+        try assertPartsListTheRecords(Array((lines.joined(separator: "\n") + "\n{\"open\":").utf8))
+        try assertPartsListTheRecords(Array((lines.prefix(2_000).joined(separator: "\n") + "\n").utf8) + Array("{\"s\":\"".utf8) + [0xFF]
+                                      + Array("\"}\n".utf8) + Array((lines.suffix(900).joined(separator: "\n") + "\n").utf8))
+    }
+}

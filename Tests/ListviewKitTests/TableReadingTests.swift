@@ -3,6 +3,7 @@ import ListviewBatches
 import ListviewCSV
 import ListviewDataSource
 import ListviewInput
+@testable import ListviewJSON
 @testable import ListviewKit
 import ListviewPresentation
 import ListviewQuery
@@ -256,6 +257,48 @@ extension TableReadingTests {
                 XCTAssertEqual(summary(tally), summary(expected), "\(fields) \(filter.isEmpty)")
                 XCTAssertEqual(tally.total, expected.total)
             }
+        }
+    }
+}
+
+extension TableReadingTests {
+    /// A JSON Lines file written in parts on both cores writes what its records write.
+    func testPartsOfAJSONLinesFileWriteWhatItsRecordsWrite() throws {
+        let lines = (0..<6_000).map { $0 % 97 == 0 ? "{\"id\":\($0),\n\"wrapped\":true}" : "{\"id\":\($0),\"s\":\"v\($0 % 7)\",\"n\":[\($0)]}" }
+        let path = try write(lines.joined(separator: "\n") + "\n", extension: "jsonl")
+        for style in [OutputStyle.jsonl, .csv] {
+            let fields: [ColumnSpec]? = style == .csv ? [ColumnSpec(FieldPath("id")), ColumnSpec(FieldPath("s"))] : nil
+            func presenter(_ schema: RecordSchema) throws -> any TableRowPresenter {
+                try XCTUnwrap(MachinePresenters.make(style, fields: OutputFields(columns: fields, schema: schema), grouped: false))
+            }
+            let serial = OutputSink.memory()
+            let serialSchema = RecordSchema()
+            let records = JSONRecordSource(input: try ByteInput(path: path), lines: true, schema: serialSchema)
+            var one = try presenter(serialSchema)
+            while let record = try records.next() {
+                var table = CellTable(columns: [], inferTypes: false)
+                table.append(record, schema: serialSchema)
+                table.nestedDecoder = JSONNestedValue.decode
+                one.use(table)
+                try one.rows([RowRef(0)][...], into: serial)
+            }
+            let parted = OutputSink.memory()
+            let schema = RecordSchema()
+            let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), lines: true, schema: schema)
+            source.parallelThreshold = 0
+            let first = try XCTUnwrap(try source.nextBatch(schema: schema))
+            var two = try presenter(schema)
+            two.use(first)
+            try two.rows((0..<first.rowCount).map(RowRef.init)[...], into: parted)
+            let parts = try XCTUnwrap(try source.fileParts(size: 8_192))
+            XCTAssertGreaterThan(parts.count, 4)
+            var (written, rest) = try ListRunner.writeParts(parts, filter: RecordFilter(), presenter: two, into: parted)
+            while let batch = try rest?.nextBatch(schema: schema) {
+                two.use(batch)
+                try two.rows((0..<batch.rowCount).map(RowRef.init)[...], into: parted)
+                written += batch.rowCount
+            }
+            XCTAssertEqual(parted.collected, serial.collected, "\(style)")
         }
     }
 }
