@@ -95,7 +95,7 @@ if Context.environment["LISTVIEW_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "ListviewFuzz",
         dependencies: ["ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource", "ListviewQuery",
-                       "ListviewPresentation", "ListviewCSV"],
+                       "ListviewPresentation", "ListviewCSV", "ListviewJSON"],
         path: "Fuzz/ListviewFuzz",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ))

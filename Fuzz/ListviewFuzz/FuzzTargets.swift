@@ -1,6 +1,7 @@
 import Foundation
 import ListviewBatches
 import ListviewCSV
+import ListviewJSON
 import ListviewDataSource
 import ListviewInput
 import ListviewKit
@@ -14,7 +15,8 @@ import ListviewValues
 ///
 /// - `json`: the bytes as a JSON document and as JSON Lines, each shown as a table
 ///   and written back as JSON Lines; reading that output again must give it back
-///   byte for byte (a fixpoint), or the target traps.
+///   byte for byte (a fixpoint), or the target traps. Read as JSON Lines in parts of
+///   16 bytes (`JSONFileParts`), the rows or the error must be the records'.
 /// - `csv`: the bytes as CSV and as TSV, shown as a table and written back as CSV,
 ///   with the same fixpoint check; `--counts` by the first column (which reads that
 ///   column only) must count as many rows as the whole list has; and the file read in
@@ -42,6 +44,7 @@ enum FuzzTarget: String {
         case .json:
             FuzzInput.checkFixpoint(bytes, format: .json, rewrittenAs: .jsonl, style: .jsonl)
             FuzzInput.checkFixpoint(bytes, format: .jsonl, rewrittenAs: .jsonl, style: .jsonl)
+            FuzzInput.checkJSONLinesParts(bytes)
         case .csv:
             FuzzInput.checkFixpoint(bytes, format: .csv, rewrittenAs: .csv, style: .csv)
             FuzzInput.checkFixpoint(bytes, format: .tsv, rewrittenAs: .csv, style: .csv)
@@ -127,6 +130,51 @@ enum FuzzInput {
         case let (.success(expected), .success(actual)) where expected == actual: return
         case let (.failure(expected), .failure(actual)) where "\(expected)" == "\(actual)": return
         default: trap("read in parts: \(inParts), in one pass: \(onePass)", bytes)
+        }
+    }
+
+    /// As JSON Lines read in parts of 16 bytes, the rows (or the error) are those of the records.
+    static func checkJSONLinesParts(_ bytes: [UInt8]) {
+        _ = render(bytes, format: .jsonl, style: .jsonl)  // writes the scratch file
+        func text(_ record: Record) -> String { record.fields.map { "\($0)=\($1)" }.joined(separator: "|") }
+        let records = Result { () throws -> [String] in
+            let source = JSONRecordSource(input: try ByteInput(path: path), lines: true, schema: RecordSchema())
+            var rows: [String] = []
+            while let record = try source.next() { rows.append(text(record)) }
+            return rows
+        }
+        let inParts = Result { () throws -> [String] in
+            let schema = RecordSchema()
+            let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 16), lines: true, schema: schema)
+            source.parallelThreshold = 0
+            var rows: [String] = []
+            func take(_ table: CellTable) {
+                let shapes = RecordShapeCache()
+                rows += (0..<table.rowCount).map { text(table.record(at: $0, shapes: shapes)) }
+            }
+            var rest: (any RecordSource)? = source
+            if let first = try source.nextBatch(schema: schema) {
+                take(first)
+                if let parts = try source.fileParts(size: 16) {
+                    rest = nil
+                    for index in 0..<parts.count {
+                        let table = parts.read(index)
+                        let ended = try parts.handOn(index)
+                        if let table { take(table) }
+                        if !ended {
+                            rest = try parts.readingOn(after: index)
+                            break
+                        }
+                    }
+                }
+            }
+            while let batch = try rest?.nextBatch(schema: schema) { take(batch) }
+            return rows
+        }
+        switch (records, inParts) {
+        case let (.success(expected), .success(actual)) where expected == actual: return
+        case let (.failure(expected), .failure(actual)) where "\(expected)" == "\(actual)": return
+        default: trap("JSON Lines in parts: \(inParts), as records: \(records)", bytes)
         }
     }
 

@@ -31,7 +31,7 @@ public final class JSONRecordSource: RecordSource {
     private var sawContent = false
     private var startedReading = false
     /// Files at least this large are read for a cell table in two halves on two threads.
-    var parallelThreshold = 8 << 20
+    public var parallelThreshold = 8 << 20
 
     /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
     public init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,

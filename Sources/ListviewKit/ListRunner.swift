@@ -116,7 +116,7 @@ public enum ListRunner {
         var source: any RecordSource = opened
         var remaining = request.limit.map { max(0, $0) } ?? .max
         // The first batch is read first: a CSV header names the columns before anything is written.
-        var batch = remaining > 0 ? try source.nextBatch(schema: schema) : nil
+        let batch = remaining > 0 ? try source.nextBatch(schema: schema) : nil
         var fields = OutputFields(columns: request.columnSpecs, schema: schema)
         if fields.columns == nil, request.style == .csv || request.style == .tsv, let columns = source.declaredColumns {
             fields = .header(columns.map { ColumnSpec($0) }, schema: schema)
