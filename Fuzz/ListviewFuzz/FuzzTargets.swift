@@ -15,8 +15,8 @@ import ListviewValues
 ///
 /// - `json`: the bytes as a JSON document and as JSON Lines, each shown as a table
 ///   and written back as JSON Lines; reading that output again must give it back
-///   byte for byte (a fixpoint), or the target traps. Read as JSON Lines in parts of
-///   16 bytes (`JSONFileParts`), the rows or the error must be the records'.
+///   byte for byte (a fixpoint), or the target traps. Read in parts of 16 bytes
+///   (`JSONFileParts`), the rows or the error must be the records'.
 /// - `csv`: the bytes as CSV and as TSV, shown as a table and written back as CSV,
 ///   with the same fixpoint check; `--counts` by the first column (which reads that
 ///   column only) must count as many rows as the whole list has; and the file read in
@@ -44,7 +44,8 @@ enum FuzzTarget: String {
         case .json:
             FuzzInput.checkFixpoint(bytes, format: .json, rewrittenAs: .jsonl, style: .jsonl)
             FuzzInput.checkFixpoint(bytes, format: .jsonl, rewrittenAs: .jsonl, style: .jsonl)
-            FuzzInput.checkJSONLinesParts(bytes)
+            FuzzInput.checkJSONParts(bytes, lines: true)
+            FuzzInput.checkJSONParts(bytes, lines: false)
         case .csv:
             FuzzInput.checkFixpoint(bytes, format: .csv, rewrittenAs: .csv, style: .csv)
             FuzzInput.checkFixpoint(bytes, format: .tsv, rewrittenAs: .csv, style: .csv)
@@ -133,19 +134,20 @@ enum FuzzInput {
         }
     }
 
-    /// As JSON Lines read in parts of 16 bytes, the rows (or the error) are those of the records.
-    static func checkJSONLinesParts(_ bytes: [UInt8]) {
-        _ = render(bytes, format: .jsonl, style: .jsonl)  // writes the scratch file
+    /// Read in parts of 16 bytes (as JSON Lines, or as one JSON text), the rows (or the error) are
+    /// those of the records.
+    static func checkJSONParts(_ bytes: [UInt8], lines: Bool) {
+        _ = render(bytes, format: lines ? .jsonl : .json, style: .jsonl)  // writes the scratch file
         func text(_ record: Record) -> String { record.fields.map { "\($0)=\($1)" }.joined(separator: "|") }
         let records = Result { () throws -> [String] in
-            let source = JSONRecordSource(input: try ByteInput(path: path), lines: true, schema: RecordSchema())
+            let source = JSONRecordSource(input: try ByteInput(path: path), lines: lines, schema: RecordSchema())
             var rows: [String] = []
             while let record = try source.next() { rows.append(text(record)) }
             return rows
         }
         let inParts = Result { () throws -> [String] in
             let schema = RecordSchema()
-            let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 16), lines: true, schema: schema)
+            let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 16), lines: lines, schema: schema)
             source.parallelThreshold = 0
             var rows: [String] = []
             func take(_ table: CellTable) {
@@ -174,7 +176,7 @@ enum FuzzInput {
         switch (records, inParts) {
         case let (.success(expected), .success(actual)) where expected == actual: return
         case let (.failure(expected), .failure(actual)) where "\(expected)" == "\(actual)": return
-        default: trap("JSON Lines in parts: \(inParts), as records: \(records)", bytes)
+        default: trap("JSON (lines: \(lines)) in parts: \(inParts), as records: \(records)", bytes)
         }
     }
 

@@ -60,9 +60,9 @@ final class JSONCellTableBuilder: JSONEventHandler {
     /// The rows completed and not handed over yet.
     var completedRows: Int { table.rowCount }
 
-    /// True between top-level values, with every value so far a flat object: where a part of a
-    /// JSON Lines file may end.
-    var isBetweenRecords: Bool { depth == 0 && nested.isEmpty && isPlain && refusal == nil }
+    /// True between records (top-level values of JSON Lines, elements of the top-level array),
+    /// with every record so far a flat object: where a part of a file may end.
+    var isBetweenRecords: Bool { depth == recordDepth - 1 && nested.isEmpty && isPlain && refusal == nil }
 
     /// Makes room in the table for a file of `bytes` bytes holding about `cells` values.
     func reserveCapacity(bytes: Int, cells: Int) {

@@ -2,12 +2,16 @@ import ListviewBatches
 import ListviewInput
 import ListviewValues
 
-/// The rest of a JSON Lines file in parts that read on their own (`FileParts`), each of flat
-/// objects made into cells straight from yajl's events (`JSONCellTableBuilder`).
+/// The rest of a JSON Lines file, or of a JSON file's top-level array, in parts that read on
+/// their own (`FileParts`), each of flat objects made into cells straight from yajl's events
+/// (`JSONCellTableBuilder`).
 ///
 /// A cut is a line start: a line feed lies between tokens in JSON text, so a part that
-/// begins at one begins at a value unless a value runs over several lines; the part
-/// before the cut must then end between records, or the file is read again. Anything
+/// begins at one begins at a value unless a value runs over several lines. In an array
+/// the cut is a line that starts an object after a line that ends with a comma; the part
+/// before it ends before the comma and is closed with `]`, the part after it is opened
+/// with `[`. The part before a cut must end between records, or the file is read again
+/// by the record reader. Anything
 /// wrong or more than flat objects in a part (an error, a scalar, a repeated key) is
 /// left to the record reader, which reads the file from the top past the rows handed
 /// out: what is listed and every error stay the record reader's.
@@ -15,17 +19,20 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
     private let main: JSONRecordSource
     private let path: String
     private let size: Int
-    /// Where each part after the first starts, in order.
-    private let cuts: [Int]
+    /// Where each part but the last ends, and where the next one starts (after an array's comma).
+    private let cuts: [(end: Int, start: Int)]
     private let maxDepth: Int
+    /// JSON Lines, rather than the elements of one array.
+    private let lines: Bool
     /// Each part's rows handed over and whether it ended between records (false: failed or not).
     private let outcomes: PartSlots<(rows: Int, ended: Bool)>
 
-    init(main: JSONRecordSource, path: String, size: Int, cuts: [Int], maxDepth: Int) {
+    init(main: JSONRecordSource, path: String, size: Int, cuts: [(end: Int, start: Int)], lines: Bool, maxDepth: Int) {
         self.main = main
         self.path = path
         self.size = size
         self.cuts = cuts
+        self.lines = lines
         self.maxDepth = maxDepth
         outcomes = PartSlots(count: cuts.count + 1, initial: (0, false))
     }
@@ -34,31 +41,35 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
 
     func read(_ index: Int) -> CellTable? {
         guard index > 0 else {
-            guard let (rows, ended) = main.readCells(upTo: cuts[0]) else { return nil }
+            guard let (rows, ended) = main.readCells(upTo: cuts[0].end) else { return nil }
             outcomes[0] = (rows.rowCount, ended)
             return rows
         }
-        let start = cuts[index - 1], end = index < cuts.count ? cuts[index] : size
-        let builder = JSONCellTableBuilder(lines: true, maxDepth: maxDepth)
+        let last = index == cuts.count
+        let start = cuts[index - 1].start, end = last ? size : cuts[index].end
+        let builder = JSONCellTableBuilder(lines: lines, maxDepth: maxDepth)
         builder.reserveCapacity(bytes: end - start, cells: (end - start) / 16)
-        let parser = YajlParser(handler: builder, multipleValues: true)
+        let parser = YajlParser(handler: builder, multipleValues: lines)
         var parsed = true
+        func feed(_ bytes: UnsafeRawBufferPointer) {
+            parsed = parsed && YajlParser.firstStrayWhitespace(in: bytes) == nil && parser.parse(bytes).isOK
+                && builder.isPlain && builder.refusal == nil
+        }
         do {
+            // A part of an array is an array of its own: `[` before it, `]` after it (but the last's own).
+            if !lines { [UInt8(ascii: "[")].withUnsafeBytes(feed) }
             let input = try ByteInput(path: path, chunkSize: max(4_096, min(1 << 20, end - start)))
             try input.startReading(at: start, ofSize: size)
             input.stopOffset = end
-            while parsed, try input.withNextChunk(limit: 1 << 20, { chunk in
-                parsed = YajlParser.firstStrayWhitespace(in: chunk) == nil && parser.parse(chunk).isOK
-                    && builder.isPlain && builder.refusal == nil
-            }) {}
-            // The last part ends with the file: its last value must end too.
-            if parsed && index == cuts.count { parsed = parser.finish().isOK }
+            while parsed, try input.withNextChunk(limit: 1 << 20, feed) {}
+            if !lines && !last { [UInt8(ascii: "]")].withUnsafeBytes(feed) }
+            if parsed { parsed = parser.finish().isOK && builder.isPlain && builder.refusal == nil }
         } catch {
             parsed = false  // a read error: the record reader meets it again and reports it
         }
         var rows = builder.takeCompletedRows()
         rows.nestedDecoder = JSONNestedValue.decode
-        outcomes[index] = (rows.rowCount, parsed && builder.isBetweenRecords)
+        outcomes[index] = (rows.rowCount, parsed)
         return rows
     }
 
@@ -74,26 +85,60 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
         try main.readOnAsRecords()
     }
 
-    /// Line starts for parts of about `step` bytes after `start`: the first line start at or after
-    /// each of `start + step`, `start + 2 × step`, … (each once, in order, before `size`).
-    static func cuts(in input: ByteInput, from start: Int, every step: Int, size: Int) throws -> [Int] {
+    /// Cuts for parts of about `step` bytes after `start`: at the first line start at or after each
+    /// of `start + step`, `start + 2 × step`, … (each once, in order, before `size`). In an array,
+    /// only a line that starts an object after a line ending with a comma is a cut: the part
+    /// before it ends before the comma.
+    static func cuts(in input: ByteInput, from start: Int, every step: Int, size: Int, lines: Bool) throws -> [(end: Int, start: Int)] {
         guard step > 0 else { return [] }
-        var found: [Int] = []
+        var found: [(end: Int, start: Int)] = []
         var block = [UInt8](repeating: 0, count: 64 << 10)
         var target = start + step
-        while target < size {
+        search: while target < size {
             var offset = target
-            var cut: Int?
-            while cut == nil {
+            while true {
                 let count = try block.withUnsafeMutableBytes { try input.read(at: offset, into: $0) }
-                guard count > 0 else { return found }
-                if let feed = block[0..<count].firstIndex(of: 0x0A) { cut = offset + feed + 1 }
-                offset += count
+                guard count > 0 else { break search }
+                if let cut = lines ? lineStart(in: block[0..<count]) : elementStart(in: block[0..<count]) {
+                    let (end, start) = (offset + cut.end, offset + cut.start)
+                    guard start < size else { break search }
+                    found.append((end, start))
+                    target = start + step
+                    continue search
+                }
+                // Nothing in this block: the next one overlaps it by a line's worth, not to miss a cut across blocks.
+                guard count > 4_096 else { break search }
+                offset += count - 4_096
             }
-            guard let cut, cut < size else { break }
-            found.append(cut)
-            target = cut + step
         }
         return found
+    }
+
+    /// The first line start in `bytes` (a part of JSON Lines ends where the next begins).
+    private static func lineStart(in bytes: ArraySlice<UInt8>) -> (end: Int, start: Int)? {
+        guard let feed = bytes.firstIndex(of: 0x0A) else { return nil }
+        let start = feed + 1 - bytes.startIndex
+        return (start, start)
+    }
+
+    /// The first line in `bytes` that starts an object after a line ending with a comma: where
+    /// the part before ends (at the comma) and the next begins (at the object).
+    private static func elementStart(in bytes: ArraySlice<UInt8>) -> (end: Int, start: Int)? {
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
+        var index = bytes.startIndex
+        while let feed = bytes[index...].firstIndex(of: 0x0A) {
+            var start = feed + 1
+            while start < bytes.endIndex, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0D { start += 1 }
+            guard start < bytes.endIndex else { return nil }
+            if bytes[start] == UInt8(ascii: "{") {
+                var end = feed
+                while end > bytes.startIndex, blank.contains(bytes[end - 1]) { end -= 1 }
+                if end > bytes.startIndex, bytes[end - 1] == UInt8(ascii: ",") {
+                    return (end - 1 - bytes.startIndex, start - bytes.startIndex)
+                }
+            }
+            index = feed + 1
+        }
+        return nil
     }
 }

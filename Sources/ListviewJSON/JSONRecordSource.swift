@@ -110,14 +110,14 @@ public final class JSONRecordSource: RecordSource {
         return batch
     }
 
-    /// The rest of a large regular JSON Lines file in parts of about `size` bytes (`JSONFileParts`),
-    /// while its batches are made of cells; nil otherwise.
+    /// The rest of a large regular JSON or JSON Lines file in parts of about `size` bytes
+    /// (`JSONFileParts`), while its batches are made of cells; nil otherwise.
     public func fileParts(size: Int) throws -> (any FileParts)? {
-        guard isLines, batchWay == .cells, !finished, let fileSize = input.regularFileSize, fileSize >= parallelThreshold,
+        guard batchWay == .cells, !finished, let fileSize = input.regularFileSize, fileSize >= parallelThreshold,
               let path = input.path else { return nil }
-        let cuts = try JSONFileParts.cuts(in: input, from: input.readPosition, every: size, size: fileSize)
+        let cuts = try JSONFileParts.cuts(in: input, from: input.readPosition, every: size, size: fileSize, lines: isLines)
         guard !cuts.isEmpty else { return nil }
-        return JSONFileParts(main: self, path: path, size: fileSize, cuts: cuts, maxDepth: maxDepth)
+        return JSONFileParts(main: self, path: path, size: fileSize, cuts: cuts, lines: isLines, maxDepth: maxDepth)
     }
 
     /// Reads this file's cells up to `offset` (the first part of `JSONFileParts`): its rows, and

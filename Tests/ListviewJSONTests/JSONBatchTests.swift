@@ -101,13 +101,13 @@ final class JSONFilePartsTests: XCTestCase {
 
     /// The rows and the error: of the records, or of the first batch, then parts of `size` bytes
     /// (each read just before it is handed on, or all read first, last first), then the rest.
-    private func read(_ path: String, parts size: Int?, readingAllFirst: Bool = false) -> (rows: [String], failure: String?, parted: Bool) {
+    private func read(_ path: String, lines: Bool, parts size: Int?, readingAllFirst: Bool = false) -> (rows: [String], failure: String?, parted: Bool) {
         var rows: [String] = []
         var parted = false
         do {
             let schema = RecordSchema()
             // Small reads, so that the first batch leaves most of the file to the parts.
-            let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), lines: true, schema: schema)
+            let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), lines: lines, schema: schema)
             guard let size else {
                 while let record = try source.next() { rows.append(text(record)) }
                 return (rows, nil, false)
@@ -143,11 +143,11 @@ final class JSONFilePartsTests: XCTestCase {
 
     private let lines = (0..<3_000).map { "{\"id\":\($0),\"s\":\"v \($0 % 7)\",\"n\":{\"a\":[\($0)]}}" }
 
-    private func assertPartsListTheRecords(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertPartsListTheRecords(_ bytes: [UInt8], lines: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
         let path = try write(bytes)
-        let records = read(path, parts: nil)
+        let records = read(path, lines: lines, parts: nil)
         for readingAllFirst in [false, true] {
-            let parts = read(path, parts: 4_096, readingAllFirst: readingAllFirst)
+            let parts = read(path, lines: lines, parts: 4_096, readingAllFirst: readingAllFirst)
             XCTAssertTrue(parts.parted, "read in parts", file: file, line: line)
             XCTAssertEqual(parts.failure, records.failure, file: file, line: line)
             if records.failure == nil {
@@ -175,5 +175,18 @@ final class JSONFilePartsTests: XCTestCase {
         try assertPartsListTheRecords(Array((lines.joined(separator: "\n") + "\n{\"open\":").utf8))
         try assertPartsListTheRecords(Array((lines.prefix(2_000).joined(separator: "\n") + "\n").utf8) + Array("{\"s\":\"".utf8) + [0xFF]
                                       + Array("\"}\n".utf8) + Array((lines.suffix(900).joined(separator: "\n") + "\n").utf8))
+    }
+
+    func testElementsOfAnArrayInParts() throws {
+        let array = "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+        try assertPartsListTheRecords(Array(array.utf8), lines: false)
+        // Objects inside a nested array, one per line: cuts there do not end between records.
+        let nested = lines.enumerated().map { $0.offset % 41 == 0 ? "{\"list\":[\n{\"a\":1},\n{\"a\":2}\n]}" : $0.element }
+        try assertPartsListTheRecords(Array(("[\n" + nested.joined(separator: ",\n") + "\n]").utf8), lines: false)
+        var mixed = lines
+        mixed[2_500] = "7"
+        try assertPartsListTheRecords(Array(("[\n" + mixed.joined(separator: ",\n") + "\n]").utf8), lines: false)
+        try assertPartsListTheRecords(Array(("[\n" + lines.joined(separator: ",\n") + "\n] trailing").utf8), lines: false)
+        try assertPartsListTheRecords(Array(("[\n" + lines.joined(separator: ",\n") + ",\n").utf8), lines: false)
     }
 }
