@@ -226,3 +226,33 @@ final class JSONCellTableBuilder: JSONEventHandler {
         return false
     }
 }
+
+/// A yajl parser feeding a `JSONCellTableBuilder`: flat objects made into cells, chunk by chunk
+/// (a file's batches, or one part of it).
+final class JSONCellParser {
+    let builder: JSONCellTableBuilder
+    private let parser: YajlParser
+
+    init(lines: Bool, maxDepth: Int) {
+        builder = JSONCellTableBuilder(lines: lines, maxDepth: maxDepth)
+        parser = YajlParser(handler: builder, multipleValues: lines)
+    }
+
+    /// Parses `bytes`; false once they are not JSON (a stray control character, a grammar error),
+    /// not UTF-8, or more than flat objects: the record reader then lists or reports them.
+    func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        YajlParser.firstStrayWhitespace(in: bytes) == nil && parser.parse(bytes).isOK && builder.isPlain && builder.refusal == nil
+    }
+
+    /// Ends the input; false when the last value is not complete (or anything `feed` refuses).
+    func finish() -> Bool {
+        parser.finish().isOK && builder.isPlain && builder.refusal == nil
+    }
+
+    /// The rows completed so far, handed over as a batch that decodes its nested cells.
+    func takeRows() -> CellTable {
+        var rows = builder.takeCompletedRows()
+        rows.nestedDecoder = JSONNestedValue.decode
+        return rows
+    }
+}

@@ -47,14 +47,10 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
         }
         let last = index == cuts.count
         let start = cuts[index - 1].start, end = last ? size : cuts[index].end
-        let builder = JSONCellTableBuilder(lines: lines, maxDepth: maxDepth)
-        builder.reserveCapacity(bytes: end - start, cells: (end - start) / 16)
-        let parser = YajlParser(handler: builder, multipleValues: lines)
+        let cells = JSONCellParser(lines: lines, maxDepth: maxDepth)
+        cells.builder.reserveCapacity(bytes: end - start, cells: (end - start) / 16)
         var parsed = true
-        func feed(_ bytes: UnsafeRawBufferPointer) {
-            parsed = parsed && YajlParser.firstStrayWhitespace(in: bytes) == nil && parser.parse(bytes).isOK
-                && builder.isPlain && builder.refusal == nil
-        }
+        func feed(_ bytes: UnsafeRawBufferPointer) { parsed = parsed && cells.feed(bytes) }
         do {
             // A part of an array is an array of its own: `[` before it, `]` after it (but the last's own).
             if !lines { [UInt8(ascii: "[")].withUnsafeBytes(feed) }
@@ -63,12 +59,11 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
             input.stopOffset = end
             while parsed, try input.withNextChunk(limit: 1 << 20, feed) {}
             if !lines && !last { [UInt8(ascii: "]")].withUnsafeBytes(feed) }
-            if parsed { parsed = parser.finish().isOK && builder.isPlain && builder.refusal == nil }
+            if parsed { parsed = cells.finish() }
         } catch {
             parsed = false  // a read error: the record reader meets it again and reports it
         }
-        var rows = builder.takeCompletedRows()
-        rows.nestedDecoder = JSONNestedValue.decode
+        let rows = cells.takeRows()
         outcomes[index] = (rows.rowCount, parsed)
         return rows
     }

@@ -52,8 +52,8 @@ public final class JSONRecordSource: RecordSource {
     /// list of flat objects (`JSONCellTableBuilder`), else from records.
     private enum BatchWay { case undecided, cells, records }
     private var batchWay = BatchWay.undecided
-    /// The parser and builder of `.cells` batches.
-    private var cellBatches: (parser: YajlParser, builder: JSONCellTableBuilder)?
+    /// The parser of `.cells` batches.
+    private var cellBatches: JSONCellParser?
     /// Rows handed out in `.cells` batches.
     private var cellRowsHandedOut = 0
 
@@ -65,13 +65,10 @@ public final class JSONRecordSource: RecordSource {
         if batchWay == .undecided {
             let plain = !startedReading && path.isEmpty && input.regularFileSize != nil && input.path != nil
             batchWay = plain ? .cells : .records
-            if plain {
-                let builder = JSONCellTableBuilder(lines: isLines, maxDepth: maxDepth)
-                cellBatches = (YajlParser(handler: builder, multipleValues: isLines), builder)
-            }
+            if plain { cellBatches = JSONCellParser(lines: isLines, maxDepth: maxDepth) }
         }
-        if batchWay == .cells, let (parser, builder) = cellBatches {
-            if let batch = try nextCellBatch(parser: parser, builder: builder, schema: schema) { return batch }
+        if batchWay == .cells, let cells = cellBatches {
+            if let batch = try nextCellBatch(cells, schema: schema) { return batch }
             if batchWay == .cells { return nil }
         }
         var records = self
@@ -81,29 +78,23 @@ public final class JSONRecordSource: RecordSource {
     }
 
     /// The next batch of cells, nil at the end of the input or once it must be read as records.
-    private func nextCellBatch(parser: YajlParser, builder: JSONCellTableBuilder, schema: RecordSchema) throws -> CellTable? {
+    private func nextCellBatch(_ cells: JSONCellParser, schema: RecordSchema) throws -> CellTable? {
         startedReading = true
-        while builder.completedRows == 0 {
+        while cells.builder.completedRows == 0 {
             if finished { return nil }
             var parsed = true
-            let more = try input.withNextChunk(limit: nextSliceSize()) { chunk in
-                parsed = YajlParser.firstStrayWhitespace(in: chunk) == nil && parser.parse(chunk).isOK
-                    && builder.isPlain && builder.refusal == nil
-            }
+            let more = try input.withNextChunk(limit: nextSliceSize()) { parsed = cells.feed($0) }
             guard parsed else { return try readAgainAsRecords() }
             if !more {
                 // The input ended: it was all flat objects if the parse ends cleanly with some.
-                let clean = parser.finish().isOK && builder.isPlain && builder.refusal == nil
-                    && cellRowsHandedOut + builder.completedRows > 0
-                guard clean else { return try readAgainAsRecords() }
+                guard cells.finish(), cellRowsHandedOut + cells.builder.completedRows > 0 else { return try readAgainAsRecords() }
                 finished = true
             }
         }
-        guard builder.completedRows > 0 else { return nil }
-        var batch = builder.takeCompletedRows()
+        guard cells.builder.completedRows > 0 else { return nil }
+        let batch = cells.takeRows()
         // Rows without a column are not objects' (a top-level object's members): the record reader lists those.
         guard !batch.columns.isEmpty else { return try readAgainAsRecords() }
-        batch.nestedDecoder = JSONNestedValue.decode
         for column in batch.columns { _ = schema.column(named: column) }
         cellRowsHandedOut += batch.rowCount
         handedOutSinceLastSlice = true
@@ -123,20 +114,15 @@ public final class JSONRecordSource: RecordSource {
     /// Reads this file's cells up to `offset` (the first part of `JSONFileParts`): its rows, and
     /// whether it stopped between records there; nil when it failed.
     func readCells(upTo offset: Int) -> (rows: CellTable, ended: Bool)? {
-        guard batchWay == .cells, let (parser, builder) = cellBatches else { return nil }
+        guard batchWay == .cells, let cells = cellBatches else { return nil }
         input.stopOffset = offset
         var parsed = true
         do {
-            while parsed, try input.withNextChunk(limit: Self.sliceSize, { chunk in
-                parsed = YajlParser.firstStrayWhitespace(in: chunk) == nil && parser.parse(chunk).isOK
-                    && builder.isPlain && builder.refusal == nil
-            }) {}
+            while parsed, try input.withNextChunk(limit: Self.sliceSize, { parsed = cells.feed($0) }) {}
         } catch {
             return nil
         }
-        var rows = builder.takeCompletedRows()
-        rows.nestedDecoder = JSONNestedValue.decode
-        return (rows, parsed && builder.isBetweenRecords)
+        return (cells.takeRows(), parsed && cells.builder.isBetweenRecords)
     }
 
     /// Counts rows handed out elsewhere (by the parts of this file), for reading on as records.

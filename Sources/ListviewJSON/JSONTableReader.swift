@@ -81,11 +81,10 @@ struct JSONTableReader {
     /// The table of the bytes in `range`, after `prefix` and before `suffix`; nil when they are not a
     /// list of flat objects, not UTF-8, or not JSON.
     private func parse(_ range: Range<Int>, prefix: [UInt8] = [], suffix: [UInt8] = [], reserving bytes: Int) throws -> CellTable? {
-        let builder = JSONCellTableBuilder(lines: lines, maxDepth: maxDepth)
+        let cells = JSONCellParser(lines: lines, maxDepth: maxDepth)
         // A value takes its text and at least a separator and, in an object, a key: a cell per 16 bytes is generous.
-        builder.reserveCapacity(bytes: bytes, cells: bytes / 16)
-        let parser = YajlParser(handler: builder, multipleValues: lines)
-        guard prefix.withUnsafeBytes({ parser.parse($0) }).isOK else { return nil }
+        cells.builder.reserveCapacity(bytes: bytes, cells: bytes / 16)
+        guard prefix.withUnsafeBytes(cells.feed) else { return nil }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var offset = range.lowerBound
         while offset < range.upperBound {
@@ -100,15 +99,14 @@ struct JSONTableReader {
                     if chunk.starts(with: ByteInput.utf8ByteOrderMark) { chunk = UnsafeRawBufferPointer(rebasing: chunk[ByteInput.utf8ByteOrderMark.count...]) }
                     if ByteInput.wideEncoding(startingWith: Array(chunk.prefix(4))) != nil { return false }
                 }
-                if YajlParser.firstStrayWhitespace(in: chunk) != nil { return false }  // the record reader reports it
-                return parser.parse(chunk).isOK
+                return cells.feed(chunk)
             }
             guard parsed else { return nil }
             offset += count
         }
-        guard suffix.withUnsafeBytes({ parser.parse($0) }).isOK, parser.finish().isOK, builder.isPlain, builder.refusal == nil,
-              builder.table.rowCount > 0, !builder.table.columns.isEmpty else { return nil }
-        return builder.table
+        guard suffix.withUnsafeBytes(cells.feed), cells.finish(), cells.builder.completedRows > 0 else { return nil }
+        let table = cells.takeRows()
+        return table.columns.isEmpty ? nil : table
     }
 }
 
