@@ -51,6 +51,12 @@ extension CellTable {
         }
     }
 
+    /// Appends every row of `other` (a later part or batch of the same input): joined whole when
+    /// its columns continue these (`append(_:)`), else row by row (`append(rows:of:schema:)`).
+    public mutating func join(_ other: CellTable, schema: RecordSchema) {
+        if !append(other) { append(rows: 0..<other.rowCount, of: other, schema: schema) }
+    }
+
     /// A table of `records` built by hand (tests, computed rows): columns in first-seen order.
     public init(records: [Record], inferTypes: Bool = false) {
         self.init(columns: [], inferTypes: inferTypes)

@@ -139,25 +139,14 @@ public final class CSVRecordSource: RecordSource {
         if !finished, let size = input.regularFileSize, size >= parallelThreshold, let parts = try parts(every: (size - input.readPosition) / 2 + 1, measuring: true) {
             // Two halves on two cores; the later joins as a segment of its own, not copied.
             var table: CellTable?
-            let rest = try parts.readInOrder(work: { $0 }, take: { part in
-                guard let part else { return }
-                if var joined = table {
-                    if !joined.append(part) { joined.append(rows: 0..<part.rowCount, of: part, schema: schema) }
-                    table = joined
-                } else {
-                    table = part
-                }
-            })
+            func join(_ part: CellTable) {
+                // Joined in place: a copy of the table would make the arrays copy themselves to grow.
+                if table == nil { table = part } else { table?.join(part, schema: schema) }
+            }
+            let rest = try parts.readInOrder(work: { $0 }, take: { $0.map(join) })
             if var reader = rest {
                 // The first half did not end where the second began: it reads on by itself.
-                while let batch = try reader.nextBatch(schema: schema) {
-                    guard var joined = table else {
-                        table = batch
-                        continue
-                    }
-                    if !joined.append(batch) { joined.append(rows: 0..<batch.rowCount, of: batch, schema: schema) }
-                    table = joined
-                }
+                while let batch = try reader.nextBatch(schema: schema) { join(batch) }
             } else {
                 wasReadInParts = true
             }

@@ -92,12 +92,8 @@ final class WholeList {
             } else if table.append(batch) {
                 rows += kept.lazy.map { RowRef($0.row + offset) }
             } else {
-                let view = RecordView(table: batch)
-                for item in kept {
-                    let record = view.record(item)
-                    rows.append(RowRef(table.rowCount))
-                    table.append(schema.record(keys: record.names, values: record.values), schema: schema)
-                }
+                table.append(rows: kept.lazy.map(\.row), of: batch, schema: schema)
+                rows += (offset..<table.rowCount).map(RowRef.init)
             }
             // Table columns are schema columns: rows of other files join them by name.
             for column in table.columns { _ = schema.column(named: column) }
