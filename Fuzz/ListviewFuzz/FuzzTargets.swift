@@ -102,91 +102,71 @@ enum FuzzInput {
     /// Read in parts of 16 bytes, the rows (or the error) are those of one pass.
     static func checkParts(_ bytes: [UInt8]) {
         _ = render(bytes, format: .csv, style: .jsonl)  // writes the scratch file
-        let onePass = rows { source in
+        let onePass = Result { () throws -> [String] in
+            let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 16), schema: RecordSchema())
             var rows: [String] = []
             while let batch = try source.nextBatch(schema: RecordSchema()) { rows += text(of: batch) }
             return rows
         }
-        let inParts = rows { source in
+        let inParts = Result { () throws -> [String] in
+            let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 16), schema: RecordSchema())
             source.parallelThreshold = 0
-            guard let first = try source.nextBatch(schema: RecordSchema()) else { return [] }
-            var rows = text(of: first)
-            guard let parts = try source.fileParts(size: 16) else {
-                while let batch = try source.nextBatch(schema: RecordSchema()) { rows += text(of: batch) }
-                return rows
-            }
-            for index in 0..<parts.count {
-                let table = parts.read(index)
-                let joined = try parts.handOn(index)
-                if let table { rows += text(of: table) }
-                if !joined {
-                    var rest = try parts.readingOn(after: index)
-                    while let batch = try rest.nextBatch(schema: RecordSchema()) { rows += text(of: batch) }
-                    break
-                }
-            }
-            return rows
+            return try rowsInParts(of: source, schema: RecordSchema())
         }
-        switch (onePass, inParts) {
-        case let (.success(expected), .success(actual)) where expected == actual: return
-        case let (.failure(expected), .failure(actual)) where "\(expected)" == "\(actual)": return
-        default: trap("read in parts: \(inParts), in one pass: \(onePass)", bytes)
-        }
+        checkSame(inParts, as: onePass, "CSV", bytes)
     }
 
     /// Read in parts of 16 bytes (as JSON Lines, or as one JSON text), the rows (or the error) are
     /// those of the records.
     static func checkJSONParts(_ bytes: [UInt8], lines: Bool) {
         _ = render(bytes, format: lines ? .jsonl : .json, style: .jsonl)  // writes the scratch file
-        func text(_ record: Record) -> String { record.fields.map { "\($0)=\($1)" }.joined(separator: "|") }
         let records = Result { () throws -> [String] in
             let source = JSONRecordSource(input: try ByteInput(path: path), lines: lines, schema: RecordSchema())
             var rows: [String] = []
-            while let record = try source.next() { rows.append(text(record)) }
+            while let record = try source.next() { rows.append(text(of: record)) }
             return rows
         }
         let inParts = Result { () throws -> [String] in
             let schema = RecordSchema()
             let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 16), lines: lines, schema: schema)
             source.parallelThreshold = 0
-            var rows: [String] = []
-            func take(_ table: CellTable) {
-                let shapes = RecordShapeCache()
-                rows += (0..<table.rowCount).map { text(table.record(at: $0, shapes: shapes)) }
-            }
-            var rest: (any RecordSource)? = source
-            if let first = try source.nextBatch(schema: schema) {
-                take(first)
-                if let parts = try source.fileParts(size: 16) {
-                    rest = nil
-                    for index in 0..<parts.count {
-                        let table = parts.read(index)
-                        let ended = try parts.handOn(index)
-                        if let table { take(table) }
-                        if !ended {
-                            rest = try parts.readingOn(after: index)
-                            break
-                        }
-                    }
-                }
-            }
-            while let batch = try rest?.nextBatch(schema: schema) { take(batch) }
-            return rows
+            return try rowsInParts(of: source, schema: schema)
         }
-        switch (records, inParts) {
+        checkSame(inParts, as: records, "JSON (lines: \(lines))", bytes)
+    }
+
+    /// Every row of `source` as text: its first batch, then (when it can be cut) its parts of 16
+    /// bytes, read on both cores as the commands read them (`FileParts.readInOrder`), then the rest.
+    private static func rowsInParts(of source: any RecordSource, schema: RecordSchema) throws -> [String] {
+        var source = source
+        var rows: [String] = []
+        var rest: (any RecordSource)? = source
+        if let first = try source.nextBatch(schema: schema) {
+            rows += text(of: first)
+            if let parts = try source.fileParts(size: 16) {
+                rest = try parts.readInOrder(work: { $0 }, take: { table in if let table { rows += text(of: table) } })
+            }
+        }
+        while let batch = try rest?.nextBatch(schema: schema) { rows += text(of: batch) }
+        return rows
+    }
+
+    /// Traps unless `actual` (read in parts) has the rows, or the error, of `expected`.
+    private static func checkSame(_ actual: Result<[String], Error>, as expected: Result<[String], Error>, _ what: String, _ bytes: [UInt8]) {
+        switch (expected, actual) {
         case let (.success(expected), .success(actual)) where expected == actual: return
         case let (.failure(expected), .failure(actual)) where "\(expected)" == "\(actual)": return
-        default: trap("JSON (lines: \(lines)) in parts: \(inParts), as records: \(records)", bytes)
+        default: trap("\(what) read in parts: \(actual), in one pass: \(expected)", bytes)
         }
     }
 
-    private static func rows(_ read: (CSVRecordSource) throws -> [String]) -> Result<[String], Error> {
-        Result { try read(CSVRecordSource(input: try ByteInput(path: path, chunkSize: 16), schema: RecordSchema())) }
+    private static func text(of record: Record) -> String {
+        record.fields.map { "\($0)=\($1)" }.joined(separator: "|")
     }
 
     private static func text(of table: CellTable) -> [String] {
         let shapes = RecordShapeCache()
-        return (0..<table.rowCount).map { table.record(at: $0, shapes: shapes).fields.map { "\($0)=\($1)" }.joined(separator: "|") }
+        return (0..<table.rowCount).map { text(of: table.record(at: $0, shapes: shapes)) }
     }
 
     /// The output of one run, or nil when listview rejected the input with a `ListviewError`.

@@ -108,7 +108,7 @@ public enum ListRunner {
     /// A machine style written batch by batch as the reader completes rows: each batch filtered
     /// and cut to `--limit` as index lists, its rows written straight from their cells.
     /// A large regular file whose rows stand alone in the style (JSON Lines, CSV, TSV) is read
-    /// and written in parts on both cores (`FileParts`, `OrderedBlockWriter`); other regular
+    /// and written in parts on both cores (`FileParts.readInOrder`); other regular
     /// files are read a few batches ahead on the second core (`BatchPrefetcher`) while this
     /// thread writes; a pipe is read here, so stopping at `--limit` never waits on it.
     private static func runStreamedRows(_ request: ListRequest, source opened: ConcatenatedSource, prefetching: Bool,
@@ -125,11 +125,14 @@ public enum ListRunner {
         try presenter.begin(page: nil, into: sink)
         var written = 0
         var sectionStarted = false
+        func startSection() throws {
+            if !sectionStarted { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
+            sectionStarted = true
+        }
         func write(_ table: CellTable) throws {
             let rows = request.filter.rows(of: table, limit: remaining)
             guard !rows.isEmpty else { return }
-            if !sectionStarted { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
-            sectionStarted = true
+            try startSection()
             presenter.use(table)
             try presenter.rows(rows[...], into: sink)
             written += rows.count
@@ -140,8 +143,7 @@ public enum ListRunner {
             try write(first)
             if request.limit == nil, prefetching, presenter.standaloneRows != nil, let parts = try source.fileParts(size: partSize) {
                 // Rows that stand alone have no section lines: the section starts with the parts.
-                if !sectionStarted { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
-                sectionStarted = true
+                try startSection()
                 let (rows, readingOn) = try writeParts(parts, filter: request.filter, presenter: presenter, into: sink)
                 written += rows
                 rest = readingOn
@@ -176,24 +178,21 @@ public enum ListRunner {
     /// two cores, in order. Returns the rows written and, when a part did not end where the
     /// next begins, the source that reads on from there.
     static func writeParts(_ parts: any FileParts, filter: RecordFilter, presenter: any TableRowPresenter,
-                                   into sink: OutputSink) throws -> (rows: Int, readingOn: (any RecordSource)?) {
-        let counts = PartSlots(count: parts.count, initial: 0)
+                           into sink: OutputSink) throws -> (rows: Int, readingOn: (any RecordSource)?) {
         var rows = 0
-        var stoppedAfter: Int?
-        try OrderedBlockWriter.write(blocks: parts.count, into: sink, layOut: { index, bytes in
-            guard let table = parts.read(index) else { return }
+        let readingOn = try parts.readInOrder(work: { table -> (rows: Int, bytes: [UInt8]) in
+            guard let table else { return (0, []) }
             let kept = filter.rows(of: table, limit: .max)
-            counts[index] = kept.count
             var layout = presenter
             layout.use(table)
+            var bytes: [UInt8] = []
             layout.standaloneRows?.append(kept[...], to: &bytes)
-        }, handOn: { index in
-            let joined = try parts.handOn(index)
-            rows += counts[index]
-            if !joined { stoppedAfter = index }
-            return joined
+            return (kept.count, bytes)
+        }, take: { part in
+            try sink.write(bytes: part.bytes)
+            rows += part.rows
         })
-        return (rows, try stoppedAfter.map { try parts.readingOn(after: $0) })
+        return (rows, readingOn)
     }
 
     /// The page to show, or nil when the request does not page.

@@ -41,7 +41,10 @@ public struct StandaloneRows: @unchecked Sendable {
 
     /// Writes `items`, laid out on both cores for many rows.
     public func write(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
-        try TableRowWriter.write(items, of: table, into: sink) { _, item, cells, bytes in appendRow(item.row, cells, &bytes) }
+        let start = items.startIndex
+        try OrderedBlockWriter.write(count: items.count, into: sink) { [self] range, bytes in
+            append(items[(start + range.lowerBound)..<(start + range.upperBound)], to: &bytes)
+        }
     }
 }
 
