@@ -171,6 +171,9 @@ public struct CellTable: Sendable {
     /// The number of cells of the row being added.
     public var cellsInPendingRow: Int { pendingCells }
 
+    /// The bytes of all the cells' text.
+    public var textByteCount: Int { arena.count + tail.reduce(0) { $0 + $1.textByteCount } }
+
     /// Appends the rows of `later` (a later part of a file); false, and nothing appended, unless
     /// both tables infer types alike and one's columns begin with the other's (a long row in
     /// either part adds columns the other lacks: its rows lack them too).

@@ -33,10 +33,30 @@ enum SpaceRuns {
         let tabs: UInt64 = tabIsSpace ? 0x0909_0909_0909_0909 : 0x2020_2020_2020_2020
         let delimiters = UInt64(delimiter) &* 0x0101_0101_0101_0101
         var index = 0
+        /// Where the words looked at after a block with an edge space end.
+        var wordsEnd = 0
+        // Thirty-two bytes at a time, with their neighbours: the usual block has no space that
+        // touches an edge and is passed over whole; the others go word by word.
+        let blockSpaces = ByteBlock.Block(repeating: 0x20), blockTabs = ByteBlock.Block(repeating: UInt8(truncatingIfNeeded: tabs))
+        let blockDelimiters = ByteBlock.Block(repeating: delimiter), blockQuotes = ByteBlock.Block(repeating: 0x22)
+        let blockLFs = ByteBlock.Block(repeating: 0x0A), blockCRs = ByteBlock.Block(repeating: 0x0D)
+        @inline(__always) func edges(_ block: ByteBlock.Block) -> SIMDMask<SIMD32<Int8>> {
+            (block .== blockDelimiters) .| (block .== blockQuotes) .| (block .== blockLFs) .| (block .== blockCRs)
+        }
         // Eight bytes at a time: the spaces in them that touch an edge, found all at once (a
         // space inside a word, the usual kind, touches none). The first and last byte's
         // outer neighbours lie in other words and are looked at one by one.
         while index + 8 <= count {
+            if index >= wordsEnd, index >= 1, index + ByteBlock.size + 1 <= count {
+                let block = ByteBlock.load(bytes, at: index)
+                let spaces = (block .== blockSpaces) .| (block .== blockTabs)
+                let neighbours = edges(ByteBlock.load(bytes, at: index - 1)) .| edges(ByteBlock.load(bytes, at: index + 1))
+                guard ByteBlock.any(spaces .& neighbours) else {
+                    index += ByteBlock.size
+                    continue
+                }
+                wordsEnd = index + ByteBlock.size
+            }
             let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             let spaces = ByteWord.zeroByteMask(word ^ 0x2020_2020_2020_2020) | ByteWord.zeroByteMask(word ^ tabs)
             guard spaces != 0 else {

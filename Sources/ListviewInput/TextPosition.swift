@@ -16,10 +16,10 @@ public struct TextPosition: Equatable, Sendable {
     /// Moves past `bytes`.
     public mutating func advance(over bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        // Without a CR (nearly all text), lines are the LFs, counted eight bytes at a time, and the
+        // Without a CR (nearly all text), lines are the LFs, counted 32 bytes at a time, and the
         // column is the characters after the last one.
         guard memchr(base, 0x0D, bytes.count) == nil else { return advanceByteByByte(over: bytes) }
-        let feeds = Self.count(of: 0x0A, in: bytes)
+        let feeds = ByteBlock.count(of: 0x0A, in: bytes)
         guard feeds > 0 else {
             column += Self.characters(in: bytes)
             afterCR = false
@@ -31,23 +31,6 @@ public struct TextPosition: Equatable, Sendable {
         while tail > 0 && bytes[tail - 1] != 0x0A { tail -= 1 }
         column = 1 + Self.characters(in: UnsafeRawBufferPointer(rebasing: bytes[tail...]))
         afterCR = false
-    }
-
-    /// How many of `bytes` are `byte`.
-    private static func count(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int {
-        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
-        var found = 0
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            found += ByteWord.zeroByteMask(word ^ pattern).nonzeroBitCount
-            index += 8
-        }
-        while index < bytes.count {
-            if bytes[index] == byte { found += 1 }
-            index += 1
-        }
-        return found
     }
 
     /// The Unicode characters `bytes` spell: the bytes that do not continue a UTF-8 sequence.

@@ -186,10 +186,12 @@ public enum ListRunner {
             var layout = presenter
             layout.use(table)
             var bytes: [UInt8] = []
+            // Room for the rows' text and what a style writes around it: grown once at most.
+            bytes.reserveCapacity(table.textByteCount * 2 + 4_096)
             layout.standaloneRows?.append(kept[...], to: &bytes)
             return (kept.count, bytes)
         }, take: { part in
-            try sink.write(bytes: part.bytes)
+            try sink.write(block: part.bytes)
             rows += part.rows
         })
         return (rows, readingOn)

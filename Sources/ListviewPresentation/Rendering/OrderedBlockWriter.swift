@@ -29,7 +29,7 @@ public enum OrderedBlockWriter {
             layOut(rows(of: block), &bytes)
             return bytes
         }, handOn: { _, bytes in
-            try sink.write(bytes: bytes)
+            try sink.write(block: bytes)
             return true
         })
     }

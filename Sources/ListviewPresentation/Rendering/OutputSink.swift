@@ -58,6 +58,14 @@ public final class OutputSink {
         try flushIfFull()
     }
 
+    /// Writes `block`, a buffer laid out elsewhere: one the size of the buffer or more goes to the
+    /// kernel as it is, after what is buffered, instead of being copied in first.
+    public func write(block: [UInt8]) throws {
+        guard fileDescriptor >= 0, block.count >= flushThreshold else { return try write(bytes: block) }
+        try flush()
+        try block.withUnsafeBytes { try hand($0) }
+    }
+
     /// Writes `text` and a newline.
     public func writeLine(_ text: String) throws {
         var text = text
@@ -101,24 +109,25 @@ public final class OutputSink {
     /// Hands every buffered byte to the kernel.
     public func flush() throws {
         guard fileDescriptor >= 0, !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try buffer.withUnsafeBytes { try hand($0) }
+    }
+
+    /// Writes all of `bytes` to the file descriptor.
+    private func hand(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
-        let total = buffer.count
-        var failure: Int32 = 0
-        buffer.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while offset < total {
-                let result = Glibc.write(fileDescriptor, base + offset, total - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += result
+        while offset < bytes.count {
+            let result = Glibc.write(fileDescriptor, base + offset, bytes.count - offset)
+            if result < 0 {
+                let failure = errno
+                if failure == EINTR { continue }
+                bytesWritten += offset
+                if failure == EPIPE { throw ListviewError.outputClosed }
+                throw ListviewError.writeFailed(reason: SystemError.message(for: failure))
             }
+            offset += result
         }
         bytesWritten += offset
-        buffer.removeAll(keepingCapacity: true)
-        if failure == EPIPE { throw ListviewError.outputClosed }
-        if failure != 0 { throw ListviewError.writeFailed(reason: SystemError.message(for: failure)) }
     }
 }
