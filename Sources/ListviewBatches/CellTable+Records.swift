@@ -141,7 +141,7 @@ extension CellTable.Cells {
     /// Appends the cell as JSON, exactly as its record value is written (`Value.appendJSON`); false,
     /// and nothing appended, for an absent cell.
     @inline(__always)
-    public func appendJSON(row: Int, column: Int, to bytes: inout [UInt8]) -> Bool {
+    public func appendJSON(row: Int, column: Int, to bytes: inout ByteOutput) -> Bool {
         let (kind, text) = cell(row: row, column: column)
         switch kind {
         case .absent: return false

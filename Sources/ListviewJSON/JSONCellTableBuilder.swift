@@ -33,7 +33,7 @@ final class JSONCellTableBuilder: JSONEventHandler {
 
     /// The current object's values: bytes in `scratch`, and per column where they lie, their
     /// kind, and the object they belong to (so slots need no clearing between objects).
-    private var scratch: [UInt8] = []
+    private var scratch = ByteOutput()
     private var slots: [(start: Int, end: Int, kind: CellKind, object: Int)] = []
     private var objectNumber = 0
 
@@ -209,7 +209,7 @@ final class JSONCellTableBuilder: JSONEventHandler {
         }
         _ = table.endRow(padding: .absent, fieldOrder: keyColumns.isStrictlyIncreasing ? nil : Self.firstPositions(keyColumns))
         objectNumber += 1
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         swap(&previousKeyColumns, &keyColumns)
         keyColumns.removeAll(keepingCapacity: true)
     }

@@ -180,18 +180,17 @@ public enum ListRunner {
     static func writeParts(_ parts: any FileParts, filter: RecordFilter, presenter: any TableRowPresenter,
                            into sink: OutputSink) throws -> (rows: Int, readingOn: (any RecordSource)?) {
         var rows = 0
-        let readingOn = try parts.readInOrder(work: { table -> (rows: Int, bytes: [UInt8]) in
-            guard let table else { return (0, []) }
+        let readingOn = try parts.readInOrder(work: { table -> (rows: Int, block: OutputBlock?) in
+            guard let table else { return (0, nil) }
             let kept = filter.rows(of: table, limit: .max)
             var layout = presenter
             layout.use(table)
-            var bytes: [UInt8] = []
             // Room for the rows' text and what a style writes around it: grown once at most.
-            bytes.reserveCapacity(table.textByteCount * 2 + 4_096)
+            var bytes = ByteOutput(capacity: table.textByteCount * 2 + 4_096)
             layout.standaloneRows?.append(kept[...], to: &bytes)
-            return (kept.count, bytes)
+            return (kept.count, OutputBlock(bytes))
         }, take: { part in
-            try sink.write(block: part.bytes)
+            if let block = part.block { try sink.write(block: block.output) }
             rows += part.rows
         })
         return (rows, readingOn)

@@ -2,9 +2,9 @@
 extension Value {
     /// This value as compact JSON (`{"a":1,"b":[true,null]}`).
     public var compactJSON: String {
-        var bytes: [UInt8] = []
+        var bytes = ByteOutput(capacity: 64)
         appendJSON(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends this value as compact JSON.
@@ -12,12 +12,12 @@ extension Value {
     /// A number is written as its source text when that text is a valid JSON
     /// number, and as a string otherwise (a CSV cell `007` becomes `"007"`), so
     /// the output is always valid JSON and never changes a digit.
-    public func appendJSON(to bytes: inout [UInt8]) {
+    public func appendJSON(to bytes: inout ByteOutput) {
         switch self {
         case .null:
-            bytes.append(contentsOf: "null".utf8)
+            bytes.append("null")
         case .bool(let flag):
-            bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+            bytes.append(flag ? "true" : "false")
         case .number(let text):
             var text = text
             text.withUTF8 { JSONNumberSyntax.appendNumber(UnsafeRawBufferPointer($0), to: &bytes) }
@@ -47,15 +47,21 @@ extension Value {
 public enum JSONString {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    public static func append(_ text: String, to bytes: inout [UInt8]) {
+    public static func append(_ text: String, to bytes: inout ByteOutput) {
         var text = text
         text.withUTF8 { append(utf8: UnsafeRawBufferPointer($0), to: &bytes) }
     }
 
     /// Appends the UTF-8 text `utf8` as a JSON string literal. Runs of bytes that need no escape
     /// (found eight at a time) are copied whole.
-    public static func append(utf8: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+    public static func append(utf8: UnsafeRawBufferPointer, to bytes: inout ByteOutput) {
         bytes.append(UInt8(ascii: "\""))
+        guard needsEscape(utf8) else {
+            // The usual text: copied whole.
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         let count = utf8.count
         var start = 0
         var index = 0
@@ -78,6 +84,23 @@ public enum JSONString {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// True when some byte of `text` is a control character, a quote or a backslash: eight bytes
+    /// at a time, the last eight overlapping the ones before.
+    @inline(__always)
+    private static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
+        let count = text.count
+        guard count >= 8 else {
+            for byte in text where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            return false
+        }
+        var index = 0
+        while index + 8 < count {
+            if needsEscape(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
+            index += 8
+        }
+        return needsEscape(text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    }
+
     /// True when one of the eight bytes of `word` is a control character, a quote or a backslash.
     @inline(__always)
     private static func needsEscape(_ word: UInt64) -> Bool {
@@ -87,7 +110,7 @@ public enum JSONString {
     }
 
     /// Appends the escape of a control character, quote or backslash.
-    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+    private static func appendEscape(_ byte: UInt8, to bytes: inout ByteOutput) {
         switch byte {
         case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
         case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
@@ -105,9 +128,9 @@ public enum JSONString {
 
     /// `text` as a JSON string literal.
     public static func literal(_ text: String) -> String {
-        var bytes: [UInt8] = []
+        var bytes = ByteOutput(capacity: text.utf8.count + 2)
         append(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 }
 
@@ -115,7 +138,7 @@ public enum JSONString {
 public enum JSONNumberSyntax {
     /// Appends a number's source text as JSON: the text itself when it is a JSON number, else a
     /// string (a CSV cell `007` becomes `"007"`), so the output is valid JSON and no digit changes.
-    public static func appendNumber(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+    public static func appendNumber(_ text: UnsafeRawBufferPointer, to bytes: inout ByteOutput) {
         if isValid(text) {
             bytes.append(contentsOf: text)
         } else {
@@ -124,31 +147,33 @@ public enum JSONNumberSyntax {
     }
 
     public static func isValid(_ text: String) -> Bool {
-        isValid(text.utf8)
+        var text = text
+        return text.withUTF8 { isValid(UnsafeRawBufferPointer($0)) }
     }
 
-    public static func isValid<Bytes: Sequence>(_ text: Bytes) -> Bool where Bytes.Element == UInt8 {
-        var iterator = text.makeIterator()
-        var byte = iterator.next()
-        func isDigit(_ b: UInt8?) -> Bool { b.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
-        if byte == UInt8(ascii: "-") { byte = iterator.next() }
-        guard isDigit(byte) else { return false }
-        if byte == UInt8(ascii: "0") {
-            byte = iterator.next()
-        } else {
-            repeat { byte = iterator.next() } while isDigit(byte)
+    public static func isValid(_ text: UnsafeRawBufferPointer) -> Bool {
+        let count = text.count
+        var index = 0
+        /// The byte at `index`, or 0 past the end (a 0 byte in the text fails the last check).
+        @inline(__always) func byte() -> UInt8 { index < count ? text[index] : 0 }
+        @inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+        @inline(__always) func skipDigits() { while isDigit(byte()) { index += 1 } }
+        if byte() == UInt8(ascii: "-") { index += 1 }
+        let first = byte()
+        guard isDigit(first) else { return false }
+        index += 1
+        if first != UInt8(ascii: "0") { skipDigits() }
+        if byte() == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(byte()) else { return false }
+            skipDigits()
         }
-        if byte == UInt8(ascii: ".") {
-            byte = iterator.next()
-            guard isDigit(byte) else { return false }
-            repeat { byte = iterator.next() } while isDigit(byte)
+        if byte() | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if byte() == UInt8(ascii: "+") || byte() == UInt8(ascii: "-") { index += 1 }
+            guard isDigit(byte()) else { return false }
+            skipDigits()
         }
-        if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            byte = iterator.next()
-            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = iterator.next() }
-            guard isDigit(byte) else { return false }
-            repeat { byte = iterator.next() } while isDigit(byte)
-        }
-        return byte == nil
+        return index == count
     }
 }

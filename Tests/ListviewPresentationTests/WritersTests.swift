@@ -54,6 +54,27 @@ final class WritersTests: XCTestCase {
         XCTAssertEqual(try render(presenter, [Section(items: tricky)]), expected)
     }
 
+    /// Fields of every length around a word's eight bytes are quoted exactly when they hold a
+    /// comma, a quote, a CR or an LF.
+    func testCSVFieldsAreQuotedExactlyWhenTheyMustBe() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefgh,\"\n\r ")
+        var records: [Record] = []
+        var expected = "a\n"
+        for length in 1...40 {
+            for _ in 0..<20 {
+                let text = String((0..<length).map { _ in
+                    Int.random(in: 0..<5, using: &generator) == 0 ? alphabet.randomElement(using: &generator) ?? "a" : "a"
+                })
+                records.append(Record(["a": .string(text)]))
+                let quoted = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+                expected += (quoted ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text) + "\n"
+            }
+        }
+        let presenter = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: ["a"]), dialect: .csv)
+        XCTAssertEqual(try render(presenter, [Section(items: records)]), expected)
+    }
+
     func testCSVEmptyStringIsQuotedAndNullIsNothing() throws {
         let records = [Record(["a": .string(""), "b": .null, "c": .string("")])]
         let presenter = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: ["a", "b", "c", "d"]), dialect: .csv)

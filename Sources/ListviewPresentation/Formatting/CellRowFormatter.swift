@@ -34,11 +34,11 @@ public struct CellRowFormatter: ByteRowFormatter {
         try sink.appendBytes { appendLines(for: [item][...], to: &$0) }
     }
 
-    public func appendLines(for items: ArraySlice<RowRef>, to bytes: inout [UInt8]) {
+    public func appendLines(for items: ArraySlice<RowRef>, to bytes: inout ByteOutput) {
         guard !wrap else {
             for item in items {
                 for line in lines(for: item) {
-                    bytes.append(contentsOf: line.utf8)
+                    bytes.append(line)
                     bytes.append(0x0A)
                 }
             }
@@ -51,7 +51,7 @@ public struct CellRowFormatter: ByteRowFormatter {
 
     /// Appends the line of `row`, and its newline.
     @inline(__always)
-    private func appendLine(row: Int, of cells: CellTable.Cells, to bytes: inout [UInt8]) {
+    private func appendLine(row: Int, of cells: CellTable.Cells, to bytes: inout ByteOutput) {
         var pendingSpaces = 0
         for (index, field) in fields.enumerated() {
             guard field.isColumn, let column = field.column else {

@@ -32,7 +32,7 @@ extension RowFormatter {
 /// thread: the rows of a long list can then be laid out on both cores (`OrderedBlockWriter`).
 public protocol ByteRowFormatter: RowFormatter, Sendable {
     /// Appends the lines of `items`, each ending in a newline, to `bytes`.
-    func appendLines(for items: ArraySlice<Item>, to bytes: inout [UInt8])
+    func appendLines(for items: ArraySlice<Item>, to bytes: inout ByteOutput)
 }
 
 /// A type-erased row formatter, so formatters of different types can share a registry.
@@ -40,7 +40,7 @@ public struct AnyRowFormatter<Item>: RowFormatter {
     private let render: (Item) -> [String]
     private let writeItem: ((Item, OutputSink) throws -> Void)?
     /// The formatter's `appendLines(for:to:)` when it is a `ByteRowFormatter`.
-    public let appendRows: (@Sendable (ArraySlice<Item>, inout [UInt8]) -> Void)?
+    public let appendRows: (@Sendable (ArraySlice<Item>, inout ByteOutput) -> Void)?
 
     public init<Formatter: RowFormatter>(_ formatter: Formatter) where Formatter.Item == Item {
         render = formatter.lines(for:)

@@ -146,19 +146,18 @@ public struct TableLayout: Sendable {
     /// Lays out one line of cell texts: padded to the column widths, no trailing spaces.
     /// Cells wider than their column are cut with `…`.
     public func line(_ cells: [String], dimmed: [Bool] = []) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(totalWidth + 16)
+        var bytes = ByteOutput(capacity: totalWidth + 16)
         appendLine(to: &bytes) { index in
             (index < cells.count ? cells[index] : "", index < dimmed.count && dimmed[index])
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends one line, without its newline, to `bytes`: the text of each column's
     /// cell (and whether it is dimmed, as a null is) comes from `cell`, and is escaped here.
     /// Spaces between cells are held back until text follows, so a line never ends in spaces.
     @inline(__always)
-    func appendLine(to bytes: inout [UInt8], cell: (Int) -> (text: String, dimmed: Bool)) {
+    func appendLine(to bytes: inout ByteOutput, cell: (Int) -> (text: String, dimmed: Bool)) {
         var pendingSpaces = 0
         for index in columns.indices {
             let (text, dimmed) = cell(index)
@@ -170,7 +169,7 @@ public struct TableLayout: Sendable {
     /// column with `…` when wider, dimmed when it is a null. `pendingSpaces` carries the spaces owed
     /// before the next text, so a line never ends in spaces.
     @inline(__always)
-    func appendCell(_ index: Int, text cellText: String, dimmed: Bool, pendingSpaces: inout Int, to bytes: inout [UInt8]) {
+    func appendCell(_ index: Int, text cellText: String, dimmed: Bool, pendingSpaces: inout Int, to bytes: inout ByteOutput) {
         let shown = CellText.shown(cellText)
         var (text, textWidth) = TextFitting.fitted(shown.text, measuring: shown.width, to: columns[index].width)
         if dimmed && theme.enabled && !text.isEmpty { text = theme.null(text) }
@@ -181,7 +180,7 @@ public struct TableLayout: Sendable {
     /// (`width` cells), padded as the column aligns (see `appendCell`).
     @inline(__always)
     func appendFitted(_ index: Int, _ text: UnsafeRawBufferPointer, width textWidth: Int, pendingSpaces: inout Int,
-                      to bytes: inout [UInt8]) {
+                      to bytes: inout ByteOutput) {
         // The width and alignment alone: copying the whole column would retain its title per cell.
         let width = columns[index].width, alignment = columns[index].alignment
         let padding = max(0, width - textWidth)
@@ -208,17 +207,16 @@ public struct TableLayout: Sendable {
     /// `│`, between bordered cells.
     /// Appends `│` (U+2502, three bytes in UTF-8) byte by byte: no shared array to retain per cell.
     @inline(__always)
-    private static func appendVerticalBorder(to bytes: inout [UInt8]) {
+    private static func appendVerticalBorder(to bytes: inout ByteOutput) {
         bytes.append(0xE2)
         bytes.append(0x94)
         bytes.append(0x82)
     }
 
-    /// Appends `count` spaces: grown once, then filled (no shared buffer to retain per cell).
+    /// Appends `count` spaces.
     @inline(__always)
-    static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
-        guard count > 0 else { return }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    static func appendSpaces(_ count: Int, to bytes: inout ByteOutput) {
+        bytes.append(repeating: UInt8(ascii: " "), count: count)
     }
 
     /// A horizontal rule of a bordered table: `┌─┬─┐`, `├─┼─┤` or `└─┴─┘`.

@@ -18,18 +18,18 @@ public enum OrderedBlockWriter {
     /// Writes rows `0..<count`, `layOut` appending the bytes of a range of them (called from two
     /// threads at once for different ranges, so it must only read shared state).
     public static func write(count: Int, blockSize: Int = OrderedBlockWriter.blockSize, into sink: OutputSink,
-                             layOut: @escaping @Sendable (Range<Int>, inout [UInt8]) -> Void) throws {
+                             layOut: @escaping @Sendable (Range<Int>, inout ByteOutput) -> Void) throws {
         @Sendable func rows(of block: Int) -> Range<Int> { block * blockSize..<min(count, (block + 1) * blockSize) }
         try OrderedWork.run(count: (count + blockSize - 1) / blockSize, here: { block in
             // This thread's blocks are laid out straight into the sink's buffer.
             try sink.appendBytes { layOut(rows(of: block), &$0) }
             return true
         }, elsewhere: { block in
-            var bytes: [UInt8] = []
+            var bytes = ByteOutput(capacity: 1 << 16)
             layOut(rows(of: block), &bytes)
-            return bytes
-        }, handOn: { _, bytes in
-            try sink.write(block: bytes)
+            return OutputBlock(bytes)
+        }, handOn: { _, block in
+            try sink.write(block: block.output)
             return true
         })
     }

@@ -15,7 +15,7 @@ import ListviewValues
 /// `.outputClosed` (the caller ends quietly), anything else `.writeFailed`.
 public final class OutputSink {
     public let fileDescriptor: Int32
-    private var buffer: [UInt8] = []
+    private var buffer: ByteOutput
     private let flushThreshold: Int
     /// Bytes handed to the kernel so far.
     public private(set) var bytesWritten = 0
@@ -24,7 +24,7 @@ public final class OutputSink {
         self.fileDescriptor = fileDescriptor
         self.flushThreshold = flushThreshold
         // A memory sink's threshold is Int.max, and Int.max + 4096 overflows: reserve only for a real threshold.
-        buffer.reserveCapacity(flushThreshold < 1 << 24 ? flushThreshold + 4096 : 4096)
+        buffer = ByteOutput(capacity: flushThreshold < 1 << 24 ? flushThreshold + 4096 : 4096)
     }
 
     /// A sink that only collects bytes; `collected` returns them. For tests and for measuring.
@@ -34,17 +34,15 @@ public final class OutputSink {
 
     /// Hands over the bytes a memory sink collected, leaving it empty.
     public func takeCollected() -> [UInt8] {
-        defer { buffer = [] }
-        return buffer
+        defer { buffer.removeAll() }
+        return buffer.bytes
     }
 
     /// The bytes collected by a memory sink, as text.
-    public var collected: String { String(decoding: buffer, as: UTF8.self) }
+    public var collected: String { buffer.string }
 
-    @inlinable
     public func write(_ text: String) throws {
-        var text = text
-        text.withUTF8 { append($0) }
+        buffer.append(text)
         try flushIfFull()
     }
 
@@ -53,23 +51,25 @@ public final class OutputSink {
         try flushIfFull()
     }
 
-    public func write<Bytes: Sequence>(bytes: Bytes) throws where Bytes.Element == UInt8 {
+    public func write(bytes: [UInt8]) throws {
         buffer.append(contentsOf: bytes)
         try flushIfFull()
     }
 
-    /// Writes `block`, a buffer laid out elsewhere: one the size of the buffer or more goes to the
-    /// kernel as it is, after what is buffered, instead of being copied in first.
-    public func write(block: [UInt8]) throws {
-        guard fileDescriptor >= 0, block.count >= flushThreshold else { return try write(bytes: block) }
+    /// Writes `block`, laid out elsewhere: one the size of the buffer or more goes to the kernel as
+    /// it is, after what is buffered, instead of being copied in first.
+    public func write(block: borrowing ByteOutput) throws {
+        guard fileDescriptor >= 0, block.count >= flushThreshold else {
+            block.withUnsafeBytes { buffer.append(contentsOf: $0) }
+            return try flushIfFull()
+        }
         try flush()
         try block.withUnsafeBytes { try hand($0) }
     }
 
     /// Writes `text` and a newline.
     public func writeLine(_ text: String) throws {
-        var text = text
-        text.withUTF8 { append($0) }
+        buffer.append(text)
         buffer.append(0x0A)
         try flushIfFull()
     }
@@ -80,18 +80,12 @@ public final class OutputSink {
     }
 
     /// Lets `body` append bytes to the buffer directly (a table row is laid out in place, not as a string first).
-    public func appendBytes(_ body: (inout [UInt8]) -> Void) throws {
+    public func appendBytes(_ body: (inout ByteOutput) -> Void) throws {
         body(&buffer)
         try flushIfFull()
     }
 
-    @usableFromInline
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.append(contentsOf: bytes)
-    }
-
-    @usableFromInline
-    func flushIfFull() throws {
+    private func flushIfFull() throws {
         if buffer.count >= flushThreshold { try flush() }
     }
 
@@ -109,7 +103,7 @@ public final class OutputSink {
     /// Hands every buffered byte to the kernel.
     public func flush() throws {
         guard fileDescriptor >= 0, !buffer.isEmpty else { return }
-        defer { buffer.removeAll(keepingCapacity: true) }
+        defer { buffer.removeAll() }
         try buffer.withUnsafeBytes { try hand($0) }
     }
 

@@ -32,13 +32,14 @@ public struct DelimitedPresenter: TableRowPresenter {
     }
 
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {
-        var bytes: [UInt8] = []
-        for (index, name) in fields.headerNames.enumerated() {
-            var name = name
-            name.withUTF8 { Self.appendField(UnsafeRawBufferPointer($0), first: index == 0, dialect: dialect, to: &bytes) }
+        let (names, dialect) = (fields.headerNames, dialect)
+        try sink.appendBytes { bytes in
+            for (index, name) in names.enumerated() {
+                var name = name
+                name.withUTF8 { Self.appendField(UnsafeRawBufferPointer($0), first: index == 0, dialect: dialect, to: &bytes) }
+            }
+            bytes.append(0x0A)
         }
-        bytes.append(0x0A)
-        try sink.write(bytes: bytes)
     }
 
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {}
@@ -68,7 +69,7 @@ public struct DelimitedPresenter: TableRowPresenter {
 
     /// Appends one field (nil: null or missing, an empty field), after a separator unless `first`.
     @inline(__always)
-    static func appendField(_ text: UnsafeRawBufferPointer?, first: Bool, dialect: Dialect, to bytes: inout [UInt8]) {
+    static func appendField(_ text: UnsafeRawBufferPointer?, first: Bool, dialect: Dialect, to bytes: inout ByteOutput) {
         if !first { bytes.append(dialect == .csv ? UInt8(ascii: ",") : 0x09) }
         guard let text else { return }
         switch dialect {
@@ -83,7 +84,7 @@ public struct DelimitedPresenter: TableRowPresenter {
         }
     }
 
-    static func appendCSVField(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+    static func appendCSVField(_ text: UnsafeRawBufferPointer, to bytes: inout ByteOutput) {
         // A field starting with U+FEFF is quoted too: as the file's first bytes, a reader
         // (listview among them) would take it for a byte order mark and drop it.
         let startsWithByteOrderMark = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
@@ -102,26 +103,27 @@ public struct DelimitedPresenter: TableRowPresenter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// True when `text` holds a comma, a quote, a CR or an LF (looked for eight bytes at a time).
+    /// True when `text` holds a comma, a quote, a CR or an LF: eight bytes at a time, the last
+    /// eight overlapping the ones before.
     private static func needsCSVQuotes(_ text: UnsafeRawBufferPointer) -> Bool {
+        let count = text.count
+        guard count >= 8 else {
+            for byte in text where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D { return true }
+            return false
+        }
+        @inline(__always) func needsQuotes(_ word: UInt64) -> Bool {
+            ByteWord.hasZeroByte(word ^ 0x2C2C_2C2C_2C2C_2C2C) || ByteWord.hasZeroByte(word ^ 0x2222_2222_2222_2222)
+                || ByteWord.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || ByteWord.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+        }
         var index = 0
-        while index + 8 <= text.count {
-            let word = text.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if ByteWord.hasZeroByte(word ^ 0x2C2C_2C2C_2C2C_2C2C) || ByteWord.hasZeroByte(word ^ 0x2222_2222_2222_2222)
-                || ByteWord.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || ByteWord.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) {
-                return true
-            }
+        while index + 8 < count {
+            if needsQuotes(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
             index += 8
         }
-        while index < text.count {
-            let byte = text[index]
-            if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D { return true }
-            index += 1
-        }
-        return false
+        return needsQuotes(text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 
-    static func appendTSVField(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+    static func appendTSVField(_ text: UnsafeRawBufferPointer, to bytes: inout ByteOutput) {
         for byte in text {
             switch byte {
             case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])

@@ -14,7 +14,6 @@ public struct JSONPresenter: TableRowPresenter {
     private var resolved: TableOutputFields
     private var rowsInBlock = 0
     private var sectionsWritten = 0
-    private var bytes: [UInt8] = []
 
     public init(fields: OutputFields, grouped: Bool) {
         self.fields = fields
@@ -36,19 +35,20 @@ public struct JSONPresenter: TableRowPresenter {
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {
         guard grouped else { return }
         try closeSection(into: sink)
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: (sectionsWritten == 0 ? "\n  {\"field\":" : ",\n  {\"field\":").utf8)
-        if section.keys.count == 1, let key = section.keys.first {
-            JSONString.append(key.field.text, to: &bytes)
-            bytes.append(contentsOf: ",\"key\":".utf8)
-            key.value.appendJSON(to: &bytes)
-        } else {
-            Value.array(section.keys.map { .string($0.field.text) }).appendJSON(to: &bytes)
-            bytes.append(contentsOf: ",\"key\":".utf8)
-            Value.array(section.keys.map(\.value)).appendJSON(to: &bytes)
+        let opening = sectionsWritten == 0 ? "\n  {\"field\":" : ",\n  {\"field\":"
+        try sink.appendBytes { bytes in
+            bytes.append(opening)
+            if section.keys.count == 1, let key = section.keys.first {
+                JSONString.append(key.field.text, to: &bytes)
+                bytes.append(",\"key\":")
+                key.value.appendJSON(to: &bytes)
+            } else {
+                Value.array(section.keys.map { .string($0.field.text) }).appendJSON(to: &bytes)
+                bytes.append(",\"key\":")
+                Value.array(section.keys.map(\.value)).appendJSON(to: &bytes)
+            }
+            bytes.append(",\"count\":\(section.count),\"records\":[")
         }
-        bytes.append(contentsOf: ",\"count\":\(section.count),\"records\":[".utf8)
-        try sink.write(bytes: bytes)
         sectionsWritten += 1
         rowsInBlock = 0
     }
@@ -56,8 +56,8 @@ public struct JSONPresenter: TableRowPresenter {
     public mutating func rows(_ items: ArraySlice<RowRef>, into sink: OutputSink) throws {
         let (table, resolved, first, indent) = (table, resolved, rowsInBlock, grouped ? "    " : "  ")
         try TableRowWriter.write(items, of: table, into: sink) { position, item, cells, bytes in
-            bytes.append(contentsOf: (first + position == 0 ? "\n" : ",\n").utf8)
-            bytes.append(contentsOf: indent.utf8)
+            bytes.append(first + position == 0 ? "\n" : ",\n")
+            bytes.append(indent)
             resolved.appendObject(row: item.row, of: table, cells: cells, to: &bytes)
         }
         rowsInBlock += items.count

@@ -60,15 +60,15 @@ struct TableOutputFields: Sendable {
 
     /// `name` as a JSON object key: `"name":`.
     private static func key(_ name: String) -> [UInt8] {
-        var key: [UInt8] = []
+        var key = ByteOutput(capacity: name.utf8.count + 3)
         JSONString.append(name, to: &key)
         key.append(UInt8(ascii: ":"))
-        return key
+        return key.bytes
     }
 
     /// Appends `row` as a JSON object: the group fields (null when missing), then the chosen
     /// fields or the row's own, in its own order; fields the row lacks are left out.
-    func appendObject(row: Int, of table: CellTable, cells: CellTable.Cells, to bytes: inout [UInt8]) {
+    func appendObject(row: Int, of table: CellTable, cells: CellTable.Cells, to bytes: inout ByteOutput) {
         bytes.append(UInt8(ascii: "{"))
         var first = true
         func separate() {
@@ -86,7 +86,7 @@ struct TableOutputFields: Sendable {
             separate()
             bytes.append(contentsOf: key)
             if !cells.appendJSON(row: row, column: column, to: &bytes) {
-                bytes.removeSubrange(mark...)
+                bytes.removeLast(from: mark)
                 first = wasFirst
             }
         }

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewValues
 
 /// A presenter of row references into a table it is handed, a batch at a time while
 /// streaming or once for a whole list: the machine styles, which write rows straight
@@ -22,7 +23,7 @@ extension TableRowPresenter {
 /// The layout of rows of one table whose bytes stand alone (`TableRowPresenter.standaloneRows`).
 public struct StandaloneRows: @unchecked Sendable {
     /// Appends the bytes of one row, read from the table's cells.
-    public typealias AppendRow = (Int, CellTable.Cells, inout [UInt8]) -> Void
+    public typealias AppendRow = (Int, CellTable.Cells, inout ByteOutput) -> Void
 
     let table: CellTable
     let appendRow: AppendRow
@@ -33,7 +34,7 @@ public struct StandaloneRows: @unchecked Sendable {
     }
 
     /// Appends `items`, in order, on this thread.
-    public func append(_ items: ArraySlice<RowRef>, to bytes: inout [UInt8]) {
+    public func append(_ items: ArraySlice<RowRef>, to bytes: inout ByteOutput) {
         table.withCells { cells in
             cells.forEachRow(items.lazy.map(\.row)) { _, row in appendRow(row, cells, &bytes) }
         }
@@ -53,7 +54,7 @@ enum TableRowWriter {
     /// Writes `items` of `table`, `appendRow` appending the bytes of the row at a position
     /// among `items` (it may run on two threads at once, for different rows).
     static func write(_ items: ArraySlice<RowRef>, of table: CellTable, into sink: OutputSink,
-                      appendRow: @escaping @Sendable (Int, RowRef, CellTable.Cells, inout [UInt8]) -> Void) throws {
+                      appendRow: @escaping @Sendable (Int, RowRef, CellTable.Cells, inout ByteOutput) -> Void) throws {
         let start = items.startIndex
         try OrderedBlockWriter.write(count: items.count, into: sink) { range, bytes in
             table.withCells { cells in

@@ -1,0 +1,108 @@
+/// Bytes being written out: a growing buffer that every writer appends to (table lines, JSON,
+/// CSV), then hands to the kernel or reads back.
+///
+/// It owns its memory and cannot be copied (`~Copyable`), so an append needs no
+/// check that the storage is shared, as an array's does: a cell's few bytes cost
+/// a copy and a comparison. Writers take it `inout`; a buffer laid out on one
+/// thread and written on another travels in an `OutputBlock`.
+public struct ByteOutput: ~Copyable {
+    @usableFromInline var base: UnsafeMutableRawPointer
+    @usableFromInline var written = 0
+    @usableFromInline var capacity: Int
+
+    public init(capacity: Int = 4_096) {
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(byteCount: self.capacity, alignment: 16)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    public var count: Int { written }
+
+    public var isEmpty: Bool { written == 0 }
+
+    /// Makes room for at least `capacity` bytes in all.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        if capacity > self.capacity { grow(to: capacity) }
+    }
+
+    @inlinable
+    public mutating func append(_ byte: UInt8) {
+        if written == capacity { grow(to: written + 1) }
+        base.storeBytes(of: byte, toByteOffset: written, as: UInt8.self)
+        written += 1
+    }
+
+    @inlinable
+    public mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        if written + bytes.count > capacity { grow(to: written + bytes.count) }
+        (base + written).copyMemory(from: source, byteCount: bytes.count)
+        written += bytes.count
+    }
+
+    @inlinable
+    public mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        append(contentsOf: UnsafeRawBufferPointer(bytes))
+    }
+
+    public mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append(contentsOf: $0) }
+    }
+
+    /// Appends `count` copies of `byte`.
+    @inlinable
+    public mutating func append(repeating byte: UInt8, count: Int) {
+        guard count > 0 else { return }
+        if written + count > capacity { grow(to: written + count) }
+        (base + written).initializeMemory(as: UInt8.self, repeating: byte, count: count)
+        written += count
+    }
+
+    /// Appends the UTF-8 of `text`.
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Drops the bytes from `offset` on (what was written since `count` was `offset`).
+    public mutating func removeLast(from offset: Int) {
+        written = Swift.min(Swift.max(offset, 0), written)
+    }
+
+    /// Drops every byte, keeping the memory for what comes next.
+    public mutating func removeAll() {
+        written = 0
+    }
+
+    /// Calls `body` with the bytes written so far.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: written))
+    }
+
+    /// The bytes written so far, as an array.
+    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    /// The bytes written so far, as text.
+    public var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+
+    @usableFromInline
+    mutating func grow(to needed: Int) {
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+        newBase.copyMemory(from: base, byteCount: written)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}
+
+/// A `ByteOutput` laid out on one thread, to be written on another.
+public final class OutputBlock: @unchecked Sendable {
+    public var output: ByteOutput
+
+    public init(_ output: consuming ByteOutput) {
+        self.output = output
+    }
+}
