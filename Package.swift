@@ -35,6 +35,9 @@ let package = Package(
         ),
         // A hint to the processor to load memory ahead (no library: a header of inline C).
         .systemLibrary(name: "CPrefetch"),
+        // RE2, Debian's libre2-dev: regular expressions matched in time linear in the text, behind
+        // a C face of four functions (RE2's API is C++).
+        .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
         // The layers of the one pipeline, each importing only those above it (the compiler checks it):
         // value kinds, number text, UTF-8 checks, display width, terminal escaping, errors.
         .target(name: "ListviewValues", swiftSettings: releaseSettings),
@@ -46,7 +49,7 @@ let package = Package(
         .target(name: "ListviewDataSource", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput"],
                 swiftSettings: releaseSettings),
         // Predicates, sort keys and orders, grouping into sections, aggregates: index lists over rows.
-        .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource"],
+        .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource", "CRE2"],
                 swiftSettings: releaseSettings),
         // Row formatters and their registry, table layout, the renderer, presenters, writers, the sink.
         .target(name: "ListviewPresentation",
@@ -85,7 +88,8 @@ let package = Package(
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON"]),
         .testTarget(name: "EndToEndTests", exclude: ["Golden", "Fixtures", "Support/roundtrip.py"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )
 
 // `make fuzz` sets LISTVIEW_FUZZ=1 and builds this libFuzzer binary with -sanitize=fuzzer,address.

@@ -52,7 +52,7 @@ _listview() {
         '--no-infer[CSV/TSV\: keep every cell a string (no numbers for sorting and alignment).]'
         '--lazy-quotes[CSV/TSV\: keep a stray quote as text instead of failing (strict RFC 4180 is the default).]'
         '--fields[Columns to show, in order, comma-separated; dotted paths reach into nested values.]:fields:'
-        '*--where[Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, and FIELD~REGEX); numbers compare as numbers, null never matches. Repeatable\: all must hold.]:predicate:'
+        '*--where[Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, and FIELD~REGEX, an RE2 expression matched in linear time); numbers compare as numbers, null never matches. Repeatable\: all must hold.]:predicate:'
         '--search[Keep records with this text in any field (case-insensitive).]:text:'
         '*--group-by[One section per distinct value of this field (null is a section too). Give twice for nested sections.]:field:'
         '--sort-groups[Section order\: first (appearance), key or count, with \:asc or \:desc. Default\: first; count sorts largest first.]:order:'

@@ -23,7 +23,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
     public let op: Operator
     public let value: String
     private let number: Double?
-    private let regex: RegexBox?
+    private let regex: LinearRegex?
 
     /// The predicate as written.
     public var description: String { "\(path.text)\(op.rawValue)\(value)" }
@@ -59,9 +59,9 @@ public struct Predicate: Sendable, CustomStringConvertible {
         self.number = NumberText.isNumber(value) ? Double(value) : nil
         if op == .matches {
             do {
-                regex = RegexBox(try Regex(value))
+                regex = try LinearRegex(value)
             } catch {
-                throw ListviewError.usage("--where '\(text)': '\(value)' is not a valid regular expression")
+                throw ListviewError.usage("--where '\(text)': '\(value)' is not a valid regular expression (\(error.reason))")
             }
         } else {
             regex = nil
@@ -78,7 +78,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         guard let field, !field.isNull else { return false }
         let text = ValueText.plain(field)
         if let regex {
-            return text.contains(regex.value)
+            return regex.matches(text)
         }
         let order: Int
         if let number, let fieldNumber = field.numericValue ?? (NumberText.isNumber(text) ? Double(text) : nil) {
@@ -96,12 +96,6 @@ public struct Predicate: Sendable, CustomStringConvertible {
         case .matches: return false
         }
     }
-}
-
-/// A compiled `Regex` is immutable and safe to share; this box says so to the compiler.
-final class RegexBox: @unchecked Sendable {
-    let value: Regex<AnyRegexOutput>
-    init(_ value: Regex<AnyRegexOutput>) { self.value = value }
 }
 
 /// A value's text without display escaping: what filters and searches compare.

@@ -14,7 +14,7 @@ struct ViewOptions: ParsableArguments {
     var fields: String?
 
     @Option(name: .customLong("where"),
-            help: ArgumentHelp("Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, and FIELD~REGEX); numbers compare as numbers, null never matches. Repeatable: all must hold.",
+            help: ArgumentHelp("Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, and FIELD~REGEX, an RE2 expression matched in linear time); numbers compare as numbers, null never matches. Repeatable: all must hold.",
                                valueName: "predicate"))
     var predicates: [String] = []
 
