@@ -53,7 +53,9 @@ public enum JSONString {
     }
 
     /// Appends the UTF-8 text `utf8` as a JSON string literal. Runs of bytes that need no escape
-    /// (found eight at a time) are copied whole.
+    /// (found eight at a time) are copied whole. Besides what JSON requires (C0 controls, the quote
+    /// and the backslash), DEL and the C1 controls are written as `\u` escapes: just as lossless,
+    /// and safe to `cat` to a terminal.
     public static func append(utf8: UnsafeRawBufferPointer, to bytes: inout ByteOutput) {
         bytes.append(UInt8(ascii: "\""))
         guard needsEscape(utf8) else {
@@ -71,26 +73,35 @@ public enum JSONString {
                 continue
             }
             let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+            // A C1 control (U+0080-U+009F) is the two bytes C2 80-9F.
+            let c1 = byte == 0xC2 && index + 1 < count && utf8[index + 1] & 0xE0 == 0x80
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || c1 else {
                 index += 1
                 continue
             }
             if start < index { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[start..<index])) }
-            appendEscape(byte, to: &bytes)
-            index += 1
+            if c1 {
+                appendUnicodeEscape(utf8[index + 1], to: &bytes)
+                index += 2
+            } else {
+                appendEscape(byte, to: &bytes)
+                index += 1
+            }
             start = index
         }
         if start < count { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[start..<count])) }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// True when some byte of `text` is a control character, a quote or a backslash: eight bytes
-    /// at a time, the last eight overlapping the ones before.
+    /// True when some byte of `text` is a control character, a quote, a backslash, DEL or the lead
+    /// byte of a C1 control: eight bytes at a time, the last eight overlapping the ones before.
     @inline(__always)
     private static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
         guard count >= 8 else {
-            for byte in text where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            for byte in text where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 {
+                return true
+            }
             return false
         }
         var index = 0
@@ -101,12 +112,14 @@ public enum JSONString {
         return needsEscape(text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 
-    /// True when one of the eight bytes of `word` is a control character, a quote or a backslash.
+    /// True when one of the eight bytes of `word` is a control character, a quote, a backslash, DEL
+    /// or 0xC2 (which leads the C1 controls, and also U+00A0-U+00BF such as `£` and `°`).
     @inline(__always)
     private static func needsEscape(_ word: UInt64) -> Bool {
         // Whether some byte is below 0x20 ("has less than", exact as a yes or no for limits up to 0x80).
         let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
         return control != 0 || ByteWord.hasZeroByte(word ^ 0x2222_2222_2222_2222) || ByteWord.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            || ByteWord.hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F) || ByteWord.hasZeroByte(word ^ 0xC2C2_C2C2_C2C2_C2C2)
     }
 
     /// Appends the escape of a control character, quote or backslash.
@@ -120,10 +133,15 @@ public enum JSONString {
         case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
         case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
         default:
-            bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-            bytes.append(hexDigits[Int(byte >> 4)])
-            bytes.append(hexDigits[Int(byte & 0x0F)])
+            appendUnicodeEscape(byte, to: &bytes)
         }
+    }
+
+    /// Appends `\u00XX` for the code point `byte` (a C0 or C1 control, or DEL).
+    private static func appendUnicodeEscape(_ byte: UInt8, to bytes: inout ByteOutput) {
+        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+        bytes.append(hexDigits[Int(byte >> 4)])
+        bytes.append(hexDigits[Int(byte & 0x0F)])
     }
 
     /// `text` as a JSON string literal.

@@ -30,8 +30,10 @@ final class ByteOutputTests: XCTestCase {
         XCTAssertTrue(output.isEmpty)
     }
 
-    /// Strings of every length around a word's eight bytes, escaped as a byte-by-byte reference does.
-    func testJSONStringsMatchAByteByByteEscape() {
+    /// Strings of every length around a word's eight bytes, escaped as a character-by-character
+    /// reference does: C0 and C1 controls and DEL as `\u` escapes (issue 14: JSON output wrote DEL
+    /// and C1 raw).
+    func testJSONOutputEscapesDELAndC1ControlsAsACharacterByCharacterEscapeDoes() {
         func reference(_ bytes: [UInt8]) -> String {
             var text = "\""
             for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
@@ -43,18 +45,23 @@ final class ByteOutputTests: XCTestCase {
                 case "\t": text += "\\t"
                 case "\u{08}": text += "\\b"
                 case "\u{0C}": text += "\\f"
-                case let control where control.value < 0x20: text += String(format: "\\u%04x", control.value)
+                case let control where control.value < 0x20 || (0x7F...0x9F).contains(control.value):
+                    text += "\\u00" + String(control.value >> 4, radix: 16) + String(control.value & 0xF, radix: 16)
                 default: text.unicodeScalars.append(scalar)
                 }
             }
             return text + "\""
         }
         var generator = SystemRandomNumberGenerator()
-        let alphabet: [UInt8] = Array("abcdefgh".utf8) + [0x22, 0x5C, 0x0A, 0x01, 0x1F, 0x20, 0x7F]
+        // ASCII, quotes and controls, DEL, C1 controls (C2 80, C2 9F), and neighbours that stay
+        // raw (C2 A0, C2 A3 `£`, C3 A9 `é`, an emoji).
+        let alphabet: [[UInt8]] = Array("abcdefgh".utf8).map { [$0] } + [[0x22], [0x5C], [0x0A], [0x01], [0x1F], [0x20], [0x7F],
+                                                                             [0xC2, 0x80], [0xC2, 0x9F], [0xC2, 0xA0], [0xC2, 0xA3],
+                                                                             [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80]]
         for length in 0...40 {
             for _ in 0..<50 {
-                let bytes = (0..<length).map { _ in
-                    Int.random(in: 0..<4, using: &generator) == 0 ? alphabet.randomElement(using: &generator) ?? 0x61 : 0x61
+                let bytes = (0..<length).flatMap { _ in
+                    Int.random(in: 0..<4, using: &generator) == 0 ? alphabet.randomElement(using: &generator) ?? [0x61] : [0x61]
                 }
                 var output = ByteOutput()
                 bytes.withUnsafeBytes { JSONString.append(utf8: $0, to: &output) }

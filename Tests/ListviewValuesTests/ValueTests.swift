@@ -52,7 +52,7 @@ final class ValueTests: XCTestCase {
         XCTAssertEqual(Value.string(text).compactJSON, #""q\"b\\n\nr\rt\tb\bf\fc\u0001e\u001bé日😀""#)
         let object = Value.object(ObjectValue(["k\"ey": .string("/")]))
         XCTAssertEqual(object.compactJSON, #"{"k\"ey":"/"}"#)
-        XCTAssertEqual(JSONString.literal("\u{1F}\u{7F}"), "\"\\u001f\u{7F}\"")
+        XCTAssertEqual(JSONString.literal("\u{1F}\u{7F}\u{85}\u{A0}"), "\"\\u001f\\u007f\\u0085\u{A0}\"")
     }
 
     func testNumbersKeepTheirSourceText() {
