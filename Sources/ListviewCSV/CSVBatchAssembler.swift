@@ -139,11 +139,7 @@ final class CSVBatchAssembler {
     /// Extra columns for a long row, named by their numbers (made unique against the others).
     private func addColumns(upTo count: Int) {
         guard count > batch.columns.count else { return }
-        var taken = Set(batch.columns)
-        for column in batch.columns.count..<count {
-            let name = ColumnNames.uniqueName(String(column + 1), avoiding: taken)
-            batch.addColumn(name)
-            taken.insert(name)
-        }
+        var namer = ColumnNames.Namer(taken: Set(batch.columns))
+        for column in batch.columns.count..<count { batch.addColumn(namer.claim(String(column + 1))) }
     }
 }
