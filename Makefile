@@ -9,6 +9,7 @@
 #   make test-asan run the whole suite under AddressSanitizer (not part of make test: slower)
 #   make test-tsan run the whole suite under ThreadSanitizer (not part of make test: slower)
 #   make bench     time listview against Miller and jq on 1,000,000 generated records (bench/run.sh)
+#   make bench-growth  check that pathological shapes cost linear time: 4x the input, at most 4.5x the time
 #   make deps      apt-get install libyajl-dev, libcsv-dev, libre2-dev and time when missing; pip install wcwidth for a test
 #   make docs      regenerate completions/ (bash, zsh, fish) and docs/listview.1 from the argument parser
 #   make check-docs  fail when the checked-in completions or man page are stale (part of make test)
@@ -24,7 +25,7 @@ MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual -
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: fuzz test-asan test-tsan demo test build release bench deps docs check-docs install clean
+.PHONY: fuzz test-asan test-tsan demo test build release bench bench-growth deps docs check-docs install clean
 
 deps:
 	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -x /usr/bin/time ]; then \
@@ -81,6 +82,9 @@ fuzz: deps
 
 bench: release
 	LISTVIEW=$(CURDIR)/.build/release/listview bash bench/run.sh
+
+bench-growth: release
+	python3 bench/growth.py $(CURDIR)/.build/release/listview
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

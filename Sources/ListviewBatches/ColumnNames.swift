@@ -4,7 +4,7 @@ import ListviewValues
 public enum ColumnNames {
     /// `["id", "name", "", "name"]` → `["id", "name", "3", "name_2"]`.
     public static func unique(_ names: [String]) -> [String] {
-        var namer = Namer()
+        var namer = Namer(capacity: names.count)
         return names.enumerated().map { index, name in namer.claim(name.isEmpty ? String(index + 1) : name) }
     }
 
@@ -23,6 +23,11 @@ public enum ColumnNames {
 
         public init(taken: Set<String> = []) {
             self.taken = taken
+        }
+
+        /// A namer with room for `capacity` names.
+        public init(capacity: Int) {
+            taken = Set(minimumCapacity: capacity)
         }
 
         /// `name` when free, else the first free `name_2`, `name_3`, …; the result is taken from now on.
