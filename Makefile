@@ -47,8 +47,8 @@ demo: build
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing
 	$(MAKE) --no-print-directory check-docs
+	@SWIFT=$(SWIFT) bash .ci/test-count
 
 docs: build
 	for shell in bash zsh fish; do .build/debug/listview --generate-completion-script $$shell > completions/listview.$$shell; done
@@ -83,8 +83,10 @@ fuzz: deps
 bench: release
 	LISTVIEW=$(CURDIR)/.build/release/listview bash bench/run.sh
 
+GROWTH_SCALE ?= 1
+
 bench-growth: release
-	python3 bench/growth.py $(CURDIR)/.build/release/listview
+	python3 bench/growth.py $(CURDIR)/.build/release/listview --scale $(GROWTH_SCALE)
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
