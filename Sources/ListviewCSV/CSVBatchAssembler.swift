@@ -31,6 +31,8 @@ final class CSVBatchAssembler {
     private(set) var longRows = 0
     /// Why the assembler stopped taking input, if it did.
     private(set) var refusal: String?
+    /// The parser's field and row events so far: a field still open has not changed it.
+    private(set) var events = 0
     /// The only columns read into the batch (`CSVOptions.onlyColumns`); the others' cells are
     /// left out (still checked as UTF-8), and so are a long row's extra cells.
     private let onlyColumns: Set<String>?
@@ -65,6 +67,7 @@ final class CSVBatchAssembler {
 
     func field(_ bytes: UnsafeRawBufferPointer) {
         guard refusal == nil else { return }
+        events += 1
         afterCR = false
         // One scan settles the usual cell: printable ASCII is valid UTF-8 with no line break.
         let printable = UTF8Check.printableASCIIPrefix(bytes.assumingMemoryBound(to: UInt8.self)) == bytes.count
@@ -93,6 +96,7 @@ final class CSVBatchAssembler {
     /// A row ends at each CR or LF outside quotes (libcsv reports every one); a CRLF pair is one line.
     func endRow(terminator: Int32) {
         guard refusal == nil else { return }
+        events += 1
         if terminator == 0x0A && afterCR {
             afterCR = false
         } else if terminator == 0x0A || terminator == 0x0D {

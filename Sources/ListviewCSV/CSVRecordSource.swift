@@ -39,6 +39,11 @@ public final class CSVRecordSource: RecordSource {
     private let options: CSVOptions
     private let schema: RecordSchema
     private var position = TextPosition()
+    /// Where the quoted field open at the end of the last chunk began, and the assembler's event
+    /// count then (the same count later: the same field is still open).
+    private var openFieldStart: (events: Int, position: TextPosition)?
+    /// Where the input's first ill-formed UTF-8 byte is, once one is read.
+    private var illFormed = IllFormedUTF8Finder()
     private var finished = false
     private var startedReading = false
     /// The next row of the batch to hand out as a record.
@@ -243,9 +248,15 @@ public final class CSVRecordSource: RecordSource {
     private func readMore(limit: Int) throws {
         if try readSlice(limit: limit) { return }
         finished = true
+        illFormed.finish()
         let (outcome, openFieldNewlines) = parser.finish()
         try check()
         if case let .failed(message, _) = outcome {
+            // At the opening quote, when it was seen; else at its line.
+            if let start = openFieldStart, start.events == assembler.events {
+                throw ListviewError.malformedInput(source: input.name, line: start.position.line + linesBefore,
+                                                   column: start.position.column, message: message)
+            }
             let line = position.line - openFieldNewlines
             throw ListviewError.malformedInput(source: input.name, line: line + linesBefore, column: nil, message: message)
         }
@@ -255,6 +266,7 @@ public final class CSVRecordSource: RecordSource {
     private func readSlice(limit: Int) throws -> Bool {
         startedReading = true
         return try input.withNextChunk(limit: limit) { chunk in
+            if illFormed.first == nil { illFormed.scan(chunk, at: position) }
             let outcome = parser.parse(chunk)
             try check()
             if case let .failed(message, offset) = outcome {
@@ -262,19 +274,73 @@ public final class CSVRecordSource: RecordSource {
                 throw ListviewError.malformedInput(source: input.name, line: position.line + linesBefore, column: position.column,
                                                    message: message)
             }
+            if let length = parser.openQuotedFieldLength(within: chunk.count), openFieldStart?.events != assembler.events {
+                var start = position
+                start.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<(chunk.count - length)]))
+                openFieldStart = (assembler.events, start)
+            }
             position.advance(over: chunk)
         }
     }
 
-    /// A refusal from the assembler (invalid UTF-8), reported at the line it reached.
+    /// A refusal from the assembler (invalid UTF-8), reported where the input's first ill-formed
+    /// byte is: fields are checked in order, so that byte is the refused field's.
     private func check() throws {
-        if let refusal = assembler.refusal {
-            throw ListviewError.malformedInput(source: input.name, line: assembler.line + linesBefore, column: nil, message: refusal)
-        }
+        guard let refusal = assembler.refusal else { return }
+        let at = illFormed.first
+        throw ListviewError.malformedInput(source: input.name, line: (at?.line ?? assembler.line) + linesBefore, column: at?.column,
+                                           message: refusal)
     }
 }
 
 /// `1 row`, `3 rows`.
 enum RowCount {
     static func text(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
+}
+
+/// Finds the first ill-formed UTF-8 byte of a text read chunk by chunk, and its position.
+struct IllFormedUTF8Finder {
+    /// The position of the first ill-formed byte, once found.
+    private(set) var first: TextPosition?
+    /// The bytes of a character the last chunk's end cut off, and where it began.
+    private var carry: [UInt8] = []
+    private var carryPosition = TextPosition()
+
+    /// Ends the text: a character it cut off is ill-formed.
+    mutating func finish() {
+        if first == nil, !carry.isEmpty { first = carryPosition }
+    }
+
+    /// Looks through `chunk`, which begins at `position`.
+    mutating func scan(_ chunk: UnsafeRawBufferPointer, at position: TextPosition) {
+        guard first == nil, !chunk.isEmpty else { return }
+        var start = 0
+        if !carry.isEmpty {
+            // The character the last chunk began, completed from this one.
+            let needed = UTF8Check.sequence(startingWith: carry[0])?.length ?? 0
+            let taken = min(needed - carry.count, chunk.count)
+            let joined = carry + chunk[0..<taken]
+            let valid = joined.withUnsafeBytes { UTF8Check.validPrefix($0) == $0.count }
+            if !valid, !(joined.count < needed && joined.withUnsafeBytes(UTF8Check.isCutOff)) {
+                first = carryPosition
+                return
+            }
+            if joined.count < needed {
+                carry = joined
+                return
+            }
+            carry = []
+            start = taken
+        }
+        let at = start + UTF8Check.validPrefix(UnsafeRawBufferPointer(rebasing: chunk[start...]))
+        guard at < chunk.count else { return }
+        var byte = position
+        byte.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<at]))
+        if UTF8Check.isCutOff(UnsafeRawBufferPointer(rebasing: chunk[at...])) {
+            carry = Array(chunk[at...])
+            carryPosition = byte
+        } else {
+            first = byte
+        }
+    }
 }

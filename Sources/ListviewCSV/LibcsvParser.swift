@@ -45,6 +45,21 @@ final class LibcsvParser {
         initialized && parser.pointee.pstate == 0 && parser.pointee.quoted == 0 && parser.pointee.entry_pos == 0
     }
 
+    /// When the parser stands inside a quoted field that began in the last `within` bytes fed:
+    /// how many bytes of input the field has taken, its opening quote included; else nil.
+    /// (Only a field that began that recently is measured, so a long field costs no more than
+    /// its bytes once.)
+    func openQuotedFieldLength(within: Int) -> Int? {
+        let state = parser.pointee.pstate
+        guard initialized, parser.pointee.quoted != 0, state == 2 || state == 3, parser.pointee.entry_pos < within else { return nil }
+        // libcsv keeps one quote for each doubled one; in state 3 (FIELD_MIGHT_HAVE_ENDED) the
+        // last quote kept is one byte of input that may close the field.
+        let pending = UnsafeRawBufferPointer(start: parser.pointee.entry_buf, count: parser.pointee.entry_pos)
+        let quotes = ByteBlock.count(of: UInt8(ascii: "\""), in: pending) - (state == 3 ? 1 : 0)
+        let length = 1 + pending.count + quotes
+        return length <= within ? length : nil
+    }
+
     /// The outcome of feeding bytes: fine, or an error at byte `offset` of the chunk.
     enum Outcome: Equatable {
         case ok

@@ -2,6 +2,12 @@
 public enum UTF8Check {
     /// True for well-formed UTF-8; ASCII (the usual case) is checked eight bytes at a time.
     public static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        validPrefix(bytes) == bytes.count
+    }
+
+    /// How many leading bytes are well-formed UTF-8: where the first ill-formed sequence starts
+    /// (or one cut off by the end of `bytes`), else `bytes.count`.
+    public static func validPrefix(_ bytes: UnsafeRawBufferPointer) -> Int {
         var index = 0
         let count = bytes.count
         while index + 8 <= count {
@@ -9,12 +15,40 @@ public enum UTF8Check {
             index += 8
         }
         while index < count, bytes[index] < 0x80 { index += 1 }
-        if index == count { return true }
-        return isValidSequence(UnsafeRawBufferPointer(rebasing: bytes[index...]))
+        if index == count { return count }
+        return index + validSequencePrefix(UnsafeRawBufferPointer(rebasing: bytes[index...]))
     }
 
-    /// Well-formedness per the Unicode standard (table 3-7): no overlongs, surrogates or values past U+10FFFF.
-    static func isValidSequence(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// True when `bytes` are the start of a well-formed character that they end too soon to hold
+    /// (what `validPrefix` stops at when text is cut in the middle of a character).
+    public static func isCutOff(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let lead = bytes.first, let (length, low, high) = sequence(startingWith: lead), bytes.count < length else { return false }
+        for offset in 1..<bytes.count {
+            let byte = bytes[offset]
+            guard offset == 1 ? (byte >= low && byte <= high) : byte & 0xC0 == 0x80 else { return false }
+        }
+        return true
+    }
+
+    /// The length of the sequence `lead` begins and the allowed range of its second byte; nil for
+    /// a byte that begins none.
+    @inline(__always)
+    public static func sequence(startingWith lead: UInt8) -> (length: Int, low: UInt8, high: UInt8)? {
+        switch lead {
+        case 0xC2...0xDF: return (2, 0x80, 0xBF)
+        case 0xE0: return (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: return (3, 0x80, 0xBF)
+        case 0xED: return (3, 0x80, 0x9F)
+        case 0xF0: return (4, 0x90, 0xBF)
+        case 0xF1...0xF3: return (4, 0x80, 0xBF)
+        case 0xF4: return (4, 0x80, 0x8F)
+        default: return nil
+        }
+    }
+
+    /// `validPrefix` past the ASCII start. Well-formedness per the Unicode standard (table 3-7): no
+    /// overlongs, surrogates or values past U+10FFFF.
+    static func validSequencePrefix(_ bytes: UnsafeRawBufferPointer) -> Int {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -27,29 +61,18 @@ public enum UTF8Check {
                 }
                 continue
             }
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the allowed range of the second byte
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return false
-            }
-            guard index + length <= count else { return false }
+            guard let (length, low, high) = sequence(startingWith: lead) else { return index }
+            guard index + length <= count else { return index }
             let second = bytes[index + 1]
-            guard second >= low && second <= high else { return false }
+            guard second >= low && second <= high else { return index }
             var offset = 2
             while offset < length {
-                guard bytes[index + offset] & 0xC0 == 0x80 else { return false }
+                guard bytes[index + offset] & 0xC0 == 0x80 else { return index }
                 offset += 1
             }
             index += length
         }
-        return true
+        return count
     }
 }
 

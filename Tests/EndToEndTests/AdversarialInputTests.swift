@@ -105,7 +105,7 @@ final class AdversarialInputTests: XCTestCase {
         let value = try file("bad-value.jsonl", Array("{\"k\":1}\n{\"k\":\"a".utf8) + [0xC3, 0x28] + Array("\"}\n".utf8))
         try assertError([value], status: 65, message: "bad-value.jsonl:2:")
         let cell = try file("bad-cell.csv", Array("a,b\n1,2\n3,".utf8) + [0xE2, 0x82] + Array("\n".utf8))
-        try assertError([cell], status: 65, message: "bad-cell.csv:3: invalid UTF-8 in field 2")
+        try assertError([cell], status: 65, message: "bad-cell.csv:3:3: invalid UTF-8 in field 2")
     }
 
     func testUTF16WithByteOrderMarkAsksForConversion() throws {

@@ -37,8 +37,12 @@ final class CSVRecordSourceTests: XCTestCase {
     }
 
     private func error(_ text: String, options: CSVOptions = CSVOptions()) -> ListviewError? {
+        error(Array(text.utf8), options: options)
+    }
+
+    private func error(_ bytes: [UInt8], options: CSVOptions = CSVOptions(), chunkSize: Int = 1 << 20) -> ListviewError? {
         do {
-            let reader = try source(Array(text.utf8), options: options)
+            let reader = try source(bytes, options: options, chunkSize: chunkSize)
             while try reader.next() != nil {}
             return nil
         } catch {
@@ -115,14 +119,26 @@ final class CSVRecordSourceTests: XCTestCase {
     func testTextAfterClosingQuoteAndUnterminatedQuote() {
         XCTAssertEqual(error("a,b\n1,\"x\"y\n")?.positionText, "2:6")
         let open = error("a,b\n1,2\n3,\"never\nclosed\n")
-        XCTAssertEqual(open?.positionText, "3")
+        XCTAssertEqual(open?.positionText, "3:3")  // at the opening quote
         XCTAssertTrue(open?.description.contains("a quoted field is not closed") ?? false)
+    }
+
+    /// CSV errors carry a column, as JSON errors do (issue 14): the first ill-formed byte, found
+    /// the same whatever the chunks (a character cut between two, or by the end of the input).
+    func testCSVErrorsHaveAColumn() {
+        let text: [UInt8] = Array("id,name\n1,ok\n2,ab".utf8) + [0xE2, 0x82] + Array("\n".utf8)
+        for chunkSize in [1, 2, 3, 5, 64] {
+            XCTAssertEqual(error(text, chunkSize: chunkSize)?.positionText, "3:5", "chunks of \(chunkSize)")
+        }
+        let cutAtTheEnd: [UInt8] = Array("id\n1\n\u{e9}".utf8) + [0xE2, 0x82]
+        XCTAssertEqual(error(cutAtTheEnd, chunkSize: 2)?.positionText, "3:2")
+        XCTAssertEqual(error(Array("a,b\n1,\"x\"\"y\n2,3\n".utf8), chunkSize: 4)?.positionText, "2:3")
     }
 
     func testInvalidUTF8IsAnError() {
         let reader = try? source([0x61, 0x0A, 0xFF, 0xFE, 0x0A])
         XCTAssertThrowsError(try reader?.next()) { error in
-            XCTAssertEqual((error as? ListviewError)?.positionText, "2")
+            XCTAssertEqual((error as? ListviewError)?.positionText, "2:1")
             XCTAssertTrue("\(error)".contains("invalid UTF-8 in field 1"))
         }
     }
