@@ -81,6 +81,13 @@ public struct TextPosition: Equatable, Sendable {
         }
     }
 
+    /// This position moved past `bytes`.
+    public func advanced(over bytes: UnsafeRawBufferPointer) -> TextPosition {
+        var position = self
+        position.advance(over: bytes)
+        return position
+    }
+
     /// How many line breaks `bytes` holds (a CRLF pair counts once).
     public static func lineBreaks(in bytes: UnsafeRawBufferPointer) -> Int {
         var position = TextPosition()
@@ -91,5 +98,40 @@ public struct TextPosition: Equatable, Sendable {
     /// True for the bytes JSON and CSV treat as blank: space, tab, CR, LF.
     public static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+/// The last few bytes of a text read chunk by chunk, with the position where they begin: where
+/// an error lies that a reader finds only bytes after it (an escape cut between two chunks).
+public struct RecentBytes {
+    /// How many bytes are kept.
+    public static let capacity = 16
+    private var bytes: [UInt8] = []
+    private var start = TextPosition()
+
+    public init() {}
+
+    /// Keeps the end of `chunk`, and moves `position` (where the chunk begins) past it.
+    public mutating func keep(_ chunk: UnsafeRawBufferPointer, advancing position: inout TextPosition) {
+        if chunk.count >= Self.capacity {
+            let tail = chunk.count - Self.capacity
+            position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<tail]))
+            start = position
+            bytes = Array(chunk[tail...])
+            position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[tail...]))
+            return
+        }
+        bytes.append(contentsOf: chunk)
+        let dropped = max(bytes.count - Self.capacity, 0)
+        bytes.withUnsafeBytes { start.advance(over: UnsafeRawBufferPointer(rebasing: $0[0..<dropped])) }
+        bytes.removeFirst(dropped)
+        position.advance(over: chunk)
+    }
+
+    /// The position `offset` bytes (negative) before the end of the bytes kept; their start when
+    /// that is further back than they reach.
+    public func position(at offset: Int) -> TextPosition {
+        let index = max(bytes.count + offset, 0)
+        return bytes.withUnsafeBytes { start.advanced(over: UnsafeRawBufferPointer(rebasing: $0[0..<index])) }
     }
 }

@@ -241,7 +241,7 @@ final class JSONCellParser {
     /// Parses `bytes`; false once they are not JSON (a stray control character, a grammar error),
     /// not UTF-8, or more than flat objects: the record reader then lists or reports them.
     func feed(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        YajlParser.firstStrayWhitespace(in: bytes) == nil && parser.parse(bytes).isOK && builder.isPlain && builder.refusal == nil
+        parser.parse(bytes).isOK && builder.isPlain && builder.refusal == nil
     }
 
     /// Ends the input; false when the last value is not complete (or anything `feed` refuses).

@@ -27,6 +27,8 @@ public final class JSONRecordSource: RecordSource {
     private let isLines: Bool
     private let maxDepth: Int
     private var position = TextPosition()
+    /// The last bytes read and where they began, for an error at an escape an earlier chunk began.
+    private var recent = RecentBytes()
     private var finished = false
     private var sawContent = false
     private var startedReading = false
@@ -192,21 +194,11 @@ public final class JSONRecordSource: RecordSource {
         let more = try input.withNextChunk(limit: nextSliceSize()) { chunk in
             let bytes = chunk
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
-            let stray = YajlParser.firstStrayWhitespace(in: bytes)
-            let valid = UnsafeRawBufferPointer(rebasing: bytes[0..<(stray ?? bytes.count)])
-            if case let .failed(message, consumed) = parser.parse(valid) {
-                // yajl's count includes the byte a grammar rule, the nesting limit or a stray character
-                // stopped at, so the position is one back; inside strings and numbers its lexer stops
-                // on the offending byte itself.
-                let stoppedOnByte = YajlParser.lexerErrorsAtOffendingByte.contains { message.contains($0) }
-                let end = stoppedOnByte ? consumed : max(consumed - 1, 0)
-                position.advance(over: UnsafeRawBufferPointer(rebasing: valid[0..<end]))
+            if case let .failed(message, offset) = parser.parse(bytes) {
+                position = offset < 0 ? recent.position(at: offset) : position.advanced(over: UnsafeRawBufferPointer(rebasing: bytes[0..<offset]))
                 throw malformed(message)
             }
-            position.advance(over: valid)
-            if let stray {
-                throw malformed("invalid character U+000\(bytes[stray] == 0x0B ? "B" : "C") in JSON text")
-            }
+            recent.keep(bytes, advancing: &position)
         }
         guard !more else { return }
         finished = true

@@ -109,10 +109,3 @@ struct JSONTableReader {
         return table.columns.isEmpty ? nil : table
     }
 }
-
-extension YajlParser.Outcome {
-    var isOK: Bool {
-        if case .ok = self { return true }
-        return false
-    }
-}

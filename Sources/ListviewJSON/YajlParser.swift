@@ -43,6 +43,8 @@ final class YajlParser {
     private let handler: JSONEventHandler
     /// yajl keeps a pointer to its callback table, so the table lives as long as the handle.
     private let callbackTable: UnsafeMutablePointer<yajl_callbacks>
+    /// What yajl does not check, checked before it sees the bytes.
+    private var textCheck = JSONTextCheck()
 
     /// A parser for one JSON text, or for a stream of them (JSON Lines) when `multipleValues`.
     init(handler: JSONEventHandler, multipleValues: Bool) {
@@ -63,47 +65,58 @@ final class YajlParser {
         callbackTable.deallocate()
     }
 
-    /// The first vertical tab or form feed in `bytes`: yajl takes them for whitespace, but JSON allows
-    /// neither anywhere, so the text must be cut off before one and the character reported.
-    static func firstStrayWhitespace(in bytes: UnsafeRawBufferPointer) -> Int? {
-        bytes.firstIndex { $0 == 0x0B || $0 == 0x0C }
-    }
-
     /// Parts of yajl's lexer messages whose byte count ends on the offending byte, not after it.
     static let lexerErrorsAtOffendingByte = ["inside string", "inside a string", "malformed number", "invalid string in json text"]
 
-    /// The outcome of feeding bytes: fine, or an error after `consumed` bytes of the chunk.
+    /// The outcome of feeding bytes: fine, or an error at byte `offset` of the chunk (negative: in
+    /// the bytes before it, at most 12 back).
     enum Outcome {
         case ok
-        case failed(message: String, consumed: Int)
+        case failed(message: String, offset: Int)
+
+        var isOK: Bool {
+            if case .ok = self { return true }
+            return false
+        }
     }
 
-    /// Parses the next chunk of text.
+    /// Parses the next chunk of text. What JSON forbids and yajl would let through or change (a
+    /// vertical tab or form feed, an unpaired surrogate escape) stops the text before it, so
+    /// yajl's own error comes first when the text breaks earlier.
     func parse(_ chunk: UnsafeRawBufferPointer) -> Outcome {
-        guard let handle else { return .failed(message: "out of memory", consumed: 0) }
+        guard let handle else { return .failed(message: "out of memory", offset: 0) }
         guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), !chunk.isEmpty else { return .ok }
-        let status = yajl_parse(handle, base, chunk.count)
-        return outcome(status, chunk: base, length: chunk.count)
+        let problem = textCheck.firstProblem(in: chunk)
+        let length = max(problem?.offset ?? chunk.count, 0)
+        if length > 0 {
+            let outcome = self.outcome(yajl_parse(handle, base, length), chunk: base, length: length)
+            guard outcome.isOK else { return outcome }
+        }
+        if let problem { return .failed(message: problem.message, offset: problem.offset) }
+        return .ok
     }
 
     /// Tells the parser the text has ended.
     func finish() -> Outcome {
-        guard let handle else { return .failed(message: "out of memory", consumed: 0) }
+        guard let handle else { return .failed(message: "out of memory", offset: 0) }
         return outcome(yajl_complete_parse(handle), chunk: nil, length: 0)
     }
 
+    /// yajl's status as an outcome, at the offending byte: yajl's count of bytes consumed ends
+    /// on it for some lexer errors, and just after it for the rest (grammar, the nesting limit,
+    /// a handler's refusal).
     private func outcome(_ status: yajl_status, chunk: UnsafePointer<UInt8>?, length: Int) -> Outcome {
         guard status != yajl_status_ok, let handle else { return .ok }
         let consumed = chunk == nil ? 0 : min(Int(yajl_get_bytes_consumed(handle)), length)
-        if status == yajl_status_client_canceled, let refusal = handler.refusal {
-            return .failed(message: refusal, consumed: consumed)
-        }
         var message = "malformed JSON"
-        if let text = yajl_get_error(handle, 0, chunk, length) {
+        if status == yajl_status_client_canceled, let refusal = handler.refusal {
+            message = refusal
+        } else if let text = yajl_get_error(handle, 0, chunk, length) {
             message = YajlParser.cleanMessage(String(cString: text))
             yajl_free_error(handle, text)
         }
-        return .failed(message: message, consumed: consumed)
+        let stoppedOnByte = YajlParser.lexerErrorsAtOffendingByte.contains { message.contains($0) }
+        return .failed(message: message, offset: stoppedOnByte ? consumed : max(consumed - 1, 0))
     }
 
     /// `parse error: premature EOF\n` → `premature end of JSON input`.

@@ -60,6 +60,16 @@ final class JSONTestSuiteTests: XCTestCase {
         XCTAssertTrue(formFeed.stderr.hasSuffix(":1:2: invalid character U+000C in JSON text\n"), formFeed.stderr)
         let surrogate = try run("i_string_UTF8_surrogate_U+D800.json")
         XCTAssertTrue(surrogate.stderr.hasSuffix("invalid UTF-8 in a string\n"), surrogate.stderr)
+        // Unpaired surrogate escapes are not Unicode text: rejected, not changed (issue 14).
+        for name in ["i_string_1st_valid_surrogate_2nd_invalid.json", "i_string_invalid_lonely_surrogate.json",
+                     "i_string_lone_second_surrogate.json", "i_object_key_lone_2nd_surrogate.json",
+                     "i_string_inverted_surrogates_U+1D11E.json"] {
+            let result = try run(name)
+            XCTAssertEqual(result.status, 65, name)
+            XCTAssertTrue(result.stderr.contains("surrogate without a"), "\(name): \(result.stderr)")
+        }
+        let pair = try run("y_string_surrogates_U+1D11E_MUSICAL_SYMBOL_G_CLEF.json", style: "jsonl")
+        XCTAssertEqual(pair.stdout, "{\"value\":\"𝄞\"}\n")
         let lonelyInt = try run("y_structure_lonely_int.json", style: "jsonl")
         XCTAssertEqual(lonelyInt.stdout, "{\"value\":42}\n")
     }

@@ -225,6 +225,29 @@ final class JSONRecordSourceTests: XCTestCase {
                        "invalid UTF-8 in a string", "an encoded surrogate")
     }
 
+    /// yajl paired a high surrogate escape with whatever escape followed, wrote a lone one as `?`
+    /// and a lone low one as bytes that are not UTF-8 (issue 14): each is rejected where the pair
+    /// breaks, however the text is cut into chunks, and a proper pair is one character.
+    func testUnpairedSurrogateEscapesAreRejectedWhereThePairBreaks() throws {
+        for chunkSize in [1, 2, 3, 5, 7, 64] {
+            XCTAssertEqual(try json(#"[{"s":"a\ud83d\ude00b"}]"#, chunkSize: chunkSize), [#"{"s":"a😀b"}"#], "chunks of \(chunkSize)")
+            let cases: [(text: String, column: Int, message: String)] = [
+                (#"[{"s":"\ud800\u0041"}]"#, 14, "\\ud800 is a high surrogate without a low surrogate escape after it"),
+                (#"[{"s":"\ud800"}]"#, 14, "\\ud800 is a high surrogate without a low surrogate escape after it"),
+                (#"[{"s":"\uDBFF\n"}]"#, 14, "\\udbff is a high surrogate without a low surrogate escape after it"),
+                (#"[{"s":"x\udc00"}]"#, 9, "\\udc00 is a low surrogate without a high surrogate escape before it"),
+                (#"[{"\udc00":1}]"#, 4, "\\udc00 is a low surrogate"),
+            ]
+            for (text, column, message) in cases {
+                let error = failure(text, chunkSize: chunkSize)
+                XCTAssertEqual(error?.line, 1, text)
+                XCTAssertEqual(error?.column, column, "\(text) in chunks of \(chunkSize)")
+                XCTAssertTrue(error?.message.hasPrefix(message) ?? false, "\(String(describing: error?.message)) for \(text)")
+            }
+        }
+        XCTAssertEqual(try json(#"[{"s":"\\ud800"}]"#), [#"{"s":"\\ud800"}"#], "an escaped backslash, then text")
+    }
+
     func testMissingFileCannotBeOpened() {
         XCTAssertThrowsError(try ByteInput(path: "/nonexistent/listview-test.json")) { error in
             guard case .cannotOpen(let source, _)? = error as? ListviewError else { return XCTFail("\(error)") }
