@@ -127,7 +127,12 @@ final class JSONCellTableBuilder: JSONEventHandler {
         return true
     }
 
+    override var isInsideValue: Bool { depth > 0 }
+
     override func startContainer(isObject: Bool) -> Bool {
+        // A second value on a line: the record reader reports it.
+        if depth == 0, lines, valueOnLine { return stop() }
+        if depth == 0 { valueOnLine = true }
         depth += 1
         if depth > recordDepth {
             guard depth <= maxDepth else { return stop() }

@@ -105,7 +105,10 @@ final class JSONRecordAssembler: JSONEventHandler {
 
     // MARK: Parse events; each returns false to stop the parse
 
+    override var isInsideValue: Bool { depth > 0 }
+
     func scalar(_ value: Value) -> Bool {
+        if depth == 0, !topLevelValueBegins() { return false }
         if !builders.isEmpty {
             appendToTopBuilder(value)
             return true
@@ -133,6 +136,7 @@ final class JSONRecordAssembler: JSONEventHandler {
     }
 
     override func startContainer(isObject: Bool) -> Bool {
+        if depth == 0, !topLevelValueBegins() { return false }
         depth += 1
         if depth > maxDepth { return refuse("nesting deeper than \(maxDepth) levels") }
         if !builders.isEmpty {

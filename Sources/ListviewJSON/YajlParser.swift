@@ -1,3 +1,4 @@
+import Glibc
 import CYajl
 import ListviewBatches
 import ListviewInput
@@ -13,6 +14,19 @@ import ListviewValues
 class JSONEventHandler {
     /// Why the handler stopped the parse over bad input, if it did.
     var refusal: String?
+    /// JSON Lines: whether a value began on the line being read (the parser clears it at each line end).
+    final var valueOnLine = false
+
+    /// True while the handler is inside a value (a container not yet closed).
+    var isInsideValue: Bool { false }
+
+    /// To be called when a top-level value begins: in JSON Lines a second one on a line stops the
+    /// parse (yajl would take `{"a":1} {"a":2}` for two lines' values).
+    final func topLevelValueBegins() -> Bool {
+        if valueOnLine { return refuse("a second JSON value on the same line (JSON Lines holds one value per line)") }
+        valueOnLine = true
+        return true
+    }
 
     func null() -> Bool { false }
     func bool(_ flag: Bool) -> Bool { false }
@@ -45,10 +59,13 @@ final class YajlParser {
     private let callbackTable: UnsafeMutablePointer<yajl_callbacks>
     /// What yajl does not check, checked before it sees the bytes.
     private var textCheck = JSONTextCheck()
+    /// JSON Lines (values one after another, a line each) rather than one JSON text.
+    private let multipleValues: Bool
 
     /// A parser for one JSON text, or for a stream of them (JSON Lines) when `multipleValues`.
     init(handler: JSONEventHandler, multipleValues: Bool) {
         self.handler = handler
+        self.multipleValues = multipleValues
         let context = Unmanaged.passUnretained(handler).toOpaque()
         callbackTable = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
         callbackTable.initialize(to: YajlParser.callbacks)
@@ -83,7 +100,31 @@ final class YajlParser {
     /// Parses the next chunk of text. What JSON forbids and yajl would let through or change (a
     /// vertical tab or form feed, an unpaired surrogate escape) stops the text before it, so
     /// yajl's own error comes first when the text breaks earlier.
+    ///
+    /// JSON Lines go to yajl a line at a time: a value must end on the line it begins on (else the
+    /// error is at that line's end, not somewhere in the lines it ran on into).
     func parse(_ chunk: UnsafeRawBufferPointer) -> Outcome {
+        guard multipleValues, let base = chunk.baseAddress else { return parseText(chunk) }
+        var start = 0
+        while start < chunk.count, let found = memchr(base + start, 0x0A, chunk.count - start) {
+            let lineFeed = base.distance(to: UnsafeRawPointer(found))
+            let outcome = parseText(UnsafeRawBufferPointer(rebasing: chunk[start...lineFeed]))
+            if case let .failed(message, offset) = outcome { return .failed(message: message, offset: offset < 0 ? offset : start + offset) }
+            if handler.isInsideValue {
+                return .failed(message: "the JSON value on this line is not finished at its end (JSON Lines holds one whole value per line)",
+                               offset: lineFeed)
+            }
+            handler.valueOnLine = false
+            start = lineFeed + 1
+        }
+        guard start < chunk.count else { return .ok }
+        let outcome = parseText(UnsafeRawBufferPointer(rebasing: chunk[start...]))
+        if case let .failed(message, offset) = outcome { return .failed(message: message, offset: offset < 0 ? offset : start + offset) }
+        return .ok
+    }
+
+    /// `parse`, for text of any lines.
+    private func parseText(_ chunk: UnsafeRawBufferPointer) -> Outcome {
         guard let handle else { return .failed(message: "out of memory", offset: 0) }
         guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), !chunk.isEmpty else { return .ok }
         let problem = textCheck.firstProblem(in: chunk)

@@ -161,9 +161,19 @@ final class JSONFilePartsTests: XCTestCase {
         try assertPartsListTheRecords(Array((lines.joined(separator: "\r\n")).utf8))
     }
 
-    func testValuesOverSeveralLinesAcrossCuts() throws {
-        let wrapped = lines.enumerated().map { $0.offset % 37 == 0 ? "{\"id\":\($0.offset),\n  \"s\": \"w\"\n}" : $0.element }
-        try assertPartsListTheRecords(Array((wrapped.joined(separator: "\n") + "\n").utf8))
+    /// A JSON Lines value may not run on over several lines: the error is the one reading the
+    /// records gives, at the line the value began on, whether the value is in the first part or a
+    /// later one.
+    func testAValueOverSeveralLinesIsTheSameErrorInParts() throws {
+        for wrappedLine in [10, 2_000] {
+            let wrapped = lines.enumerated().map { $0.offset == wrappedLine ? "{\"id\":\($0.offset),\n  \"s\": \"w\"\n}" : $0.element }
+            let path = try write(Array((wrapped.joined(separator: "\n") + "\n").utf8))
+            let records = read(path, lines: true, parts: nil)
+            XCTAssertTrue(records.failure?.contains(":\(wrappedLine + 1):") ?? false, "\(String(describing: records.failure))")
+            for readingAllFirst in [false, true] {
+                XCTAssertEqual(read(path, lines: true, parts: 4_096, readingAllFirst: readingAllFirst).failure, records.failure)
+            }
+        }
     }
 
     func testScalarsAndErrorsInLaterPartsAreTheRecordReaders() throws {

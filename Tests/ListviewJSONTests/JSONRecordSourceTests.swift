@@ -248,6 +248,30 @@ final class JSONRecordSourceTests: XCTestCase {
         XCTAssertEqual(try json(#"[{"s":"\\ud800"}]"#), [#"{"s":"\\ud800"}"#], "an escaped backslash, then text")
     }
 
+    /// yajl reads `{"a":1} {"a":2}` as two values; JSON Lines holds one a line (issue 14).
+    func testTwoValuesOnOneJSONLinesLineAreAnError() throws {
+        for chunkSize in [1, 4, 64] {
+            for (text, column) in [(#"{"a":1} {"a":2}"#, 9), (#"{"a":1}{"a":2}"#, 8), ("1 2", 3), (#"[1] "x""#, 7)] {
+                let error = failure(text + "\n", lines: true, chunkSize: chunkSize)
+                XCTAssertEqual(error?.line, 1, text)
+                XCTAssertEqual(error?.column, column, "\(text) in chunks of \(chunkSize)")
+                XCTAssertTrue(error?.message.hasPrefix("a second JSON value on the same line") ?? false, "\(String(describing: error))")
+            }
+            XCTAssertEqual(try json("{\"a\":1}\n\n  {\"a\":2}  \r\n", lines: true, chunkSize: chunkSize), [#"{"a":1}"#, #"{"a":2}"#])
+        }
+    }
+
+    /// An unfinished value ran on into the next line, so the error came lines later (issue 14): it
+    /// is reported at the end of the line it began on.
+    func testAnUnfinishedJSONLinesValueIsReportedAtItsLine() throws {
+        for chunkSize in [1, 4, 64] {
+            let error = failure("{\"a\":1}\n{\"b\":[1,\n2]}\n{\"c\":3}\n", lines: true, chunkSize: chunkSize)
+            XCTAssertEqual(error?.line, 2, "chunks of \(chunkSize)")
+            XCTAssertEqual(error?.column, 9, "chunks of \(chunkSize)")  // the line break after `{"b":[1,`
+            XCTAssertTrue(error?.message.hasPrefix("the JSON value on this line is not finished") ?? false, "\(String(describing: error))")
+        }
+    }
+
     func testMissingFileCannotBeOpened() {
         XCTAssertThrowsError(try ByteInput(path: "/nonexistent/listview-test.json")) { error in
             guard case .cannotOpen(let source, _)? = error as? ListviewError else { return XCTFail("\(error)") }

@@ -264,7 +264,7 @@ extension TableReadingTests {
 extension TableReadingTests {
     /// A JSON Lines file written in parts on both cores writes what its records write.
     func testPartsOfAJSONLinesFileWriteWhatItsRecordsWrite() throws {
-        let lines = (0..<6_000).map { $0 % 97 == 0 ? "{\"id\":\($0),\n\"wrapped\":true}" : "{\"id\":\($0),\"s\":\"v\($0 % 7)\",\"n\":[\($0)]}" }
+        let lines = (0..<6_000).map { $0 % 97 == 0 ? "  {\"id\":\($0), \"other\":true}\r\n" : "{\"id\":\($0),\"s\":\"v\($0 % 7)\",\"n\":[\($0)]}" }
         let path = try write(lines.joined(separator: "\n") + "\n", extension: "jsonl")
         for style in [OutputStyle.jsonl, .csv] {
             let fields: [ColumnSpec]? = style == .csv ? [ColumnSpec(FieldPath("id")), ColumnSpec(FieldPath("s"))] : nil
