@@ -41,12 +41,21 @@ final class CSVBatchAssembler {
     /// The number of columns read (all the header's, without `onlyColumns`).
     private var keptCount = 0
 
-    init(hasHeader: Bool, inferTypes: Bool, onlyColumns: Set<String>? = nil) {
+    /// TSV's backslash escapes are decoded (`CSVOptions.backslashEscapes`).
+    private let backslashEscapes: Bool
+    /// A field with its escapes decoded.
+    private var decoded: [UInt8] = []
+
+    init(hasHeader: Bool, inferTypes: Bool, onlyColumns: Set<String>? = nil, backslashEscapes: Bool = false) {
         self.hasHeader = hasHeader
         self.inferTypes = inferTypes
         self.onlyColumns = onlyColumns
+        self.backslashEscapes = backslashEscapes
         batch = CellTable(columns: [], inferTypes: inferTypes)
     }
+
+    /// The number of the field the parser is in (1 for the first of a row).
+    var pendingFieldNumber: Int { cellsInRow + 1 }
 
     /// True between rows: no cell of a row pending.
     var isBetweenRows: Bool { cellsInRow == 0 && refusal == nil }
@@ -55,7 +64,8 @@ final class CSVBatchAssembler {
     /// parts), with the same columns; nil before the header is read.
     func continuation() -> CSVBatchAssembler? {
         guard let header else { return nil }
-        let next = CSVBatchAssembler(hasHeader: hasHeader, inferTypes: inferTypes, onlyColumns: onlyColumns)
+        let next = CSVBatchAssembler(hasHeader: hasHeader, inferTypes: inferTypes, onlyColumns: onlyColumns,
+                                     backslashEscapes: backslashEscapes)
         next.header = header
         next.keeps = keeps
         next.keptCount = keptCount
@@ -67,6 +77,40 @@ final class CSVBatchAssembler {
 
     func field(_ bytes: UnsafeRawBufferPointer) {
         guard refusal == nil else { return }
+        if backslashEscapes, let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) != nil {
+            decode(bytes)
+            return decoded.withUnsafeBytes { take($0) }
+        }
+        take(bytes)
+    }
+
+    /// `\t`, `\n`, `\r`, `\\` in `bytes` as the characters they stand for, into `decoded`.
+    private func decode(_ bytes: UnsafeRawBufferPointer) {
+        decoded.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x5C, index + 1 < bytes.count {
+                let meant: UInt8? = switch bytes[index + 1] {
+                case UInt8(ascii: "t"): 0x09
+                case UInt8(ascii: "n"): 0x0A
+                case UInt8(ascii: "r"): 0x0D
+                case 0x5C: 0x5C
+                default: nil
+                }
+                if let meant {
+                    decoded.append(meant)
+                    index += 2
+                    continue
+                }
+            }
+            decoded.append(byte)
+            index += 1
+        }
+    }
+
+    /// A field's text, escapes decoded.
+    private func take(_ bytes: UnsafeRawBufferPointer) {
         events += 1
         afterCR = false
         // One scan settles the usual cell: printable ASCII is valid UTF-8 with no line break.
@@ -97,11 +141,16 @@ final class CSVBatchAssembler {
     func endRow(terminator: Int32) {
         guard refusal == nil else { return }
         events += 1
+        let endsALine = !(terminator == 0x0A && afterCR)  // not the LF of a CRLF
         if terminator == 0x0A && afterCR {
             afterCR = false
         } else if terminator == 0x0A || terminator == 0x0D {
             line += 1
             afterCR = terminator == 0x0D
+        }
+        if cellsInRow == 0, endsALine, backslashEscapes, header?.count == 1 {
+            // TSV has no quoting, so a blank line is how a one-column file writes an empty value.
+            take(UnsafeRawBufferPointer(start: nil, count: 0))
         }
         guard cellsInRow > 0 else { return }  // a blank line, or the LF of a CRLF
         let cells = cellsInRow

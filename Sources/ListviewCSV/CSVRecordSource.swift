@@ -12,6 +12,13 @@ public struct CSVOptions: Sendable {
     public var inferTypes = true
     /// Strict quoting (RFC 4180) rejects stray quotes; lenient (`--lazy-quotes`) keeps them as text.
     public var strictQuotes = true
+    /// Quotes group a field's text (CSV); without them a quote is a character like any other (TSV,
+    /// which has no quoting).
+    public var quoting = true
+    /// `\t`, `\n`, `\r` and `\\` in a field stand for a tab, a line feed, a carriage return and a
+    /// backslash (TSV's escapes, as listview's `--style tsv`, Miller and tsv-utils write them);
+    /// another backslash is text.
+    public var backslashEscapes = false
     /// When set, only these columns are read; the others (and a long row's extra cells) are left
     /// out of batches and records. For a caller that looks at a few columns only (`--counts`);
     /// every cell is still checked as UTF-8.
@@ -65,7 +72,7 @@ public final class CSVRecordSource: RecordSource {
 
     public convenience init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
         self.init(input: input, assembler: CSVBatchAssembler(hasHeader: options.hasHeader, inferTypes: options.inferTypes,
-                                                             onlyColumns: options.onlyColumns),
+                                                             onlyColumns: options.onlyColumns, backslashEscapes: options.backslashEscapes),
                   options: options, schema: schema)
     }
 
@@ -75,7 +82,7 @@ public final class CSVRecordSource: RecordSource {
         self.options = options
         self.assembler = assembler
         self.schema = schema
-        parser = LibcsvParser(assembler: assembler, delimiter: options.delimiter, strict: options.strictQuotes)
+        parser = LibcsvParser(assembler: assembler, delimiter: options.delimiter, strict: options.strictQuotes, quoting: options.quoting)
     }
 
     public func next() throws -> Record? {
@@ -249,6 +256,7 @@ public final class CSVRecordSource: RecordSource {
         if try readSlice(limit: limit) { return }
         finished = true
         illFormed.finish()
+        if illFormed.first != nil { try refuseIllFormedText() }
         let (outcome, openFieldNewlines) = parser.finish()
         try check()
         if case let .failed(message, _) = outcome {
@@ -266,14 +274,17 @@ public final class CSVRecordSource: RecordSource {
     private func readSlice(limit: Int) throws -> Bool {
         startedReading = true
         return try input.withNextChunk(limit: limit) { chunk in
-            if illFormed.first == nil { illFormed.scan(chunk, at: position) }
-            let outcome = parser.parse(chunk)
+            // The text up to the first ill-formed byte is parsed, and the field it falls in refused:
+            // libcsv never sees it (a TSV reader's quote character is such a byte).
+            let stop = illFormed.first == nil ? illFormed.scan(chunk, at: position) : nil
+            let outcome = parser.parse(UnsafeRawBufferPointer(rebasing: chunk[0..<(stop ?? chunk.count)]))
             try check()
             if case let .failed(message, offset) = outcome {
                 position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<offset]))
                 throw ListviewError.malformedInput(source: input.name, line: position.line + linesBefore, column: position.column,
                                                    message: message)
             }
+            if stop != nil { try refuseIllFormedText() }
             if let length = parser.openQuotedFieldLength(within: chunk.count), openFieldStart?.events != assembler.events {
                 var start = position
                 start.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<(chunk.count - length)]))
@@ -281,6 +292,13 @@ public final class CSVRecordSource: RecordSource {
             }
             position.advance(over: chunk)
         }
+    }
+
+    /// Stops at the input's first ill-formed byte, in the field the parser has begun.
+    private func refuseIllFormedText() throws {
+        let at = illFormed.first ?? position
+        throw ListviewError.malformedInput(source: input.name, line: at.line + linesBefore, column: at.column,
+                                           message: "invalid UTF-8 in field \(assembler.pendingFieldNumber)")
     }
 
     /// A refusal from the assembler (invalid UTF-8), reported where the input's first ill-formed
@@ -311,9 +329,11 @@ struct IllFormedUTF8Finder {
         if first == nil, !carry.isEmpty { first = carryPosition }
     }
 
-    /// Looks through `chunk`, which begins at `position`.
-    mutating func scan(_ chunk: UnsafeRawBufferPointer, at position: TextPosition) {
-        guard first == nil, !chunk.isEmpty else { return }
+    /// Looks through `chunk`, which begins at `position`: the offset of the first ill-formed byte
+    /// when it is found in this chunk (0 when it is a character the chunk before began).
+    @discardableResult
+    mutating func scan(_ chunk: UnsafeRawBufferPointer, at position: TextPosition) -> Int? {
+        guard first == nil, !chunk.isEmpty else { return nil }
         var start = 0
         if !carry.isEmpty {
             // The character the last chunk began, completed from this one.
@@ -323,24 +343,25 @@ struct IllFormedUTF8Finder {
             let valid = joined.withUnsafeBytes { UTF8Check.validPrefix($0) == $0.count }
             if !valid, !(joined.count < needed && joined.withUnsafeBytes(UTF8Check.isCutOff)) {
                 first = carryPosition
-                return
+                return 0
             }
             if joined.count < needed {
                 carry = joined
-                return
+                return nil
             }
             carry = []
             start = taken
         }
         let at = start + UTF8Check.validPrefix(UnsafeRawBufferPointer(rebasing: chunk[start...]))
-        guard at < chunk.count else { return }
+        guard at < chunk.count else { return nil }
         var byte = position
         byte.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<at]))
         if UTF8Check.isCutOff(UnsafeRawBufferPointer(rebasing: chunk[at...])) {
             carry = Array(chunk[at...])
             carryPosition = byte
-        } else {
-            first = byte
+            return nil
         }
+        first = byte
+        return at
     }
 }

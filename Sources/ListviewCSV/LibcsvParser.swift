@@ -18,7 +18,9 @@ final class LibcsvParser {
     /// Parse every byte with the space test that keeps spaces (the reference the faster way is tested against).
     var keepsSpacesEverywhere = false
 
-    init(assembler: CSVBatchAssembler, delimiter: UInt8, strict: Bool) {
+    /// Without `quoting`, the quote character is 0xFF, a byte UTF-8 text never holds (the reader
+    /// stops before an ill-formed byte), so no field is quoted.
+    init(assembler: CSVBatchAssembler, delimiter: UInt8, strict: Bool, quoting: Bool = true) {
         self.assembler = assembler
         self.delimiter = delimiter
         parser = UnsafeMutablePointer<csv_parser>.allocate(capacity: 1)
@@ -26,6 +28,7 @@ final class LibcsvParser {
         initialized = csv_init(parser, options) == 0
         if initialized {
             csv_set_delim(parser, delimiter)
+            if !quoting { csv_set_quote(parser, 0xFF) }
             csv_set_space_func(parser, listview_csv_no_space)
             // Rows end at CR or LF: libcsv's own rule when no terminator function is set (a function would cost a call per byte).
             // libcsv grows a field's buffer by this much at a time (128 bytes by default): a 50 MB

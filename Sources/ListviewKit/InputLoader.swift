@@ -77,8 +77,13 @@ public struct InputLoader {
         case .csv, .tsv:
             var options = csv
             options.delimiter = delimiter ?? (format == .tsv ? 0x09 : UInt8(ascii: ","))
-            // TSV has no quoting convention of its own: a quote inside a field is text.
-            if format == .tsv { options.strictQuotes = false }
+            // TSV has no quoting: a quote is text, and tabs, line breaks and backslashes in a value are
+            // the escapes listview's own --style tsv writes.
+            if format == .tsv {
+                options.quoting = false
+                options.strictQuotes = false
+                options.backslashEscapes = true
+            }
             return (CSVRecordSource(input: input, options: options, schema: schema), format)
         }
     }

@@ -36,6 +36,34 @@ final class RoundTripTests: XCTestCase {
         try check("Tests/EndToEndTests/Fixtures/control-chars.json", style: "csv")
     }
 
+    /// Runs listview with `input` as stdin and returns stdout (status 0 asserted).
+    private func pipe(_ input: String, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try ListviewProcess.run(arguments, stdinText: input)
+        XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
+        return result.stdout
+    }
+
+    /// The TSV writer escapes tab, LF, CR and backslash; the reader followed CSV quoting and changed
+    /// all three values (issue 14).
+    func testListviewReadsItsOwnTSVBack() throws {
+        let json = #"[{"a":"\"hi\"","t":"x\ty","b":"c:\\d","n":"l1\nl2\r","q":"\"a,b\"","s":"\\t"}]"#
+        let tsv = try pipe(json, ["--input", "json", "--style", "tsv"])
+        XCTAssertEqual(tsv, "a\tt\tb\tn\tq\ts\n\"hi\"\tx\\ty\tc:\\\\d\tl1\\nl2\\r\t\"a,b\"\t\\\\t\n")
+        XCTAssertEqual(try pipe(tsv, ["--input", "tsv", "--style", "json"]), "[\n  " + String(json.dropFirst().dropLast()) + "\n]\n")
+    }
+
+    /// An empty one-column row was written as a blank line, which readers skip: x, null, "", y
+    /// read back as three records (issue 14).
+    func testOneColumnCSVKeepsEveryRow() throws {
+        let json = #"[{"a":"x"},{"a":null},{"a":""},{"a":"y"}]"#
+        let csv = try pipe(json, ["--input", "json", "--style", "csv"])
+        XCTAssertEqual(csv, "a\nx\n\"\"\n\"\"\n" + "y\n")
+        XCTAssertEqual(try pipe(csv, ["--input", "csv", "--style", "jsonl"]), #"{"a":"x"}"# + "\n" + #"{"a":""}"# + "\n" + #"{"a":""}"# + "\n" + #"{"a":"y"}"# + "\n")
+        let tsv = try pipe(json, ["--input", "json", "--style", "tsv"])
+        XCTAssertEqual(tsv, "a\nx\n\n\ny\n")
+        XCTAssertEqual(try pipe(tsv, ["--input", "tsv", "--style", "jsonl"]).split(separator: "\n").count, 4)
+    }
+
     func testJqReadsGroupedJSON() throws {
         let result = try ListviewProcess.run(["samples/orders.json", "--group-by", "status", "--style", "json"])
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("grouped-\(UUID().uuidString).json")

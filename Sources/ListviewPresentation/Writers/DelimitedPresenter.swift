@@ -55,10 +55,14 @@ public struct DelimitedPresenter: TableRowPresenter {
         let (table, resolved, dialect) = (table, resolved, dialect)
         return StandaloneRows(table: table) { row, cells, bytes in
             var first = true
+            let start = bytes.count
             resolved.forEachDelimitedField(row: row, of: table, cells: cells) { text in
                 Self.appendField(text, first: first, dialect: dialect, to: &bytes)
                 first = false
             }
+            // A one-column row with nothing in it: a blank line, which CSV readers skip, so `""`.
+            // (A TSV reader takes a blank line in a one-column file for an empty value.)
+            if dialect == .csv && bytes.count == start { bytes.append(contentsOf: [0x22, 0x22]) }
             bytes.append(0x0A)
         }
     }
