@@ -5,7 +5,7 @@
 #   make test      install the C libraries if missing, build, and run every test (unit, end-to-end, corpora)
 #   make build     debug build (.build/debug/listview)
 #   make release   optimized build (.build/release/listview)
-#   make fuzz      run the libFuzzer targets (json, csv, where, template) for FUZZ_SECONDS each (default 60)
+#   make fuzz      run the libFuzzer targets (json, csv, roundtrip, where, template) for FUZZ_SECONDS each (default 60)
 #   make test-asan run the whole suite under AddressSanitizer (not part of make test: slower)
 #   make test-tsan run the whole suite under ThreadSanitizer (not part of make test: slower)
 #   make bench     time listview against Miller and jq on 1,000,000 generated records (bench/run.sh)

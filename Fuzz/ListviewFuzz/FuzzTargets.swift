@@ -22,18 +22,21 @@ import ListviewValues
 ///   column only) must count as many rows as the whole list has; and the file read in
 ///   parts of a few bytes (cut where `CSVSplitPoint` finds a row start) must give the
 ///   rows, or the error, of one pass of libcsv.
+/// - `roundtrip`: the bytes as JSON; the records they hold, written in each machine style
+///   and read back, must be the same records (`MachineStyleRoundTrip`: JSON exactly, CSV
+///   and TSV as header and cell text).
 /// - `where`: the bytes as a `--where` predicate, evaluated on the sample records.
 /// - `template`: the bytes as a `--template`, rendered for the sample records.
 ///
 /// A `ListviewError` is a correct answer to bad input; anything else (a trap, an
 /// AddressSanitizer report, a hang past libFuzzer's `-timeout`) is a finding.
 enum FuzzTarget: String {
-    case json, csv, `where`, template
+    case json, csv, roundtrip, `where`, template
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["LISTVIEW_FUZZ_TARGET"] ?? ""
         guard let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("listview-fuzz: set LISTVIEW_FUZZ_TARGET to json, csv, where or template\n".utf8))
+            FileHandle.standardError.write(Data("listview-fuzz: set LISTVIEW_FUZZ_TARGET to json, csv, roundtrip, where or template\n".utf8))
             exit(64)
         }
         return target
@@ -51,6 +54,8 @@ enum FuzzTarget: String {
             FuzzInput.checkFixpoint(bytes, format: .tsv, rewrittenAs: .csv, style: .csv)
             FuzzInput.checkCounts(bytes, format: .csv)
             FuzzInput.checkParts(bytes)
+        case .roundtrip:
+            FuzzInput.checkRoundTrip(bytes)
         case .where:
             guard let predicate = try? Predicate(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
             _ = predicate.description
@@ -82,6 +87,37 @@ enum FuzzInput {
         guard let third = render(second, format: rewrittenAs, style: style), third == second else {
             trap("\(style) output is not a fixpoint", second)
         }
+    }
+
+    /// The records of `bytes` read as JSON, written in every machine style and read back, must be
+    /// the same records. CSV and TSV are left out for a key they cannot hold as a header name (an
+    /// empty one, which CSV names by its number, or one that starts with a byte order mark).
+    static func checkRoundTrip(_ bytes: [UInt8]) {
+        guard let records = try? readAll(bytes, format: .json) else { return }
+        var columns: [String] = []
+        var known = Set<String>()
+        for record in records { for name in record.names where known.insert(name).inserted { columns.append(name) } }
+        let headerFits = !columns.contains { $0.isEmpty || $0.hasPrefix("\u{FEFF}") }
+        for style in MachineStyleRoundTrip.styles where headerFits || style == .json || style == .jsonl {
+            do {
+                if let difference = try MachineStyleRoundTrip.difference(records, columns: columns, style: style, scratchPath: path + ".out") {
+                    trap("\(style) does not read back as the records written: \(difference)", bytes)
+                }
+            } catch {
+                trap("listview could not read its own \(style) output: \(error)", bytes)
+            }
+        }
+    }
+
+    /// Every record of `bytes` read as `format`.
+    private static func readAll(_ bytes: [UInt8], format: InputFormat) throws -> [Record] {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard descriptor >= 0, written == bytes.count, close(descriptor) == 0 else { trap("cannot write \(path)", []) }
+        var (source, _) = try InputLoader(format: format).open(path: path)
+        var records: [Record] = []
+        while let record = try source.next() { records.append(record) }
+        return records
     }
 
     /// Without a header, `--group-by 1 --counts` must add up to the rows of the whole list.
