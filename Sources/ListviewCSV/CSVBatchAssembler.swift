@@ -22,15 +22,12 @@ final class CSVBatchAssembler {
     /// The first row's cells, while it is the header.
     private var headerCells: [String] = []
     private var cellsInRow = 0
+    /// The last event was a row ended by a CR (an LF next is the rest of a CRLF).
     private var afterCR = false
-    /// The line the parser has reached (1-based), counting line breaks inside quoted fields.
-    private(set) var line = 1
     /// Rows with fewer cells than the header, padded with nulls.
     private(set) var shortRows = 0
     /// Rows with more cells than the header, kept under extra columns.
     private(set) var longRows = 0
-    /// Why the assembler stopped taking input, if it did.
-    private(set) var refusal: String?
     /// The parser's field and row events so far: a field still open has not changed it.
     private(set) var events = 0
     /// The only columns read into the batch (`CSVOptions.onlyColumns`); the others' cells are
@@ -58,7 +55,7 @@ final class CSVBatchAssembler {
     var pendingFieldNumber: Int { cellsInRow + 1 }
 
     /// True between rows: no cell of a row pending.
-    var isBetweenRows: Bool { cellsInRow == 0 && refusal == nil }
+    var isBetweenRows: Bool { cellsInRow == 0 }
 
     /// A new assembler for rows that follow this one's header (a later part of a file read in
     /// parts), with the same columns; nil before the header is read.
@@ -76,7 +73,6 @@ final class CSVBatchAssembler {
     // MARK: Parser events
 
     func field(_ bytes: UnsafeRawBufferPointer) {
-        guard refusal == nil else { return }
         if backslashEscapes, let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) != nil {
             decode(bytes)
             return decoded.withUnsafeBytes { take($0) }
@@ -109,22 +105,12 @@ final class CSVBatchAssembler {
         }
     }
 
-    /// A field's text, escapes decoded.
+    /// A field's text, escapes decoded. The reader checked the text as UTF-8 before libcsv saw it
+    /// (`IllFormedUTF8Finder`), so a cell needs only the printable-ASCII test that lets it be
+    /// measured and written as it is, and a column left out needs nothing.
     private func take(_ bytes: UnsafeRawBufferPointer) {
         events += 1
         afterCR = false
-        // One scan settles the usual cell: printable ASCII is valid UTF-8 with no line break.
-        let printable = UTF8Check.printableASCIIPrefix(bytes.assumingMemoryBound(to: UInt8.self)) == bytes.count
-        if !printable {
-            if let base = bytes.baseAddress,
-               memchr(base, 0x0A, bytes.count) != nil || memchr(base, 0x0D, bytes.count) != nil {
-                line += TextPosition.lineBreaks(in: bytes)
-            }
-            guard UTF8Check.isValid(bytes) else {
-                refusal = "invalid UTF-8 in field \(cellsInRow + 1)"
-                return
-            }
-        }
         let column = cellsInRow
         cellsInRow += 1
         if header == nil {
@@ -133,21 +119,16 @@ final class CSVBatchAssembler {
         } else if let keeps, !(column < keeps.count && keeps[column]) {
             return
         } else {
+            let printable = UTF8Check.printableASCIIPrefix(bytes.assumingMemoryBound(to: UInt8.self)) == bytes.count
             batch.appendCell(bytes, printableASCII: printable)
         }
     }
 
     /// A row ends at each CR or LF outside quotes (libcsv reports every one); a CRLF pair is one line.
     func endRow(terminator: Int32) {
-        guard refusal == nil else { return }
         events += 1
         let endsALine = !(terminator == 0x0A && afterCR)  // not the LF of a CRLF
-        if terminator == 0x0A && afterCR {
-            afterCR = false
-        } else if terminator == 0x0A || terminator == 0x0D {
-            line += 1
-            afterCR = terminator == 0x0D
-        }
+        afterCR = terminator == 0x0D
         if cellsInRow == 0, endsALine, backslashEscapes, header?.count == 1 {
             // TSV has no quoting, so a blank line is how a one-column file writes an empty value.
             take(UnsafeRawBufferPointer(start: nil, count: 0))

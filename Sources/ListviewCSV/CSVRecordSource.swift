@@ -258,7 +258,6 @@ public final class CSVRecordSource: RecordSource {
         illFormed.finish()
         if illFormed.first != nil { try refuseIllFormedText() }
         let (outcome, openFieldNewlines) = parser.finish()
-        try check()
         if case let .failed(message, _) = outcome {
             // At the opening quote, when it was seen; else at its line.
             if let start = openFieldStart, start.events == assembler.events {
@@ -278,7 +277,6 @@ public final class CSVRecordSource: RecordSource {
             // libcsv never sees it (a TSV reader's quote character is such a byte).
             let stop = illFormed.first == nil ? illFormed.scan(chunk, at: position) : nil
             let outcome = parser.parse(UnsafeRawBufferPointer(rebasing: chunk[0..<(stop ?? chunk.count)]))
-            try check()
             if case let .failed(message, offset) = outcome {
                 position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<offset]))
                 throw ListviewError.malformedInput(source: input.name, line: position.line + linesBefore, column: position.column,
@@ -299,15 +297,6 @@ public final class CSVRecordSource: RecordSource {
         let at = illFormed.first ?? position
         throw ListviewError.malformedInput(source: input.name, line: at.line + linesBefore, column: at.column,
                                            message: "invalid UTF-8 in field \(assembler.pendingFieldNumber)")
-    }
-
-    /// A refusal from the assembler (invalid UTF-8), reported where the input's first ill-formed
-    /// byte is: fields are checked in order, so that byte is the refused field's.
-    private func check() throws {
-        guard let refusal = assembler.refusal else { return }
-        let at = illFormed.first
-        throw ListviewError.malformedInput(source: input.name, line: (at?.line ?? assembler.line) + linesBefore, column: at?.column,
-                                           message: refusal)
     }
 }
 

@@ -99,7 +99,6 @@ final class LibcsvParser {
         csv_set_space_func(parser, keepingSpaces ? listview_csv_no_space : nil)
         let context = Unmanaged.passUnretained(assembler).toOpaque()
         let parsed = csv_parse(parser, base + range.lowerBound, range.count, LibcsvParser.fieldCallback, LibcsvParser.rowCallback, context)
-        if let refusal = assembler.refusal { return .failed(message: refusal, offset: range.lowerBound + min(parsed, range.count)) }
         guard parsed < range.count else { return .ok }
         return .failed(message: describeError(at: chunk[range.lowerBound + parsed]), offset: range.lowerBound + parsed)
     }
@@ -112,7 +111,6 @@ final class LibcsvParser {
         csv_set_space_func(parser, listview_csv_no_space)
         let context = Unmanaged.passUnretained(assembler).toOpaque()
         let status = csv_fini(parser, LibcsvParser.fieldCallback, LibcsvParser.rowCallback, context)
-        if let refusal = assembler.refusal { return (.failed(message: refusal, offset: 0), 0) }
         if status != 0 {
             return (.failed(message: "a quoted field is not closed before the end of the input", offset: 0), openFieldNewlines)
         }
