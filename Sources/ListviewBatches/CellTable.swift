@@ -17,7 +17,7 @@ public struct CellTable: Sendable {
     /// `.text` cells that read as numbers are numbers (`--no-infer` turns this off).
     public let inferTypes: Bool
     /// Every cell's bytes, one after another.
-    private var arena: [UInt8] = []
+    private var arena = ByteArena()
     /// Where each cell's bytes end in `arena`, row after row; a cell starts where the one before it ends.
     private var ends = CellEnds()
     /// Each cell's kind, once a cell is not `.text` (`hasKinds`); empty before.
@@ -138,7 +138,7 @@ public struct CellTable: Sendable {
         guard pendingCells > 0 else { return }
         ends.removeLast(pendingCells)
         if hasKinds { kinds.removeLast(pendingCells) }
-        arena.removeSubrange((ends.last ?? 0)...)
+        arena.removeLast(from: ends.last ?? 0)
         pendingCells = 0
     }
 

@@ -31,6 +31,38 @@ final class CellTableTests: XCTestCase {
         XCTAssertEqual(contents(cells), [[.number("1"), .null], [.number("2"), .string("y")]])
     }
 
+    /// The arena is shared by copies until one writes (copy on write): growing one copy, or
+    /// dropping a row from it, leaves the other's cells as they were.
+    func testACopiedTableKeepsItsCellsWhenEitherGrows() {
+        func text(_ table: CellTable) -> [String] {
+            table.withCells { cells in
+                (0..<table.rowCount).map { row in String(decoding: cells.cell(row: row, column: 0).text, as: UTF8.self) }
+            }
+        }
+        var original = CellTable(columns: ["a"], inferTypes: false)
+        for word in ["one", "two"] {
+            Array(word.utf8).withUnsafeBytes { original.appendCell($0) }
+            _ = original.endRow()
+        }
+        var copy = original
+        for index in 0..<2_000 {
+            Array("copy \(index)".utf8).withUnsafeBytes { copy.appendCell($0) }
+            _ = copy.endRow()
+        }
+        Array("three".utf8).withUnsafeBytes { original.appendCell($0) }
+        _ = original.endRow()
+        XCTAssertEqual(text(original), ["one", "two", "three"])
+        XCTAssertEqual(text(copy).prefix(3), ["one", "two", "copy 0"])
+        XCTAssertEqual(copy.rowCount, 2_002)
+        var shrunk = copy
+        Array("pending".utf8).withUnsafeBytes { shrunk.appendCell($0) }
+        shrunk.discardPendingRow()
+        Array("last".utf8).withUnsafeBytes { shrunk.appendCell($0) }
+        _ = shrunk.endRow()
+        XCTAssertEqual(text(shrunk).last, "last")
+        XCTAssertEqual(text(copy).last, "copy 1999")
+    }
+
     func testDiscardingAnUnfinishedRow() {
         var cells = CellTable(columns: ["q"], inferTypes: true)
         Array("half".utf8).withUnsafeBytes { cells.appendCell($0) }
