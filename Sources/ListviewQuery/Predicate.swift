@@ -1,3 +1,4 @@
+import Glibc
 import ListviewBatches
 import ListviewDataSource
 import ListviewInput
@@ -24,6 +25,9 @@ public struct Predicate: Sendable, CustomStringConvertible {
     public let value: String
     private let number: Double?
     private let regex: LinearRegex?
+    /// The value's UTF-8, and whether it is all ASCII (cells then compare with it byte by byte).
+    private let valueBytes: [UInt8]
+    private let valueIsASCII: Bool
 
     /// The predicate as written.
     public var description: String { "\(path.text)\(op.rawValue)\(value)" }
@@ -57,6 +61,8 @@ public struct Predicate: Sendable, CustomStringConvertible {
         self.op = op
         self.value = value
         self.number = NumberText.isNumber(value) ? Double(value) : nil
+        valueBytes = Array(value.utf8)
+        valueIsASCII = valueBytes.allSatisfy { $0 < 0x80 }
         if op == .matches {
             do {
                 regex = try LinearRegex(value)
@@ -66,6 +72,33 @@ public struct Predicate: Sendable, CustomStringConvertible {
         } else {
             regex = nil
         }
+    }
+
+    /// True when a cell of kind `kind` holding `text` satisfies the condition: `matches(value:)` for
+    /// a scalar cell of a whole column, read from its bytes (no value or string per row unless the
+    /// text is not ASCII, which compares as Swift strings do). Nil for a nested cell.
+    @inline(__always)
+    public func matches(cell kind: CellKind, text: UnsafeRawBufferPointer) -> Bool? {
+        switch kind {
+        case .null, .absent: return false
+        case .nested: return nil
+        case .text, .string, .number, .bool: break
+        }
+        if let regex { return regex.matches(text) }
+        let order: Int
+        if let number, NumberText.isNumber(text), let fieldNumber = Double(String(decoding: text, as: UTF8.self)) {
+            order = fieldNumber < number ? -1 : (fieldNumber > number ? 1 : 0)
+        } else if valueIsASCII, UTF8Check.asciiPrefix(text.assumingMemoryBound(to: UInt8.self)) == text.count {
+            // ASCII compares byte by byte exactly as its scalars do.
+            order = valueBytes.withUnsafeBytes { value in
+                let shared = min(text.count, value.count)
+                let compared = shared == 0 ? 0 : memcmp(text.baseAddress!, value.baseAddress!, shared)
+                return compared != 0 ? (compared < 0 ? -1 : 1) : (text.count == value.count ? 0 : (text.count < value.count ? -1 : 1))
+            }
+        } else {
+            return matches(value: .string(String(decoding: text, as: UTF8.self)))
+        }
+        return holds(order)
     }
 
     /// True when `record` satisfies the condition.
@@ -86,6 +119,12 @@ public struct Predicate: Sendable, CustomStringConvertible {
         } else {
             order = text == value ? 0 : (text.unicodeScalars.lexicographicallyPrecedes(value.unicodeScalars) ? -1 : 1)
         }
+        return holds(order)
+    }
+
+    /// Whether the operator holds for a field that orders `order` (-1, 0, 1) against the value.
+    @inline(__always)
+    private func holds(_ order: Int) -> Bool {
         switch op {
         case .equal: return order == 0
         case .notEqual: return order != 0

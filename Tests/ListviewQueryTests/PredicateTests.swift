@@ -115,3 +115,44 @@ final class AggregatesTests: XCTestCase {
         }
     }
 }
+
+extension PredicateTests {
+    /// A cell read as bytes satisfies a predicate exactly when its value does: numbers as numbers,
+    /// text byte by byte when ASCII and as Swift strings otherwise (`é` written two ways is equal).
+    func testCellsFromTheirBytesMatchAsTheirValuesDo() throws {
+        let texts = ["", "7", "007", "-2.5", "1e3", "10", "9.99", "abc", "Abc", "ab", "true", "false", "é", "e\u{301}", "日本", " 7", "x7"]
+        let kinds: [CellKind] = [.text, .string, .number, .bool]
+        var compared = 0
+        for op in ["=", "!=", "<", "<=", ">", ">=", "~"] {
+            for value in ["7", "10", "abc", "é", "", "1e3", "^a", "b"] {
+                guard let predicate = try? Predicate(parsing: "f" + op + value) else { continue }
+                for kind in kinds {
+                    // A number cell holds a number's text, a bool cell `true` or `false`.
+                    for text in texts where (kind != .number || NumberText.isNumber(text)) && (kind != .bool || text == "true" || text == "false") {
+                        guard let cellValue = Array(text.utf8).withUnsafeBytes({ kind.value(of: $0, inferTypes: true) }) else { continue }
+                        let fromBytes = Array(text.utf8).withUnsafeBytes { predicate.matches(cell: kind, text: $0) }
+                        XCTAssertEqual(fromBytes, predicate.matches(value: cellValue), "\(kind) \(text.debugDescription) f\(op)\(value)")
+                        compared += 1
+                    }
+                }
+                XCTAssertEqual(predicate.matches(cell: .null, text: UnsafeRawBufferPointer(start: nil, count: 0)), false)
+            }
+        }
+        XCTAssertGreaterThan(compared, 1_000)
+    }
+
+    /// A table large enough to be filtered in blocks on both cores keeps exactly the rows that
+    /// filtering its records one by one keeps, in order, and stops at the limit.
+    func testAFilterInBlocksKeepsWhatOneRecordAtATimeKeeps() throws {
+        let schema = RecordSchema()
+        let records = (0..<200_000).map { row in
+            schema.record(keys: ["n", "s"], values: [.number(String(row % 1_000)), .string(row % 3 == 0 ? "x\(row % 7)" : "é")])
+        }
+        let table = CellTable(records: records)
+        let filter = RecordFilter(predicates: [try Predicate(parsing: "n>=500"), try Predicate(parsing: "s~^x[12]")])
+        let expected = records.indices.filter { filter.matches(records[$0]) }
+        XCTAssertEqual(filter.rows(of: table).map(\.row), expected)
+        XCTAssertEqual(filter.rows(of: table, limit: 70_000).map(\.row), Array(expected.prefix(70_000)))
+        XCTAssertEqual(filter.rows(of: table, limit: 5).map(\.row), Array(expected.prefix(5)))
+    }
+}
