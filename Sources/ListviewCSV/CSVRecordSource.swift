@@ -274,22 +274,35 @@ public final class CSVRecordSource: RecordSource {
         startedReading = true
         return try input.withNextChunk(limit: limit) { chunk in
             // The text up to the first ill-formed byte is parsed, and the field it falls in refused:
-            // libcsv never sees it (a TSV reader's quote character is such a byte).
-            let stop = illFormed.first == nil ? illFormed.scan(chunk, at: position) : nil
-            let outcome = parser.parse(UnsafeRawBufferPointer(rebasing: chunk[0..<(stop ?? chunk.count)]))
-            if case let .failed(message, offset) = outcome {
-                position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<offset]))
-                throw ListviewError.malformedInput(source: input.name, line: position.line + linesBefore, column: position.column,
-                                                   message: message)
-            }
+            // libcsv never sees that byte (a TSV reader's quote character is such a byte). A
+            // character the chunk's end cuts off is held back until the next chunk shows it whole,
+            // so libcsv never sees its bytes before they are known to be text either.
+            let heldBack = illFormed.heldBack
+            let chunkStart = heldBack.withUnsafeBytes { position.advanced(over: $0) }
+            let stop = illFormed.first == nil ? illFormed.scan(chunk, at: chunkStart) : nil
+            // The held-back character is ill-formed: nothing more is parsed.
+            if stop == 0 && !heldBack.isEmpty { return try refuseIllFormedText() }
+            // Still cut off (a chunk shorter than the rest of the character): all of it waits.
+            if stop == nil && illFormed.heldBack.count == heldBack.count + chunk.count { return }
+            try heldBack.withUnsafeBytes { try parse($0) }
+            let end = stop ?? (chunk.count - illFormed.heldBack.count)
+            try parse(UnsafeRawBufferPointer(rebasing: chunk[0..<end]))
             if stop != nil { try refuseIllFormedText() }
-            if let length = parser.openQuotedFieldLength(within: chunk.count), openFieldStart?.events != assembler.events {
-                var start = position
-                start.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<(chunk.count - length)]))
-                openFieldStart = (assembler.events, start)
-            }
-            position.advance(over: chunk)
         }
+    }
+
+    /// Parses `bytes`, the next of the input, and moves `position` past them.
+    private func parse(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty else { return }
+        if case let .failed(message, offset) = parser.parse(bytes) {
+            position.advance(over: UnsafeRawBufferPointer(rebasing: bytes[0..<offset]))
+            throw ListviewError.malformedInput(source: input.name, line: position.line + linesBefore, column: position.column,
+                                               message: message)
+        }
+        if let length = parser.openQuotedFieldLength(within: bytes.count), openFieldStart?.events != assembler.events {
+            openFieldStart = (assembler.events, position.advanced(over: UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - length)])))
+        }
+        position.advance(over: bytes)
     }
 
     /// Stops at the input's first ill-formed byte, in the field the parser has begun.
@@ -311,6 +324,8 @@ struct IllFormedUTF8Finder {
     private(set) var first: TextPosition?
     /// The bytes of a character the last chunk's end cut off, and where it began.
     private var carry: [UInt8] = []
+    /// The bytes of a character the last chunk's end cut off: not yet known to be text.
+    var heldBack: [UInt8] { carry }
     private var carryPosition = TextPosition()
 
     /// Ends the text: a character it cut off is ill-formed.

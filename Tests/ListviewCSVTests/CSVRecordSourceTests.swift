@@ -135,6 +135,23 @@ final class CSVRecordSourceTests: XCTestCase {
         XCTAssertEqual(error(Array("a,b\n1,\"x\"\"y\n2,3\n".utf8), chunkSize: 4)?.positionText, "2:3")
     }
 
+    /// A character cut off by a chunk's end is held back until the next chunk shows it whole, so
+    /// libcsv never sees an ill-formed byte, whatever the chunks: a lead byte after a closing quote
+    /// was "text after the closing quote" when the chunk ended on it, and invalid UTF-8 otherwise
+    /// (a libFuzzer finding: the parts of a file and one pass disagreed).
+    func testAnIllFormedByteIsTheSameErrorWhateverTheChunks() {
+        let text: [UInt8] = Array("a\n\"x\"".utf8) + [0xC3] + Array("(\n".utf8)
+        for chunkSize in [1, 2, 3, 4, 5, 6, 7, 64] {
+            let error = error(text, chunkSize: chunkSize)
+            XCTAssertEqual(error?.positionText, "2:4", "chunks of \(chunkSize)")
+            XCTAssertTrue(error?.description.contains("invalid UTF-8 in field 1") ?? false, "chunks of \(chunkSize): \(String(describing: error))")
+        }
+        let valid: [UInt8] = Array("a\nx".utf8) + [0xC3, 0xA9] + Array("y\n".utf8)
+        for chunkSize in [1, 2, 3, 4, 64] {
+            XCTAssertEqual(try rows(String(decoding: valid, as: UTF8.self), chunkSize: chunkSize), ["a=xéy"], "chunks of \(chunkSize)")
+        }
+    }
+
     func testInvalidUTF8IsAnError() {
         let reader = try? source([0x61, 0x0A, 0xFF, 0xFE, 0x0A])
         XCTAssertThrowsError(try reader?.next()) { error in
