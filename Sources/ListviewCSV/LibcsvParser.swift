@@ -15,6 +15,9 @@ final class LibcsvParser {
     private let assembler: CSVBatchAssembler
     private let initialized: Bool
     private let delimiter: UInt8
+    /// Strict quoting: a quote in a quoted field is doubled or closes it (so a field's length in the
+    /// input can be told from what libcsv kept).
+    private let strict: Bool
     /// Parse every byte with the space test that keeps spaces (the reference the faster way is tested against).
     var keepsSpacesEverywhere = false
 
@@ -23,6 +26,7 @@ final class LibcsvParser {
     init(assembler: CSVBatchAssembler, delimiter: UInt8, strict: Bool, quoting: Bool = true) {
         self.assembler = assembler
         self.delimiter = delimiter
+        self.strict = strict
         parser = UnsafeMutablePointer<csv_parser>.allocate(capacity: 1)
         let options = UInt8(CSV_REPALL_NL | (strict ? (CSV_STRICT | CSV_STRICT_FINI) : 0))
         initialized = csv_init(parser, options) == 0
@@ -54,7 +58,8 @@ final class LibcsvParser {
     /// its bytes once.)
     func openQuotedFieldLength(within: Int) -> Int? {
         let state = parser.pointee.pstate
-        guard initialized, parser.pointee.quoted != 0, state == 2 || state == 3, parser.pointee.entry_pos < within else { return nil }
+        // With lazy quotes a lone quote is kept as one byte, a doubled one as one too: the length is unknown.
+        guard initialized, strict, parser.pointee.quoted != 0, state == 2 || state == 3, parser.pointee.entry_pos < within else { return nil }
         // libcsv keeps one quote for each doubled one; in state 3 (FIELD_MIGHT_HAVE_ENDED) the
         // last quote kept is one byte of input that may close the field.
         let pending = UnsafeRawBufferPointer(start: parser.pointee.entry_buf, count: parser.pointee.entry_pos)
@@ -103,14 +108,18 @@ final class LibcsvParser {
         return .failed(message: describeError(at: chunk[range.lowerBound + parsed]), offset: range.lowerBound + parsed)
     }
 
-    /// Ends the input; an open quoted field is an error, reported with the newlines it spans.
+    /// Ends the input; an open quoted field is an error (lazy quotes or not), reported with the
+    /// newlines it spans.
     func finish() -> (outcome: Outcome, openFieldNewlines: Int) {
         guard initialized else { return (.failed(message: "out of memory", offset: 0), 0) }
         let pending = UnsafeRawBufferPointer(start: parser.pointee.entry_buf, count: parser.pointee.entry_pos)
         let openFieldNewlines = TextPosition.lineBreaks(in: pending)
         csv_set_space_func(parser, listview_csv_no_space)
+        // A quoted field still open (libcsv's FIELD_BEGUN, quoted) is an error with lazy quotes
+        // too: libcsv would hand it over with the rest of the input in it.
+        let openQuotedField = parser.pointee.quoted != 0 && parser.pointee.pstate == 2
         let context = Unmanaged.passUnretained(assembler).toOpaque()
-        let status = csv_fini(parser, LibcsvParser.fieldCallback, LibcsvParser.rowCallback, context)
+        let status = openQuotedField ? -1 : csv_fini(parser, LibcsvParser.fieldCallback, LibcsvParser.rowCallback, context)
         if status != 0 {
             return (.failed(message: "a quoted field is not closed before the end of the input", offset: 0), openFieldNewlines)
         }

@@ -152,6 +152,20 @@ final class CSVRecordSourceTests: XCTestCase {
         }
     }
 
+    /// With lazy quotes a quoted field left open took the rest of the input into one cell, status
+    /// 0 (found running W3C CSVW and csv-test-data, issue 14): it is the same error as in strict
+    /// mode, at its line (a lazy field's length in the input cannot be told, so no column).
+    func testLazyQuotesStillRefuseAQuotedFieldLeftOpen() {
+        var lazy = CSVOptions()
+        lazy.strictQuotes = false
+        for text in ["a,b\n1,\"x\n2,3\n4,5\n", "a,b\n1,\"x\"y,2\n3,a\"b\n"] {
+            let failure = error(Array(text.utf8), options: lazy)
+            XCTAssertEqual(failure?.positionText, "2", text)
+            XCTAssertTrue(failure?.description.contains("a quoted field is not closed before the end of the input") ?? false, text)
+        }
+        XCTAssertEqual(try rows("a,b\n1,\"x\"y\"z\"\n", options: lazy), ["a=#1|b=x\"y\"z"], "a stray quote inside a closed field is still text")
+    }
+
     func testInvalidUTF8IsAnError() {
         let reader = try? source([0x61, 0x0A, 0xFF, 0xFE, 0x0A])
         XCTAssertThrowsError(try reader?.next()) { error in
