@@ -13,4 +13,20 @@ public enum ByteWord {
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         return ~(((word & low7) &+ low7) | word | low7)
     }
+
+    /// True when some byte of `text` is one `isWanted` looks for: eight bytes at a time while
+    /// `holdsWanted` (true when some byte of a word is) says none is there, the last eight
+    /// overlapping the ones before; byte by byte for text shorter than a word.
+    @inlinable @inline(__always)
+    public static func contains(in text: UnsafeRawBufferPointer, wordHolds holdsWanted: (UInt64) -> Bool,
+                                byteIs isWanted: (UInt8) -> Bool) -> Bool {
+        let count = text.count
+        guard count >= 8 else { return text.contains(where: isWanted) }
+        var index = 0
+        while index + 8 < count {
+            if holdsWanted(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
+            index += 8
+        }
+        return holdsWanted(text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    }
 }

@@ -97,19 +97,9 @@ public enum JSONString {
     /// byte of a C1 control: eight bytes at a time, the last eight overlapping the ones before.
     @inline(__always)
     private static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
-        let count = text.count
-        guard count >= 8 else {
-            for byte in text where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 {
-                return true
-            }
-            return false
+        ByteWord.contains(in: text, wordHolds: needsEscape) { byte in
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2
         }
-        var index = 0
-        while index + 8 < count {
-            if needsEscape(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
-            index += 8
-        }
-        return needsEscape(text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 
     /// True when one of the eight bytes of `word` is a control character, a quote, a backslash, DEL

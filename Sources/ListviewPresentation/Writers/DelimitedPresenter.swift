@@ -110,21 +110,12 @@ public struct DelimitedPresenter: TableRowPresenter {
     /// True when `text` holds a comma, a quote, a CR or an LF: eight bytes at a time, the last
     /// eight overlapping the ones before.
     private static func needsCSVQuotes(_ text: UnsafeRawBufferPointer) -> Bool {
-        let count = text.count
-        guard count >= 8 else {
-            for byte in text where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D { return true }
-            return false
-        }
-        @inline(__always) func needsQuotes(_ word: UInt64) -> Bool {
+        ByteWord.contains(in: text, wordHolds: { word in
             ByteWord.hasZeroByte(word ^ 0x2C2C_2C2C_2C2C_2C2C) || ByteWord.hasZeroByte(word ^ 0x2222_2222_2222_2222)
                 || ByteWord.hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || ByteWord.hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D)
-        }
-        var index = 0
-        while index + 8 < count {
-            if needsQuotes(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }
-            index += 8
-        }
-        return needsQuotes(text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        }, byteIs: { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+        })
     }
 
     static func appendTSVField(_ text: UnsafeRawBufferPointer, to bytes: inout ByteOutput) {
