@@ -1,4 +1,3 @@
-import Glibc
 import ListviewBatches
 import ListviewDataSource
 import ListviewInput
@@ -85,20 +84,14 @@ public struct Predicate: Sendable, CustomStringConvertible {
         case .text, .string, .number, .bool: break
         }
         if let regex { return regex.matches(text) }
-        let order: Int
         if let number, NumberText.isNumber(text), let fieldNumber = Double(String(decoding: text, as: UTF8.self)) {
-            order = fieldNumber < number ? -1 : (fieldNumber > number ? 1 : 0)
-        } else if valueIsASCII, UTF8Check.asciiPrefix(text.assumingMemoryBound(to: UInt8.self)) == text.count {
-            // ASCII compares byte by byte exactly as its scalars do.
-            order = valueBytes.withUnsafeBytes { value in
-                let shared = min(text.count, value.count)
-                let compared = shared == 0 ? 0 : memcmp(text.baseAddress!, value.baseAddress!, shared)
-                return compared != 0 ? (compared < 0 ? -1 : 1) : (text.count == value.count ? 0 : (text.count < value.count ? -1 : 1))
-            }
-        } else {
+            return holds(Self.order(fieldNumber, number))
+        }
+        guard valueIsASCII, UTF8Check.asciiPrefix(text.assumingMemoryBound(to: UInt8.self)) == text.count else {
             return matches(value: .string(String(decoding: text, as: UTF8.self)))
         }
-        return holds(order)
+        // ASCII orders byte by byte exactly as its scalars do.
+        return holds(text.elementsEqual(valueBytes) ? 0 : (text.lexicographicallyPrecedes(valueBytes) ? -1 : 1))
     }
 
     /// True when `record` satisfies the condition.
@@ -113,13 +106,16 @@ public struct Predicate: Sendable, CustomStringConvertible {
         if let regex {
             return regex.matches(text)
         }
-        let order: Int
         if let number, let fieldNumber = field.numericValue ?? (NumberText.isNumber(text) ? Double(text) : nil) {
-            order = fieldNumber < number ? -1 : (fieldNumber > number ? 1 : 0)
-        } else {
-            order = text == value ? 0 : (text.unicodeScalars.lexicographicallyPrecedes(value.unicodeScalars) ? -1 : 1)
+            return holds(Self.order(fieldNumber, number))
         }
-        return holds(order)
+        return holds(text == value ? 0 : (text.unicodeScalars.lexicographicallyPrecedes(value.unicodeScalars) ? -1 : 1))
+    }
+
+    /// -1, 0 or 1 as `fieldNumber` is below, at or above `number`.
+    @inline(__always)
+    private static func order(_ fieldNumber: Double, _ number: Double) -> Int {
+        fieldNumber < number ? -1 : (fieldNumber > number ? 1 : 0)
     }
 
     /// Whether the operator holds for a field that orders `order` (-1, 0, 1) against the value.
