@@ -130,9 +130,8 @@ final class JSONCellTableBuilder: JSONEventHandler {
     override var isInsideValue: Bool { depth > 0 }
 
     override func startContainer(isObject: Bool) -> Bool {
-        // A second value on a line: the record reader reports it.
-        if depth == 0, lines, valueOnLine { return stop() }
-        if depth == 0 { valueOnLine = true }
+        // A second value on a JSON Lines line stops the parse (the record reader reports it).
+        if depth == 0, !topLevelValueBegins() { return false }
         depth += 1
         if depth > recordDepth {
             guard depth <= maxDepth else { return stop() }
