@@ -93,7 +93,7 @@ enum FuzzInput {
     /// the same records. CSV and TSV are left out for a key they cannot hold as a header name (an
     /// empty one, which CSV names by its number, or one that starts with a byte order mark).
     static func checkRoundTrip(_ bytes: [UInt8]) {
-        guard let records = try? readAll(bytes, format: .json) else { return }
+        guard let records = try? MachineStyleRoundTrip.read(bytes, style: .json, scratchPath: path).records else { return }
         var columns: [String] = []
         var known = Set<String>()
         for record in records { for name in record.names where known.insert(name).inserted { columns.append(name) } }
@@ -107,17 +107,6 @@ enum FuzzInput {
                 trap("listview could not read its own \(style) output: \(error)", bytes)
             }
         }
-    }
-
-    /// Every record of `bytes` read as `format`.
-    private static func readAll(_ bytes: [UInt8], format: InputFormat) throws -> [Record] {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard descriptor >= 0, written == bytes.count, close(descriptor) == 0 else { trap("cannot write \(path)", []) }
-        var (source, _) = try InputLoader(format: format).open(path: path)
-        var records: [Record] = []
-        while let record = try source.next() { records.append(record) }
-        return records
     }
 
     /// Without a header, `--group-by 1 --counts` must add up to the rows of the whole list.

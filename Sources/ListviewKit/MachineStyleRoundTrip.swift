@@ -54,8 +54,9 @@ public enum MachineStyleRoundTrip {
         return sink.takeCollected()
     }
 
-    /// The records (and the header, for CSV and TSV) in `bytes`, read as `style`'s format.
-    static func read(_ bytes: [UInt8], style: OutputStyle, scratchPath: String) throws -> (records: [Record], columns: [String]) {
+    /// The records (and the header, for CSV and TSV) in `bytes`, read as `style`'s format through a
+    /// file at `scratchPath`, as the command line reads one.
+    public static func read(_ bytes: [UInt8], style: OutputStyle, scratchPath: String) throws -> (records: [Record], columns: [String]) {
         let format: InputFormat = switch style {
         case .jsonl: .jsonl
         case .csv: .csv
