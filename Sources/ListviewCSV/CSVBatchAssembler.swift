@@ -31,7 +31,7 @@ final class CSVBatchAssembler {
     /// The parser's field and row events so far: a field still open has not changed it.
     private(set) var events = 0
     /// The only columns read into the batch (`CSVOptions.onlyColumns`); the others' cells are
-    /// left out (still checked as UTF-8), and so are a long row's extra cells.
+    /// left out (the reader checked their text as UTF-8), and so are a long row's extra cells.
     private let onlyColumns: Set<String>?
     /// Whether each header column is read, once the header is read; nil: all are.
     private var keeps: [Bool]?

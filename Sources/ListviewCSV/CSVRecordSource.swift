@@ -21,7 +21,7 @@ public struct CSVOptions: Sendable {
     public var backslashEscapes = false
     /// When set, only these columns are read; the others (and a long row's extra cells) are left
     /// out of batches and records. For a caller that looks at a few columns only (`--counts`);
-    /// every cell is still checked as UTF-8.
+    /// the whole text is still checked as UTF-8.
     public var onlyColumns: Set<String>?
 
     public init() {}
@@ -279,7 +279,7 @@ public final class CSVRecordSource: RecordSource {
             // so libcsv never sees its bytes before they are known to be text either.
             let heldBack = illFormed.heldBack
             let chunkStart = heldBack.withUnsafeBytes { position.advanced(over: $0) }
-            let stop = illFormed.first == nil ? illFormed.scan(chunk, at: chunkStart) : nil
+            let stop = illFormed.scan(chunk, at: chunkStart)
             // The held-back character is ill-formed: nothing more is parsed.
             if stop == 0 && !heldBack.isEmpty { return try refuseIllFormedText() }
             // Still cut off (a chunk shorter than the rest of the character): all of it waits.
@@ -335,7 +335,6 @@ struct IllFormedUTF8Finder {
 
     /// Looks through `chunk`, which begins at `position`: the offset of the first ill-formed byte
     /// when it is found in this chunk (0 when it is a character the chunk before began).
-    @discardableResult
     mutating func scan(_ chunk: UnsafeRawBufferPointer, at position: TextPosition) -> Int? {
         guard first == nil, !chunk.isEmpty else { return nil }
         var start = 0
