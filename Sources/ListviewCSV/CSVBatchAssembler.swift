@@ -73,6 +73,13 @@ final class CSVBatchAssembler {
     // MARK: Parser events
 
     func field(_ bytes: UnsafeRawBufferPointer) {
+        if let keeps, cellsInRow < keeps.count, !keeps[cellsInRow] {
+            // A column left out: only counted (the reader checked its text as UTF-8).
+            events += 1
+            afterCR = false
+            cellsInRow += 1
+            return
+        }
         if backslashEscapes, let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) != nil {
             decode(bytes)
             return decoded.withUnsafeBytes { take($0) }

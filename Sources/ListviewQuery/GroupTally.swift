@@ -37,7 +37,9 @@ public struct GroupTally {
         let ids = RowGroupIDs(rows: rows, fields: table.fields(fields), of: table)
         // Each row's combination of group numbers, one level at a time, numbered as it first appears.
         var combinations: [Combination: Int] = [:]
-        var groupOf: [Int: Int] = [:]
+        // Group numbers are dense (the level-0 values, then the combinations as they appear), so
+        // each one's position in `local` is kept in an array indexed by it (-1: not seen yet).
+        var positionOf = [Int](repeating: -1, count: ids.values.count)
         var local: [(row: Int, count: Int)] = []
         for item in rows {
             var number = ids.id(row: item.row, level: 0)
@@ -51,10 +53,12 @@ public struct GroupTally {
                     number = next
                 }
             }
-            if let position = groupOf[number] {
+            if number >= positionOf.count { positionOf.append(contentsOf: repeatElement(-1, count: number + 1 - positionOf.count)) }
+            let position = positionOf[number]
+            if position >= 0 {
                 local[position].count += 1
             } else {
-                groupOf[number] = local.count
+                positionOf[number] = local.count
                 local.append((item.row, 1))
             }
         }
