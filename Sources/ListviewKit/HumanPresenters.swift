@@ -64,18 +64,3 @@ struct KeyValueRowFormatter: RowFormatter {
         }.joined(separator: " ")]
     }
 }
-
-/// Checks that view models name fields the input has.
-enum ViewModelCheck {
-    /// An unknown `--template` field is a usage error naming it (skipped when nothing was read).
-    static func templateFields(_ request: ListRequest, schema: RecordSchema) throws {
-        guard !schema.columns.isEmpty else { return }
-        let known = Set(schema.columns)
-        let templates = (request.template.map { [$0] } ?? []) + request.kindTemplates.map(\.template)
-        for template in templates {
-            for path in template.fields where !known.contains(path.text) && !known.contains(path.components[0]) {
-                throw ListviewError.usage("--template '\(template.source)': unknown field '\(path.text)'; fields are: \(schema.columns.joined(separator: ", "))")
-            }
-        }
-    }
-}

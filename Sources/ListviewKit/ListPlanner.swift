@@ -9,7 +9,7 @@ import ListviewValues
 /// every option: a new option does not compile until it is placed (a test checks that each
 /// stored property of `ListRequest` has its case).
 public enum ListOption: String, CaseIterable, Sendable {
-    case inputs, format, path, csv, delimiter, fields, filter, groupBy, freesRecords, footer, countsOnly
+    case inputs, format, path, csv, delimiter, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly
     case groupOrder, sort, pageSize, page, limit, style, template, kindTemplates, kindField, width, wrap
     case maxColumnWidth, color, border, card
 }
@@ -67,7 +67,7 @@ public enum ListPlanner {
             return .none  // how the inputs are read
         case .filter, .limit:
             return .none  // applied the same way in every plan
-        case .fields, .footer, .groupOrder, .page, .template, .kindTemplates, .kindField, .width, .wrap,
+        case .fields, .excluded, .footer, .groupOrder, .page, .template, .kindTemplates, .kindField, .width, .wrap,
              .maxColumnWidth, .color, .border, .card:
             return .none  // how rows are shown
         }

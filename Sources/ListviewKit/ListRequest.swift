@@ -19,6 +19,8 @@ public struct ListRequest: Sendable {
     public var delimiter: UInt8?
     /// The columns to show (`--fields`), or nil for every top-level field.
     public var fields: [FieldPath]?
+    /// `--exclude`: fields left out (names or globs), from every style's columns.
+    public var excluded = FieldExclusion()
     /// `--where` and `--search`: which records to keep.
     public var filter = RecordFilter()
     public var groupBy: [FieldPath] = []
@@ -60,4 +62,9 @@ public struct ListRequest: Sendable {
 
     /// The `--fields` columns, or nil for every field.
     var columnSpecs: [ColumnSpec]? { fields.map { $0.map { ColumnSpec($0) } } }
+
+    /// The columns of a machine style: `--fields`, the group fields first, fields `--exclude`s left out.
+    func outputFields(leading: [FieldPath] = [], schema: RecordSchema) -> OutputFields {
+        OutputFields(columns: columnSpecs, leading: leading, excluding: excluded, schema: schema)
+    }
     }

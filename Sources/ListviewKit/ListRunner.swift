@@ -47,7 +47,9 @@ public enum ListRunner {
         case .wholeList(let pagesByLines):
             let list = try WholeList.load(request, opened: opened.source, schema: schema, reading: reading, sink: sink)
             defer { if !request.freesRecords { LeftForExit.keep(list) } }
-            return try list.present(request, pagesByLines: pagesByLines, schema: schema, into: sink)
+            let ready = try FieldCheck.prepared(request, columns: knownColumns(opened.source, schema: schema, table: list.table),
+                                                table: list.table)
+            return try list.present(ready, pagesByLines: pagesByLines, schema: schema, into: sink)
         }
     }
 
@@ -59,7 +61,10 @@ public enum ListRunner {
         var source = opened
         var tally = GroupTally(fields: request.groupBy)
         var rest: (any RecordSource)? = source
-        if let first = try source.nextBatch(schema: schema) {
+        let first = try source.nextBatch(schema: schema)
+        try FieldCheck.check(request, columns: knownColumns(source, schema: schema, table: first), table: first,
+                             input: FieldCheck.inputName(request))
+        if let first {
             tally.add(request.filter.rows(of: first), of: first)
             if prefetching, let parts = try source.fileParts(size: partSize) {
                 rest = try countParts(parts, request: request, into: &tally)
@@ -100,8 +105,9 @@ public enum ListRunner {
             let plan = PagePlan(pageSize: pageSize, totalRows: stream.rowsRead)
             throw pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
         }
+        let ready = try FieldCheck.prepared(request, columns: knownColumns(source, schema: schema, table: page.table), table: page.table)
         let list = WholeList(table: page.table, sections: page.provider.sections, grandTotal: nil)
-        try list.render(request, page: page.info, firstRow: page.info.rows.lowerBound, schema: schema, into: sink)
+        try list.render(ready, page: page.info, firstRow: page.info.rows.lowerBound, schema: schema, into: sink)
         return Outcome(foundRecords: stream.rowsRead > 0)
     }
 
@@ -111,15 +117,17 @@ public enum ListRunner {
     /// and written in parts on both cores (`FileParts.readInOrder`); other regular
     /// files are read a few batches ahead on the second core (`BatchPrefetcher`) while this
     /// thread writes; a pipe is read here, so stopping at `--limit` never waits on it.
-    private static func runStreamedRows(_ request: ListRequest, source opened: ConcatenatedSource, prefetching: Bool,
+    private static func runStreamedRows(_ asked: ListRequest, source opened: ConcatenatedSource, prefetching: Bool,
                                         schema: RecordSchema, into sink: OutputSink) throws -> Outcome {
         var source: any RecordSource = opened
-        var remaining = request.limit.map { max(0, $0) } ?? .max
-        // The first batch is read first: a CSV header names the columns before anything is written.
+        var remaining = asked.limit.map { max(0, $0) } ?? .max
+        // The first batch is read first: a CSV header names the columns before anything is written,
+        // and the fields options name are checked against it.
         let batch = remaining > 0 ? try source.nextBatch(schema: schema) : nil
-        var fields = OutputFields(columns: request.columnSpecs, schema: schema)
+        let request = try FieldCheck.prepared(asked, columns: knownColumns(source, schema: schema, table: batch), table: batch)
+        var fields = request.outputFields(schema: schema)
         if fields.columns == nil, request.style == .csv || request.style == .tsv, let columns = source.declaredColumns {
-            fields = .header(columns.map { ColumnSpec($0) }, schema: schema)
+            fields = .header(columns.map { ColumnSpec($0) }, excluding: request.excluded, schema: schema)
         }
         guard var presenter = MachinePresenters.make(request.style, fields: fields, grouped: false) else { return Outcome(foundRecords: false) }
         try presenter.begin(page: nil, into: sink)
@@ -169,6 +177,14 @@ public enum ListRunner {
         try presenter.end(page: nil, into: sink)
         try sink.flush()
         return Outcome(foundRecords: written > 0)
+    }
+
+    /// The top-level fields the input has shown so far: a CSV header's, the schema's and `table`'s.
+    static func knownColumns(_ source: any RecordSource, schema: RecordSchema, table: CellTable?) -> [String] {
+        var columns = source.declaredColumns ?? []
+        var seen = Set(columns)
+        for name in schema.columns + (table?.columns ?? []) where seen.insert(name).inserted { columns.append(name) }
+        return columns
     }
 
     /// Bytes of input per part when a file is read and written in parts.

@@ -114,7 +114,6 @@ final class WholeList {
             return found
         }
         // Widths come from the whole list, so every page wraps the same way and heights are known up front.
-        try ViewModelCheck.templateFields(request, schema: schema)
         let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections))
         let all = renderer.items(on: nil)
         let view = RecordView(table: table)
@@ -135,11 +134,10 @@ final class WholeList {
     func render(_ request: ListRequest, page: PageInfo?, firstRow: Int = 0, schema: RecordSchema, into sink: OutputSink) throws {
         let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections), firstRow: firstRow)
         let view = RecordView(table: table)
-        let fields = OutputFields(columns: request.columnSpecs, leading: request.groupBy, schema: schema)
+        let fields = request.outputFields(leading: request.groupBy, schema: schema)
         if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
             try presenter.render(renderer, of: table, page: page, into: sink)
         } else {
-            try ViewModelCheck.templateFields(request, schema: schema)
             // The shown rows, read in place from their sections (a million row references are not copied).
             let items = renderer.visibleSections(on: page).lazy.flatMap { renderer.provider.items(in: $0.section, at: $0.items) }
             let shown = shownColumns(request, rows: items)
@@ -165,7 +163,7 @@ final class WholeList {
 
     /// The columns a human style shows for `rows`: `--fields`, else the columns those rows have.
     private func shownColumns(_ request: ListRequest, rows: some Collection<RowRef>) -> [ColumnSpec] {
-        request.columnSpecs ?? table.columns(presentIn: rows.lazy.map(\.row)).map { ColumnSpec($0) }
+        request.columnSpecs ?? table.columns(presentIn: rows.lazy.map(\.row)).filter { !request.excluded.excludes($0) }.map { ColumnSpec($0) }
     }
 
     /// The first `limit` rows across sections, in order; sections left empty are dropped.

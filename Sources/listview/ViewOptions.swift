@@ -9,9 +9,13 @@ import ListviewKit
 
 /// What to show and how: columns, sections, order, pages and style.
 struct ViewOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Columns to show, in order, comma-separated; dotted paths reach into nested values.",
+    @Option(help: ArgumentHelp("Columns to show, in order, comma-separated; dotted paths reach into nested values, and globs such as 'bill_*' pick every matching column.",
                                valueName: "fields"))
     var fields: String?
+
+    @Option(help: ArgumentHelp("Leave out these fields (comma-separated names or globs, e.g. 'note,raw_*'); repeatable.",
+                               valueName: "fields"))
+    var exclude: [String] = []
 
     @Option(name: .customLong("where"),
             help: ArgumentHelp("Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, and FIELD~REGEX, an RE2 expression matched in linear time); numbers compare as numbers, null never matches. Repeatable: all must hold.",
@@ -107,6 +111,7 @@ struct ViewOptions: ParsableArguments {
 
     func apply(to request: inout ListRequest) throws {
         request.fields = fields.map(FieldList.parse)
+        request.excluded = FieldExclusion(exclude.flatMap(FieldList.parse).map { FieldPattern($0.text) })
         request.countsOnly = counts
         request.width = Terminal.outputWidth(requested: width)
         request.wrap = wrap
@@ -149,7 +154,7 @@ extension ViewOptions {
         }
         request.kindField = kindField.map(FieldPath.init)
         request.card = CardSpec(title: title.map(FieldPath.init), subtitle: subtitle.map(FieldPath.init),
-                                details: detail.map(FieldList.parse))
+                                details: detail.map(FieldList.parse), excluding: request.excluded)
         if let style {
             request.style = style
         } else if request.template != nil {

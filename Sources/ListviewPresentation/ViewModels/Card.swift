@@ -10,11 +10,15 @@ public struct CardSpec: Sendable {
     public var subtitle: FieldPath?
     /// The detail fields, or nil for every field but the title and subtitle.
     public var details: [FieldPath]?
+    /// Fields left out of the default title and details (`--exclude`).
+    public var excluded: FieldExclusion
 
-    public init(title: FieldPath? = nil, subtitle: FieldPath? = nil, details: [FieldPath]? = nil) {
+    public init(title: FieldPath? = nil, subtitle: FieldPath? = nil, details: [FieldPath]? = nil,
+                excluding excluded: FieldExclusion = FieldExclusion()) {
         self.title = title
         self.subtitle = subtitle
         self.details = details
+        self.excluded = excluded
     }
 }
 
@@ -30,14 +34,15 @@ public struct CardRowFormatter: RowFormatter {
     }
 
     public func lines(for record: Record) -> [String] {
-        let titlePath = spec.title ?? record.names.first.map { FieldPath($0) }
+        let names = spec.excluded.isEmpty ? record.names : record.names.filter { !spec.excluded.excludes($0) }
+        let titlePath = spec.title ?? names.first.map { FieldPath($0) }
         var lines = [titlePath.map { CellText.text(for: $0.value(in: record)) } ?? ""]
         let pad = String(repeating: " ", count: indent)
         if let subtitle = spec.subtitle {
             lines.append(pad + CellText.text(for: subtitle.value(in: record)))
         }
         let shown = Set([spec.title?.text ?? titlePath?.text, spec.subtitle?.text].compactMap { $0 })
-        let details = spec.details ?? record.names.filter { !shown.contains($0) }.map { FieldPath($0) }
+        let details = spec.details ?? names.filter { !shown.contains($0) }.map { FieldPath($0) }
         for path in details {
             appendDetail(name: path.text, value: path.value(in: record), depth: 1, into: &lines)
         }

@@ -16,12 +16,16 @@ public struct OutputFields {
     public var schema: RecordSchema
     /// The names of `leading`, which other fields of the same name give way to.
     let leadingNames: Set<String>
+    /// The fields `--exclude` leaves out of each row's own fields (without `columns`).
+    public let excluded: FieldExclusion
     /// With fixed `columns`, the titles of a row's fields that follow them (a CSV row longer than its header).
     private(set) var extraFieldsAfter: Set<String>?
 
-    public init(columns: [ColumnSpec]?, leading: [FieldPath] = [], schema: RecordSchema) {
+    public init(columns: [ColumnSpec]?, leading: [FieldPath] = [], excluding excluded: FieldExclusion = FieldExclusion(),
+                schema: RecordSchema) {
         self.columns = columns
         self.leading = leading
+        self.excluded = excluded
         self.schema = schema
         self.leadingNames = Set(leading.map(\.text))
     }
@@ -29,8 +33,9 @@ public struct OutputFields {
     /// Fields under a header fixed before the rows are read (a streamed CSV of a CSV):
     /// a row's fields outside `columns` follow them, in row order, so a row longer than
     /// its header keeps its extra cells, as in the input.
-    public static func header(_ columns: [ColumnSpec], schema: RecordSchema) -> OutputFields {
-        var fields = OutputFields(columns: columns, schema: schema)
+    public static func header(_ columns: [ColumnSpec], excluding excluded: FieldExclusion = FieldExclusion(),
+                              schema: RecordSchema) -> OutputFields {
+        var fields = OutputFields(columns: columns.filter { !excluded.excludes($0.title) }, excluding: excluded, schema: schema)
         fields.extraFieldsAfter = Set(columns.map(\.title))
         return fields
     }
@@ -44,13 +49,14 @@ public struct OutputFields {
 
     /// The same fields without the group fields (JSON keeps sections as objects instead).
     public var withoutLeading: OutputFields {
-        var fields = OutputFields(columns: columns, schema: schema)
+        var fields = OutputFields(columns: columns, excluding: excluded, schema: schema)
         fields.extraFieldsAfter = extraFieldsAfter
         return fields
     }
 
-    /// Every top-level column seen so far, in first-seen order (the header when `columns` is nil).
-    public var schemaColumns: [String] { schema.columns }
+    /// Every top-level column seen so far that `--exclude` keeps, in first-seen order (the
+    /// header when `columns` is nil).
+    public var schemaColumns: [String] { excluded.isEmpty ? schema.columns : schema.columns.filter { !excluded.excludes($0) } }
 
     /// The column names of a header row (CSV, TSV).
     public var headerNames: [String] {

@@ -51,11 +51,12 @@ struct TableOutputFields: Sendable {
         }
         (columnKeys, columnKeyStarts) = (keys, starts)
         hasFieldOrders = !table.fieldOrders.isEmpty
-        givesWay = table.columns.map { fields.leadingNames.contains($0) }
+        // A column gives way to a group field of its name, and to `--exclude`.
+        givesWay = table.columns.map { fields.leadingNames.contains($0) || fields.excluded.excludes($0) }
         headerColumns = writesHeaderRow && fields.columns == nil
             ? fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { table.columns.firstIndex(of: $0) }
             : []
-        isExtra = table.columns.map { name in fields.extraFieldsAfter.map { !$0.contains(name) } ?? false }
+        isExtra = table.columns.map { name in fields.extraFieldsAfter.map { !$0.contains(name) && !fields.excluded.excludes(name) } ?? false }
     }
 
     /// `name` as a JSON object key: `"name":`.

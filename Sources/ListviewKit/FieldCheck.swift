@@ -1,0 +1,180 @@
+import ListviewBatches
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
+/// Every field name an option gives, checked against the fields the input has: a name that no
+/// record has is a usage error naming the closest field there is, so a typo fails loudly
+/// instead of printing an empty column, one null section or zero rows with status 0.
+///
+/// A name is there when it is a top-level field of some record (a CSV header column
+/// counts even without rows), or, for a dotted path, when some row has a value at the
+/// path. A field whose every value is null is there. Nothing is checked when the input has
+/// no field at all (an empty input lists its empty state).
+struct FieldCheck {
+    /// One field name and the option that gave it.
+    struct NamedField: Equatable {
+        var option: String
+        var path: FieldPath
+    }
+
+    /// The names `request` gives, in the order of its options (patterns apart).
+    static func names(in request: ListRequest) -> [NamedField] {
+        var names: [NamedField] = []
+        func add(_ option: String, _ paths: [FieldPath]) { names += paths.map { NamedField(option: option, path: $0) } }
+        add("--fields", (request.fields ?? []).filter { !FieldPattern.isPattern($0.text) })
+        add("--exclude", request.excluded.patterns.filter { !FieldPattern.isPattern($0.text) }.map { FieldPath($0.text) })
+        add("--group-by", request.groupBy)
+        add("--sort", request.sort.map(\.path))
+        add("--where", request.filter.predicates.map(\.path))
+        add("--footer", request.footer?.terms.compactMap(\.field) ?? [])
+        add("--title", request.card.title.map { [$0] } ?? [])
+        add("--subtitle", request.card.subtitle.map { [$0] } ?? [])
+        add("--detail", request.card.details ?? [])
+        add("--kind-field", request.kindField.map { [$0] } ?? [])
+        let templates = (request.template.map { [$0] } ?? []) + request.kindTemplates.map(\.template)
+        for template in templates { add("--template", template.fields) }
+        return names
+    }
+
+    /// The wildcard patterns of `--fields` and `--exclude`, with their options.
+    static func patterns(in request: ListRequest) -> [(option: String, pattern: FieldPattern)] {
+        let fields = (request.fields ?? []).filter { FieldPattern.isPattern($0.text) }.map { ("--fields", FieldPattern($0.text)) }
+        return fields + request.excluded.patterns.filter { FieldPattern.isPattern($0.text) }.map { ("--exclude", $0) }
+    }
+
+    /// `request` checked (`check`) and ready to run over `columns`: its `--fields` patterns
+    /// expanded to the columns they match, in column order, and `--exclude` applied to them.
+    static func prepared(_ request: ListRequest, columns: [String], table: CellTable?) throws -> ListRequest {
+        try check(request, columns: columns, table: table, input: inputName(request))
+        guard !columns.isEmpty, var fields = request.fields else { return request }
+        if fields.contains(where: { FieldPattern.isPattern($0.text) }) {
+            var expanded: [FieldPath] = []
+            var listed: Set<String> = []
+            for path in fields {
+                let matching = FieldPattern.isPattern(path.text) ? columns.filter(FieldPattern(path.text).matches).map(FieldPath.init) : [path]
+                for match in matching where listed.insert(match.text).inserted { expanded.append(match) }
+            }
+            fields = expanded
+        }
+        fields = fields.filter { !request.excluded.excludes($0.text) }
+        guard !fields.isEmpty else { throw ListviewError.usage("--exclude leaves none of the --fields to show") }
+        var prepared = request
+        prepared.fields = fields
+        return prepared
+    }
+
+    /// Throws a usage error for the first name of `request` that no field of the input has:
+    /// the top-level `columns` (the schema's, or a CSV header's), and for dotted paths the rows
+    /// of `table`. `input` names the input in the message.
+    static func check(_ request: ListRequest, columns: [String], table: CellTable?, input: String) throws {
+        guard !columns.isEmpty else { return }
+        let known = Set(columns)
+        for named in names(in: request) where !exists(named.path, known: known, table: table) {
+            throw ListviewError.usage(message(for: named, in: request, columns: columns, known: known, table: table, input: input))
+        }
+        for (option, pattern) in patterns(in: request) where !columns.contains(where: pattern.matches) {
+            throw ListviewError.usage("\(option): no field matches '\(pattern.text)' in \(input); fields are: \(listed(columns))")
+        }
+        if request.fields == nil, !request.excluded.isEmpty, columns.allSatisfy(request.excluded.excludes) {
+            throw ListviewError.usage("--exclude leaves no field of \(input) to show")
+        }
+    }
+
+    /// How `check` names the inputs of `request` in a message.
+    static func inputName(_ request: ListRequest) -> String {
+        let named = request.inputs.filter { $0 != "-" }
+        if request.inputs.count > 1 { return "the inputs" }
+        return named.first ?? "standard input"
+    }
+
+    /// True when `path` is a top-level field, or steps from one into a value some row has.
+    private static func exists(_ path: FieldPath, known: Set<String>, table: CellTable?) -> Bool {
+        if known.contains(path.text) { return true }
+        guard path.components.count > 1, known.contains(path.components[0]), let table else { return false }
+        let field = TableField(path, columns: table.columns)
+        return table.withCells { cells in (0..<table.rowCount).contains { field.value(row: $0, in: cells) != nil } }
+    }
+
+    private static func message(for named: NamedField, in request: ListRequest, columns: [String], known: Set<String>, table: CellTable?,
+                                input: String) -> String {
+        let path = named.path
+        let head = "\(named.option): no field '\(path.text)' in \(input)"
+        // `--sort F:up`: a field that is there, with a direction that is not.
+        if named.option == "--sort", let colon = path.text.lastIndex(of: ":"), known.contains(String(path.text[..<colon])) {
+            return "--sort '\(path.text)': '\(path.text[path.text.index(after: colon)...])' is not a direction; use :asc or :desc"
+        }
+        var candidates = columns
+        if path.components.count > 1, known.contains(path.components[0]), let table {
+            let parent = FieldPath(path.components.dropLast().joined(separator: "."))
+            candidates = keys(under: parent, in: table).map { parent.text + "." + $0 }
+        } else if path.components.count > 1, let closest = ClosestName.find(path.components[0], among: columns) {
+            // A mistyped first step (`custmer.name`): the rest as given.
+            return "\(head); did you mean '\(([closest] + path.components.dropFirst()).joined(separator: "."))'?"
+        }
+        if let closest = ClosestName.find(path.text, among: candidates) { return "\(head); did you mean '\(closest)'?" }
+        // Without a header row the columns are numbers.
+        let numbered = !request.csv.hasHeader && columns.first == "1" ? " (--no-header names the columns 1, 2, 3, …)" : ""
+        return "\(head); fields are: \(listed(candidates.isEmpty ? columns : candidates))\(numbered)"
+    }
+
+    /// The keys of the objects at `parent` in the first rows of `table`, in first-seen order.
+    private static func keys(under parent: FieldPath, in table: CellTable) -> [String] {
+        let field = TableField(parent, columns: table.columns)
+        var seen: Set<String> = []
+        var keys: [String] = []
+        table.withCells { cells in
+            for row in 0..<min(table.rowCount, 10_000) {
+                guard case .object(let object)? = field.value(row: row, in: cells) else { continue }
+                for key in object.keys where seen.insert(key).inserted { keys.append(key) }
+            }
+        }
+        return keys
+    }
+
+    /// At most twelve names, then how many more.
+    static func listed(_ names: [String]) -> String {
+        let shown = names.prefix(12).joined(separator: ", ")
+        return names.count > 12 ? "\(shown), … \(names.count - 12) more" : shown
+    }
+}
+
+/// The name closest to a mistyped one: fewest single-character edits (insert, delete,
+/// replace, swap two neighbours), case ignored, within a third of the name's length.
+enum ClosestName {
+    static func find(_ name: String, among candidates: [String]) -> String? {
+        let typed = Array(name.lowercased())
+        let limit = max(1, min(3, typed.count / 3 + 1))
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(typed, Array(candidate.lowercased()))
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        if let best { return best.name }
+        // A name that begins or ends another (`amount` for `amount_usd`).
+        return candidates.first { candidate in
+            let lowered = candidate.lowercased()
+            return typed.count >= 3 && (lowered.hasPrefix(String(typed)) || String(typed).hasPrefix(lowered))
+        }
+    }
+
+    /// Optimal string alignment distance between `a` and `b`.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var distance = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { distance = min(distance, before[j - 2] + 1) }
+                current[j] = distance
+            }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[b.count]
+    }
+}

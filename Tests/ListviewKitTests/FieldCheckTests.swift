@@ -1,0 +1,58 @@
+import XCTest
+import ListviewBatches
+import ListviewQuery
+@testable import ListviewKit
+
+/// Names options give are checked against the input's fields, and the closest one is suggested.
+final class FieldCheckTests: XCTestCase {
+    func testEditDistanceCountsInsertsDeletesReplacesAndSwaps() {
+        func distance(_ a: String, _ b: String) -> Int { ClosestName.editDistance(Array(a), Array(b)) }
+        XCTAssertEqual(distance("species", "species"), 0)
+        XCTAssertEqual(distance("specis", "species"), 1)
+        XCTAssertEqual(distance("sex_", "sex"), 1)
+        XCTAssertEqual(distance("toatl", "total"), 1)
+        XCTAssertEqual(distance("", "abc"), 3)
+        XCTAssertEqual(distance("kitten", "sitting"), 3)
+    }
+
+    func testClosestNameStaysWithinAThirdOfTheName() {
+        let columns = ["species", "island", "bill_length_mm", "sex", "year"]
+        XCTAssertEqual(ClosestName.find("specis", among: columns), "species")
+        XCTAssertEqual(ClosestName.find("ISLND", among: columns), "island")
+        XCTAssertEqual(ClosestName.find("bill_length", among: columns), "bill_length_mm")
+        XCTAssertNil(ClosestName.find("weight", among: columns))
+        XCTAssertNil(ClosestName.find("ab", among: columns))
+    }
+
+    func testPatternsMatchWholeNames() {
+        XCTAssertTrue(FieldPattern("bill_*").matches("bill_depth_mm"))
+        XCTAssertFalse(FieldPattern("bill_*").matches("a_bill_x"))
+        XCTAssertTrue(FieldPattern("?d").matches("id"))
+        XCTAssertTrue(FieldPattern("[ab]*").matches("amount"))
+        XCTAssertFalse(FieldPattern("id").matches("ids"))
+        XCTAssertTrue(FieldExclusion([FieldPattern("n*"), FieldPattern("id")]).excludes("notes"))
+    }
+
+    func testEveryFieldOptionIsChecked() throws {
+        var request = ListRequest()
+        request.fields = [FieldPath("a")]
+        request.excluded = FieldExclusion([FieldPattern("b"), FieldPattern("c*")])
+        request.groupBy = [FieldPath("d")]
+        request.sort = [SortSpec(path: FieldPath("e"))]
+        request.filter = RecordFilter(predicates: [try Predicate(parsing: "f=1")])
+        request.footer = try Aggregates(parsing: "sum:g")
+        request.kindField = FieldPath("h")
+        XCTAssertEqual(FieldCheck.names(in: request).map(\.path.text), ["a", "b", "d", "e", "f", "g", "h"])
+        XCTAssertEqual(FieldCheck.patterns(in: request).map(\.pattern.text), ["c*"])
+        XCTAssertThrowsError(try FieldCheck.check(request, columns: ["a", "b"], table: nil, input: "x.json"))
+        XCTAssertNoThrow(try FieldCheck.check(request, columns: [], table: nil, input: "x.json"), "an input without fields is not checked")
+    }
+
+    func testPreparedExpandsPatternsAndLeavesOutExcluded() throws {
+        var request = ListRequest()
+        request.fields = [FieldPath("id"), FieldPath("bill_*"), FieldPath("id")]
+        request.excluded = FieldExclusion([FieldPattern("bill_depth")])
+        let prepared = try FieldCheck.prepared(request, columns: ["id", "bill_length", "bill_depth", "sex"], table: nil)
+        XCTAssertEqual(prepared.fields?.map(\.text), ["id", "bill_length"])
+    }
+}
