@@ -53,6 +53,7 @@ test: deps
 docs: build
 	for shell in bash zsh fish; do .build/debug/listview --generate-completion-script $$shell > completions/listview.$$shell; done
 	$(MANUAL) docs
+	python3 docs/manual.py docs/listview.1
 
 check-docs: build
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
@@ -60,7 +61,7 @@ check-docs: build
 		.build/debug/listview --generate-completion-script $$shell > "$$tmp/listview.$$shell"; \
 		diff -u completions/listview.$$shell "$$tmp/listview.$$shell" || { echo "make: completions/listview.$$shell is stale; run make docs"; exit 1; }; \
 	done && \
-	$(MANUAL) "$$tmp" > /dev/null && \
+	$(MANUAL) "$$tmp" > /dev/null && python3 docs/manual.py "$$tmp/listview.1" && \
 	{ diff -u docs/listview.1 "$$tmp/listview.1" || { echo "make: docs/listview.1 is stale; run make docs"; exit 1; }; } && \
 	echo "make: completions and man page are up to date"
 

@@ -40,13 +40,14 @@ public struct PagePlan: Equatable, Sendable {
     }
 
     /// How many pages there are; an empty list still has one (empty) page.
-    public var pageCount: Int { max(1, (totalRows + pageSize - 1) / pageSize) }
+    public var pageCount: Int { max(1, totalRows / pageSize + (totalRows % pageSize == 0 ? 0 : 1)) }
 
-    /// Page `number` (from 1), or nil when there is no such page.
+    /// Page `number` (from 1), or nil when there is no such page. (Any page size and number
+    /// up to `Int.max` is fine: a page that exists starts before `totalRows`.)
     public func page(_ number: Int) -> PageInfo? {
         guard number >= 1, number <= pageCount else { return nil }
         let start = (number - 1) * pageSize
-        let end = min(totalRows, start + pageSize)
+        let end = pageSize >= totalRows - start ? totalRows : start + pageSize
         return PageInfo(number: number, count: pageCount, rows: start..<end, totalRows: totalRows)
     }
 }

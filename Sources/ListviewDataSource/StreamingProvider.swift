@@ -71,7 +71,9 @@ public final class StreamingProvider {
 
     /// Loads page `number` (from 1) of `size` rows; nil when the input ends before it.
     public func loadPage(_ number: Int, size: Int) throws -> Page? {
-        let first = (max(1, number) - 1) * max(1, size)
+        // A page that starts past any possible input (a page number times a size beyond `Int.max`) reads to the end.
+        let (product, overflow) = (max(1, number) - 1).multipliedReportingOverflow(by: max(1, size))
+        let first = overflow ? Int.max : product
         while rowsRead < first, try take(upTo: first - rowsRead) != nil {}
         guard rowsRead >= first else { return nil }
         var table: CellTable?

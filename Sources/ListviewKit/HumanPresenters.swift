@@ -18,7 +18,7 @@ enum HumanPresenters {
     private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: some Collection<RowRef>) -> TablePresenter<RowRef> {
         switch request.style {
         case .list:
-            let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.card)))
+            let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.card, theme: Theme(enabled: request.color))))
             return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: cards), rowSpacing: 1)
         case .line:
             let line = view.formatter(request.template.map { AnyRowFormatter(TemplateRowFormatter(template: $0)) }

@@ -8,12 +8,12 @@ import ListviewValues
 /// `--counts`: each section's key and size, without the rows (compare `mlr count -g`).
 ///
 /// The table style prints the section headers (`status: shipped · 8 records`)
-/// and a total; machine styles write one record per section, the group fields
-/// followed by `count`.
+/// and a total; machine styles and markdown write one record per section, the
+/// group fields followed by `count`.
 enum SectionCounts {
     static func write(_ sections: [Section<Record>], style: OutputStyle, groupFields: [FieldPath], into sink: OutputSink) throws {
         let total = sections.reduce(0) { $0 + $1.info.count }
-        if !style.isMachineReadable {
+        if !style.isMachineReadable && style != .markdown {
             if total == 0 {
                 try sink.writeLine(RecordCount.text(0))
             } else {
@@ -40,6 +40,11 @@ enum SectionCounts {
         let renderer = ListRenderer(provider: ArrayDataProvider(items: (0..<table.rowCount).map(RowRef.init)))
         if var presenter = MachinePresenters.make(style, fields: OutputFields(columns: nil, schema: schema), grouped: false) {
             try presenter.render(renderer, of: table, page: nil, into: sink)
+        } else {
+            // Markdown: the same records as a table.
+            let layout = TableLayout.measure(shape.names.map { ColumnSpec($0) }, rows: 0..<table.rowCount, of: table)
+            var presenter = RecordViewPresenter(MarkdownPresenter(layout: layout), view: RecordView(table: table))
+            try renderer.render(page: nil, with: &presenter, into: sink)
         }
         try sink.flush()
     }

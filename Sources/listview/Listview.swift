@@ -60,7 +60,7 @@ struct Listview: ParsableCommand {
             Glibc.exit(command.execute())
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
-            Diagnostics.report("\(message(for: error)) (see 'listview --help')")
+            Diagnostics.report("\(Diagnostics.oneLine(message(for: error))) (see 'listview --help')")
             Glibc.exit(exitCode(for: error).rawValue)
         }
     }
@@ -86,6 +86,10 @@ struct Listview: ParsableCommand {
             }
         }
         do {
+            // No file and nothing piped in: reading the keyboard would look like a hang.
+            if input.files.isEmpty && Terminal.stdinIsTerminal {
+                throw ListviewError.usage("no input: give a file (listview data.json) or pipe records in (cat data.json | listview), or '-' to type them; see 'listview --help'")
+            }
             var request = ListRequest()
             try input.apply(to: &request)
             try view.apply(to: &request)
@@ -111,6 +115,19 @@ struct Listview: ParsableCommand {
 
 /// Writes diagnostics to standard error as `listview: message`.
 enum Diagnostics {
+    /// The argument parser's message on one line: a list of allowed values (`- table` lines
+    /// under `Please provide one of the following:`) written as `one of 'a', 'b' or 'c'`.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: true).map { $0.trimmingWhitespace }
+        guard lines.count > 1 else { return message }
+        let items = lines.filter { $0.hasPrefix("- ") }.map { "'\($0.dropFirst(2))'" }
+        var text = lines.filter { !$0.hasPrefix("- ") }.joined(separator: " ")
+        guard !items.isEmpty else { return text }
+        let listed = items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " or " + (items.last ?? "")
+        text = text.replacing("one of the following:", with: "one of \(listed).")
+        return text
+    }
+
     static func report(_ message: String) {
         let line = "listview: \(message)\n"
         _ = line.withCString { fputs($0, stderr) }

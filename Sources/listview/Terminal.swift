@@ -7,6 +7,7 @@ import Glibc
 /// width unless `--width` asks for it.
 enum Terminal {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
     /// The width to fit human styles to, or nil for no limit.
     static func outputWidth(requested: Int?) -> Int? {

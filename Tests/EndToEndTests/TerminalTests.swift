@@ -53,4 +53,9 @@ final class TerminalTests: XCTestCase {
         let narrow = try onTerminal("samples/orders.json --fields id,customer --limit 1 --no-pager --color never", environment: ["COLUMNS": "30"])
         XCTAssertEqual(narrow, "  id  customer\n1001  {\"name\":\"Maya Goldberg\"…\n")
     }
+
+    func testNoInputAtATerminalIsAHintNotAWait() throws {
+        let hint = try onTerminal("--no-pager", environment: [:])
+        XCTAssertTrue(hint.hasPrefix("listview: no input: give a file (listview data.json) or pipe records in"), hint)
+    }
 }

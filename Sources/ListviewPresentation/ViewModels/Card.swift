@@ -27,16 +27,19 @@ public struct CardSpec: Sendable {
 public struct CardRowFormatter: RowFormatter {
     public let spec: CardSpec
     public var indent: Int
+    /// Titles bold, keys dim, nulls dim (`--color`).
+    public var theme: Theme
 
-    public init(spec: CardSpec, indent: Int = 2) {
+    public init(spec: CardSpec, indent: Int = 2, theme: Theme = .plain) {
         self.spec = spec
+        self.theme = theme
         self.indent = indent
     }
 
     public func lines(for record: Record) -> [String] {
         let names = spec.excluded.isEmpty ? record.names : record.names.filter { !spec.excluded.excludes($0) }
         let titlePath = spec.title ?? names.first.map { FieldPath($0) }
-        var lines = [titlePath.map { CellText.text(for: $0.value(in: record)) } ?? ""]
+        var lines = [theme.sectionHeader(titlePath.map { CellText.text(for: $0.value(in: record)) } ?? "")]
         let pad = String(repeating: " ", count: indent)
         if let subtitle = spec.subtitle {
             lines.append(pad + CellText.text(for: subtitle.value(in: record)))
@@ -51,7 +54,7 @@ public struct CardRowFormatter: RowFormatter {
 
     private func appendDetail(name: String, value: Value?, depth: Int, into lines: inout [String]) {
         let pad = String(repeating: " ", count: indent * depth)
-        let label = TerminalEscaping.escaped(name)
+        let label = theme.footer(TerminalEscaping.escaped(name))
         switch value {
         case .object(let object)? where object.count > 0:
             lines.append("\(pad)\(label):")
@@ -64,7 +67,8 @@ public struct CardRowFormatter: RowFormatter {
                 appendDetail(name: "[\(index)]", value: element, depth: depth + 1, into: &lines)
             }
         default:
-            lines.append("\(pad)\(label): \(CellText.text(for: value))")
+            let text = CellText.text(for: value)
+            lines.append("\(pad)\(label): \(value == nil || value == .null ? theme.null(text) : text)")
         }
     }
 }
