@@ -42,11 +42,14 @@ final class CSVBatchAssembler {
     private let backslashEscapes: Bool
     /// A field with its escapes decoded.
     private var decoded: [UInt8] = []
+    /// The texts that read as null (`CSVOptions.nullValues`), as bytes.
+    private let nullTexts: [[UInt8]]
 
-    init(hasHeader: Bool, inferTypes: Bool, onlyColumns: Set<String>? = nil, backslashEscapes: Bool = false) {
+    init(hasHeader: Bool, inferTypes: Bool, onlyColumns: Set<String>? = nil, nullValues: [String] = [], backslashEscapes: Bool = false) {
         self.hasHeader = hasHeader
         self.inferTypes = inferTypes
         self.onlyColumns = onlyColumns
+        self.nullTexts = nullValues.map { Array($0.utf8) }
         self.backslashEscapes = backslashEscapes
         batch = CellTable(columns: [], inferTypes: inferTypes)
     }
@@ -62,7 +65,7 @@ final class CSVBatchAssembler {
     func continuation() -> CSVBatchAssembler? {
         guard let header else { return nil }
         let next = CSVBatchAssembler(hasHeader: hasHeader, inferTypes: inferTypes, onlyColumns: onlyColumns,
-                                     backslashEscapes: backslashEscapes)
+                                     nullValues: nullTexts.map { String(decoding: $0, as: UTF8.self) }, backslashEscapes: backslashEscapes)
         next.header = header
         next.keeps = keeps
         next.keptCount = keptCount
@@ -125,6 +128,8 @@ final class CSVBatchAssembler {
             headerCells.append(String(decoding: bytes, as: UTF8.self))
         } else if let keeps, !(column < keeps.count && keeps[column]) {
             return
+        } else if !nullTexts.isEmpty, nullTexts.contains(where: { bytes.elementsEqual($0) }) {
+            batch.appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
         } else {
             let printable = UTF8Check.printableASCIIPrefix(bytes.assumingMemoryBound(to: UInt8.self)) == bytes.count
             batch.appendCell(bytes, printableASCII: printable)

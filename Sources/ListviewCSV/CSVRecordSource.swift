@@ -23,6 +23,9 @@ public struct CSVOptions: Sendable {
     /// out of batches and records. For a caller that looks at a few columns only (`--counts`);
     /// the whole text is still checked as UTF-8.
     public var onlyColumns: Set<String>?
+    /// Cells whose whole text is one of these read as null (`--null-value NA`): R's and pandas'
+    /// `NA`, `\N`, `-`. Header names are never null.
+    public var nullValues: [String] = []
 
     public init() {}
 }
@@ -72,7 +75,7 @@ public final class CSVRecordSource: RecordSource {
 
     public convenience init(input: ByteInput, options: CSVOptions = CSVOptions(), schema: RecordSchema) {
         self.init(input: input, assembler: CSVBatchAssembler(hasHeader: options.hasHeader, inferTypes: options.inferTypes,
-                                                             onlyColumns: options.onlyColumns, backslashEscapes: options.backslashEscapes),
+                                                             onlyColumns: options.onlyColumns, nullValues: options.nullValues, backslashEscapes: options.backslashEscapes),
                   options: options, schema: schema)
     }
 

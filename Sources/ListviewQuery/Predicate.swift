@@ -3,11 +3,13 @@ import ListviewDataSource
 import ListviewInput
 import ListviewValues
 
-/// One `--where` condition: `field=value`, `!=`, `<`, `<=`, `>`, `>=`, or `field~regex`.
+/// One `--where` condition: `field=value`, `!=`, `<`, `<=`, `>`, `>=`, `field~regex`,
+/// `field is null` or `field is not null`.
 ///
 /// Comparisons are numeric when both sides are numbers (`age>30`, `price<=9.5`)
 /// and by text otherwise; `~` searches the value's text with a regular
-/// expression. A null or missing field never matches, whatever the operator.
+/// expression. A null or missing field matches only `is null`, whatever the
+/// operator: `note=null` compares with the text `null`.
 public struct Predicate: Sendable, CustomStringConvertible {
     public enum Operator: String, CaseIterable, Sendable {
         case equal = "="
@@ -17,6 +19,10 @@ public struct Predicate: Sendable, CustomStringConvertible {
         case greater = ">"
         case greaterOrEqual = ">="
         case matches = "~"
+        /// Null or missing (`F is null`).
+        case isNull = " is null"
+        /// Neither null nor missing (`F is not null`).
+        case isNotNull = " is not null"
     }
 
     public let path: FieldPath
@@ -29,10 +35,20 @@ public struct Predicate: Sendable, CustomStringConvertible {
     private let valueIsASCII: Bool
 
     /// The predicate as written.
-    public var description: String { "\(path.text)\(op.rawValue)\(value)" }
+    public var description: String { "\(path.text)\(op.rawValue)\(value)" }  // `F is null` has no value
 
-    /// Parses `text`; the first operator found splits the field from the value.
+    /// Parses `text`; the first operator found splits the field from the value. `F is null` and
+    /// `F is not null` (any case) test for null, when `F` holds no operator character.
     public init(parsing text: String) throws {
+        for op in [Operator.isNotNull, .isNull] {
+            let suffix = op.rawValue.unicodeScalars.count
+            let scalars = Array(text.unicodeScalars)
+            guard scalars.count > suffix, String(String.UnicodeScalarView(scalars.suffix(suffix))).lowercased() == op.rawValue else { continue }
+            let field = String(String.UnicodeScalarView(scalars.dropLast(suffix))).trimmingWhitespace
+            guard !field.isEmpty, !field.contains(where: { "=<>!~".contains($0) }) else { continue }
+            self.init(path: FieldPath(field), op: op)
+            return
+        }
         let scalars = Array(text.unicodeScalars)
         var found: (index: Int, op: Operator)?
         var index = 0
@@ -49,28 +65,32 @@ public struct Predicate: Sendable, CustomStringConvertible {
             index += 1
         }
         guard let (position, op) = found else {
-            throw ListviewError.usage("--where '\(text)': no operator; write FIELD=VALUE, !=, <, <=, >, >= or FIELD~REGEX")
+            throw ListviewError.usage("--where '\(text)': no operator; write FIELD=VALUE, !=, <, <=, >, >=, FIELD~REGEX or FIELD is [not] null")
         }
         let field = String(String.UnicodeScalarView(scalars[..<position]))
         let value = String(String.UnicodeScalarView(scalars[(position + op.rawValue.unicodeScalars.count)...]))
         guard !field.isEmpty else {
             throw ListviewError.usage("--where '\(text)': no field name before '\(op.rawValue)' at character \(position + 1)")
         }
-        self.path = FieldPath(field)
-        self.op = op
-        self.value = value
-        self.number = NumberText.isNumber(value) ? Double(value) : nil
-        valueBytes = Array(value.utf8)
-        valueIsASCII = valueBytes.allSatisfy { $0 < 0x80 }
+        var regex: LinearRegex?
         if op == .matches {
             do {
                 regex = try LinearRegex(value)
             } catch {
                 throw ListviewError.usage("--where '\(text)': '\(value)' is not a valid regular expression (\(error.reason))")
             }
-        } else {
-            regex = nil
         }
+        self.init(path: FieldPath(field), op: op, value: value, regex: regex)
+    }
+
+    private init(path: FieldPath, op: Operator, value: String = "", regex: LinearRegex? = nil) {
+        self.path = path
+        self.op = op
+        self.value = value
+        self.regex = regex
+        number = op == .isNull || op == .isNotNull || !NumberText.isNumber(value) ? nil : Double(value)
+        valueBytes = Array(value.utf8)
+        valueIsASCII = valueBytes.allSatisfy { $0 < 0x80 }
     }
 
     /// True when a cell of kind `kind` holding `text` satisfies the condition: `matches(value:)` for
@@ -78,6 +98,8 @@ public struct Predicate: Sendable, CustomStringConvertible {
     /// text is not ASCII, which compares as Swift strings do). Nil for a nested cell.
     @inline(__always)
     public func matches(cell kind: CellKind, text: UnsafeRawBufferPointer) -> Bool? {
+        if kind == .null || kind == .absent { return op == .isNull }
+        if op == .isNull || op == .isNotNull { return op == .isNotNull }
         switch kind {
         case .null, .absent: return false
         case .nested: return nil
@@ -101,7 +123,8 @@ public struct Predicate: Sendable, CustomStringConvertible {
 
     /// True when a record whose value at the predicate's field is `field` (nil: missing) satisfies it.
     public func matches(value field: Value?) -> Bool {
-        guard let field, !field.isNull else { return false }
+        guard let field, !field.isNull else { return op == .isNull }
+        if op == .isNull || op == .isNotNull { return op == .isNotNull }
         let text = ValueText.plain(field)
         if let regex {
             return regex.matches(text)
@@ -128,7 +151,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         case .lessOrEqual: return order <= 0
         case .greater: return order > 0
         case .greaterOrEqual: return order >= 0
-        case .matches: return false
+        case .matches, .isNull, .isNotNull: return false
         }
     }
 }

@@ -34,6 +34,11 @@ struct InputOptions: ParsableArguments {
           help: "CSV/TSV: keep a stray quote as text instead of failing (strict RFC 4180 is the default).")
     var lazyQuotes = false
 
+    @Option(name: .customLong("null-value"),
+            help: ArgumentHelp("CSV/TSV: cells with exactly this text are null (sorted last, never compared, counted as nulls), e.g. NA or '\\N'; repeatable.",
+                               valueName: "text"))
+    var nullValues: [String] = []
+
     func validate() throws {
         if let delimiter { _ = try Self.delimiterByte(delimiter) }
     }
@@ -55,6 +60,7 @@ struct InputOptions: ParsableArguments {
         request.csv.hasHeader = !noHeader
         request.csv.inferTypes = !noInfer
         request.csv.strictQuotes = !lazyQuotes
+        request.csv.nullValues = nullValues
         if let path {
             request.path = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         }

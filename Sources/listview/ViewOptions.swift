@@ -18,7 +18,7 @@ struct ViewOptions: ParsableArguments {
     var exclude: [String] = []
 
     @Option(name: .customLong("where"),
-            help: ArgumentHelp("Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, and FIELD~REGEX, an RE2 expression matched in linear time); numbers compare as numbers, null never matches. Repeatable: all must hold.",
+            help: ArgumentHelp("Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, FIELD~REGEX, an RE2 expression matched in linear time, and 'FIELD is null' or 'FIELD is not null'); numbers compare as numbers, null and missing match only 'is null'. Repeatable: all must hold.",
                                valueName: "predicate"))
     var predicates: [String] = []
 

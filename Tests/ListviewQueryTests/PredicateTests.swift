@@ -49,6 +49,32 @@ final class PredicateTests: XCTestCase {
         }
     }
 
+    func testIsNullMatchesNullAndMissingOnly() throws {
+        XCTAssertEqual(try Predicate(parsing: "note is null").op, .isNull)
+        XCTAssertEqual(try Predicate(parsing: "note IS NOT NULL").op, .isNotNull)
+        XCTAssertEqual(try Predicate(parsing: "note=this is null").op, .equal, "an operator before it makes it a value")
+        for text in ["note is null", "missing is null", "age is not null", "city is not null", "tags is not null", "flag is not null"] {
+            XCTAssertTrue(try holds(text), text)
+        }
+        for text in ["age is null", "city is null", "note is not null", "missing is not null"] {
+            XCTAssertFalse(try holds(text), text)
+        }
+        XCTAssertThrowsError(try Predicate(parsing: " is null"))
+    }
+
+    func testIsNullReadsCellKinds() throws {
+        let isNull = try Predicate(parsing: "a is null"), notNull = try Predicate(parsing: "a is not null")
+        let text = UnsafeRawBufferPointer(start: nil, count: 0)
+        for kind in [CellKind.null, .absent] {
+            XCTAssertEqual(isNull.matches(cell: kind, text: text), true)
+            XCTAssertEqual(notNull.matches(cell: kind, text: text), false)
+        }
+        for kind in [CellKind.text, .string, .number, .bool, .nested] {
+            XCTAssertEqual(isNull.matches(cell: kind, text: text), false)
+            XCTAssertEqual(notNull.matches(cell: kind, text: text), true)
+        }
+    }
+
     func testRegexSearchesText() throws {
         XCTAssertTrue(try holds("name~^A"))
         XCTAssertTrue(try holds("city~Os"))
@@ -72,7 +98,7 @@ final class PredicateTests: XCTestCase {
     func testMalformedPredicatesAreUsageErrors() {
         XCTAssertThrowsError(try Predicate(parsing: "age")) { error in
             XCTAssertEqual(error as? ListviewError,
-                           .usage("--where 'age': no operator; write FIELD=VALUE, !=, <, <=, >, >= or FIELD~REGEX"))
+                           .usage("--where 'age': no operator; write FIELD=VALUE, !=, <, <=, >, >=, FIELD~REGEX or FIELD is [not] null"))
         }
         XCTAssertThrowsError(try Predicate(parsing: ">3")) { error in
             XCTAssertEqual(error as? ListviewError, .usage("--where '>3': no field name before '>' at character 1"))
