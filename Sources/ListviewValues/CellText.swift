@@ -55,7 +55,9 @@ public enum CellText {
 
 /// Escapes characters that would act on a terminal instead of being shown.
 public enum TerminalEscaping {
-    /// `text` with every C0 control, DEL and C1 control replaced by a visible escape.
+    /// `text` with every C0 control, DEL, C1 control and bidirectional formatting character
+    /// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, which reorder the text after them)
+    /// replaced by a visible escape.
     public static func escaped(_ text: String) -> String {
         guard needsEscaping(text) else { return text }
         var result = ""
@@ -69,7 +71,7 @@ public enum TerminalEscaping {
             case 0x07: result += "\\a"
             case 0x08: result += "\\b"
             case 0x00: result += "\\0"
-            case 0x01..<0x20, 0x7F, 0x80..<0xA0:
+            case 0x01..<0x20, 0x7F, 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
                 result += "\\u{" + String(scalar.value, radix: 16) + "}"
             default:
                 result.unicodeScalars.append(scalar)
@@ -83,12 +85,62 @@ public enum TerminalEscaping {
     public static func needsEscaping(_ text: String) -> Bool {
         let plain = text.utf8.withContiguousStorageIfAvailable { UTF8Check.printableASCIIPrefix($0) } ?? 0
         if plain == text.utf8.count { return false }
-        var previousWasC2 = false  // the byte before `plain` is printable ASCII
-        for byte in text.utf8.dropFirst(plain) {
-            if byte < 0x20 || byte == 0x7F { return true }
-            if previousWasC2 && byte < 0xA0 && byte >= 0x80 { return true }
-            previousWasC2 = byte == 0xC2
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            controlLength(in: UnsafeRawBufferPointer(bytes), at: plain) != nil
+        } ?? text.unicodeScalars.contains { escaped(String($0)) != String($0) }
+    }
+
+    /// Where the first control character (as `escaped` escapes them) at or after `start` in UTF-8
+    /// `bytes` begins, and its length in bytes; nil when there is none.
+    @inlinable
+    public static func controlLength(in bytes: UnsafeRawBufferPointer, at start: Int) -> (offset: Int, length: Int)? {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return (index, 1) }
+            if byte >= 0xC2, index + 1 < bytes.count {
+                let second = bytes[index + 1]
+                if byte == 0xC2 && second >= 0x80 && second < 0xA0 { return (index, 2) }  // C1
+                if byte == 0xD8 && second == 0x9C { return (index, 2) }  // U+061C
+                if byte == 0xE2, index + 2 < bytes.count {
+                    let third = bytes[index + 2]
+                    if second == 0x80 && (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third)) { return (index, 3) }
+                    if second == 0x81 && (0xA6...0xA9).contains(third) { return (index, 3) }
+                }
+            }
+            index += 1
         }
-        return false
+        return nil
+    }
+
+    /// Appends UTF-8 `bytes` to `output` with every control character escaped as `escaped` does,
+    /// but line feeds and tabs (the lines and fields of a machine style on a terminal) kept.
+    /// Unless `final`, an unfinished UTF-8 sequence at the end is left out; returns its length.
+    public static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to output: inout ByteOutput, final: Bool) -> Int {
+        var held = 0
+        if !final {
+            // Up to three bytes of a sequence the next bytes finish.
+            var back = 0
+            while back < min(3, bytes.count), bytes[bytes.count - 1 - back] & 0xC0 == 0x80 { back += 1 }
+            if back < bytes.count {
+                let lead = bytes[bytes.count - 1 - back]
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+                if length > back + 1 { held = back + 1 }
+            }
+        }
+        let end = bytes.count - held
+        let body = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+        var copied = 0
+        var index = 0
+        while let (offset, length) = controlLength(in: body, at: index) {
+            index = offset + length
+            let control = UnsafeRawBufferPointer(rebasing: body[offset..<offset + length])
+            if length == 1 && (control[0] == 0x0A || control[0] == 0x09) { continue }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: body[copied..<offset]))
+            output.append(escaped(String(decoding: control, as: UTF8.self)))
+            copied = index
+        }
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: body[copied..<end]))
+        return held
     }
 }

@@ -93,6 +93,8 @@ struct Listview: ParsableCommand {
             var request = ListRequest()
             try input.apply(to: &request)
             try view.apply(to: &request)
+            // A machine style on a terminal shows the data's control characters escaped (human styles escape their cells).
+            sink.escapesControls = Terminal.stdoutIsTerminal && request.style.isMachineReadable
             request.freesRecords = false  // the process exits after the run
             Interrupts.install(color: request.color)
             let outcome = try ListRunner.run(request, to: sink, warn: Diagnostics.report)

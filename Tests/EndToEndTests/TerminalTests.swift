@@ -58,4 +58,12 @@ final class TerminalTests: XCTestCase {
         let hint = try onTerminal("--no-pager", environment: [:])
         XCTAssertTrue(hint.hasPrefix("listview: no input: give a file (listview data.json) or pipe records in"), hint)
     }
+
+    func testMachineStylesOnATerminalEscapeControls() throws {
+        let csv = try onTerminal("Tests/EndToEndTests/Fixtures/bidi-controls.csv --style csv --no-pager", environment: [:])
+        XCTAssertEqual(csv, "name,comment\nreport.txt,file \\u{202e}exe.txt\nalarm,ring\\a \\e[2J cleared\n")
+        let paged = try onTerminal("Tests/EndToEndTests/Fixtures/bidi-controls.csv --style jsonl", environment: ["LISTVIEW_PAGER": "cat"])
+        XCTAssertEqual(paged, "{\"name\":\"report.txt\",\"comment\":\"file \\u{202e}exe.txt\"}\n"
+                       + "{\"name\":\"alarm\",\"comment\":\"ring\\u0007 \\u001b[2J cleared\"}\n")
+    }
 }

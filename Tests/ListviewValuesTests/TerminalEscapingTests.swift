@@ -51,4 +51,26 @@ final class TerminalEscapingTests: XCTestCase {
         let nested = Value.object(ObjectValue(["a": .string("x\ny"), "b": .array([.number("1")])]))
         XCTAssertEqual(CellText.text(for: nested), #"{"a":"x\ny","b":[1]}"#)
     }
+
+    func testBidiFormattingCharactersAreEscaped() {
+        XCTAssertEqual(TerminalEscaping.escaped("a\u{202E}b\u{2066}c\u{200F}d\u{061C}"), "a\\u{202e}b\\u{2066}c\\u{200f}d\\u{61c}")
+        XCTAssertTrue(TerminalEscaping.needsEscaping("x\u{202D}"))
+        XCTAssertFalse(TerminalEscaping.needsEscaping("x\u{2020}\u{2065}é山"))
+    }
+
+    /// Escaped bytes keep lines and tabs, and a sequence cut at the end is held for the next bytes.
+    func testAppendEscapedKeepsLinesAndHoldsACutSequence() {
+        func escaped(_ bytes: [UInt8], final: Bool) -> (String, Int) {
+            var output = ByteOutput()
+            let held = bytes.withUnsafeBytes { TerminalEscaping.appendEscaped($0, to: &output, final: final) }
+            return (output.string, held)
+        }
+        XCTAssertEqual(escaped(Array("a\tb\n\u{1B}[1m\r\u{7}".utf8), final: false).0, "a\tb\n\\e[1m\\r\\a")
+        let bidi = Array("x\u{202E}".utf8)
+        let (start, held) = escaped(Array(bidi.dropLast()), final: false)
+        XCTAssertEqual(start, "x")
+        XCTAssertEqual(held, 2)
+        XCTAssertEqual(escaped(bidi, final: false).0, "x\\u{202e}")
+        XCTAssertEqual(escaped(Array("é山".utf8), final: false).0, "é山")
+    }
 }

@@ -19,6 +19,10 @@ public final class OutputSink {
     private let flushThreshold: Int
     /// Bytes handed to the kernel so far.
     public private(set) var bytesWritten = 0
+    /// Write control characters escaped (`TerminalEscaping.appendEscaped`), line feeds and tabs
+    /// apart: set for a machine style written to a terminal, which must not act on ESC, BEL,
+    /// backspace or bidi overrides from the data. Human styles escape their cells themselves.
+    public var escapesControls = false
 
     public init(fileDescriptor: Int32 = 1, flushThreshold: Int = 1 << 16) {
         self.fileDescriptor = fileDescriptor
@@ -35,7 +39,10 @@ public final class OutputSink {
     /// Hands over the bytes a memory sink collected, leaving it empty.
     public func takeCollected() -> [UInt8] {
         defer { buffer.removeAll() }
-        return buffer.bytes
+        guard escapesControls else { return buffer.bytes }
+        var escaped = ByteOutput(capacity: buffer.count + 64)
+        _ = buffer.withUnsafeBytes { TerminalEscaping.appendEscaped($0, to: &escaped, final: true) }
+        return escaped.bytes
     }
 
     /// The bytes collected by a memory sink, as text.
@@ -59,7 +66,7 @@ public final class OutputSink {
     /// Writes `block`, laid out elsewhere: one the size of the buffer or more goes to the kernel as
     /// it is, after what is buffered, instead of being copied in first.
     public func write(block: borrowing ByteOutput) throws {
-        guard fileDescriptor >= 0, block.count >= flushThreshold else {
+        guard fileDescriptor >= 0, block.count >= flushThreshold, !escapesControls else {
             block.withUnsafeBytes { buffer.append(contentsOf: $0) }
             return try flushIfFull()
         }
@@ -103,8 +110,16 @@ public final class OutputSink {
     /// Hands every buffered byte to the kernel.
     public func flush() throws {
         guard fileDescriptor >= 0, !buffer.isEmpty else { return }
-        defer { buffer.removeAll() }
-        try buffer.withUnsafeBytes { try hand($0) }
+        guard escapesControls else {
+            defer { buffer.removeAll() }
+            return try buffer.withUnsafeBytes { try hand($0) }
+        }
+        var escaped = ByteOutput(capacity: buffer.count + 64)
+        let held = buffer.withUnsafeBytes { TerminalEscaping.appendEscaped($0, to: &escaped, final: false) }
+        let rest = buffer.withUnsafeBytes { Array($0.suffix(held)) }
+        buffer.removeAll()
+        buffer.append(contentsOf: rest)
+        try escaped.withUnsafeBytes { try hand($0) }
     }
 
     /// Writes all of `bytes` to the file descriptor.
