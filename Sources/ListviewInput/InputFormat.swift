@@ -8,6 +8,16 @@ public enum InputFormat: String, CaseIterable, Sendable {
     case csv
     case tsv
 
+    /// The format's name in messages: `JSON`, `JSON Lines`, `CSV`, `TSV`.
+    public var displayName: String {
+        switch self {
+        case .json: return "JSON"
+        case .jsonl: return "JSON Lines"
+        case .csv: return "CSV"
+        case .tsv: return "TSV"
+        }
+    }
+
     /// The format a file name's extension names, if any.
     public static func fromExtension(of path: String) -> InputFormat? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }

@@ -21,7 +21,11 @@ public enum ListRunner {
     /// Runs `request`, writing the result to `sink` and notes (ragged rows) to `warn`.
     @discardableResult
     public static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void = { _ in }) throws -> Outcome {
-        try run(request, to: sink, warn: warn, reading: .bytesWhenPossible)
+        do {
+            return try run(request, to: sink, warn: warn, reading: .bytesWhenPossible)
+        } catch let error as ListviewError {
+            throw FormatHint.annotated(error, request: request)
+        }
     }
 
     /// `run`, with the way a whole list's table is filled chosen (tests compare the two ways).

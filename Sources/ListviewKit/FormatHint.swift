@@ -1,0 +1,33 @@
+import ListviewInput
+import ListviewValues
+
+/// A file that fails to parse in the format its name suggests, but whose first bytes look like
+/// another format, gets that said in its error: JSON saved as `cars.csv` is not a CSV file
+/// with a stray quote, and `--lazy-quotes` would only print garbage.
+enum FormatHint {
+    /// `error` with the hint added when it is malformed input from a file in `request.inputs`
+    /// whose format came from its extension (not `--input`) and whose content sniffs as another.
+    static func annotated(_ error: ListviewError, request: ListRequest) -> ListviewError {
+        guard request.format == nil, case let .malformedInput(source, line, column, message) = error,
+              request.inputs.contains(source), let named = InputFormat.fromExtension(of: source),
+              let looks = sniffedFormat(of: source), !alike(looks, named) else { return error }
+        // The advice for the named format (`use --lazy-quotes`) no longer applies.
+        var text = message
+        if text.hasSuffix(")"), let open = text.lastIndex(of: "(") { text = String(text[..<open]).trimmingWhitespace }
+        let hint = "the file looks like \(looks.displayName), not \(named.displayName): try --input \(looks.rawValue)"
+        return .malformedInput(source: source, line: line, column: column, message: "\(text); \(hint)")
+    }
+
+    /// JSON and JSON Lines are told apart by the sniff; CSV and TSV are the same family.
+    private static func alike(_ a: InputFormat, _ b: InputFormat) -> Bool {
+        a == b || (a != .json && a != .jsonl && b != .json && b != .jsonl)
+    }
+
+    /// The format `InputFormat.sniff` finds in the first bytes of the file at `path`.
+    private static func sniffedFormat(of path: String) -> InputFormat? {
+        guard let input = try? ByteInput(path: path, chunkSize: 1 << 16), let prefix = try? input.peek() else { return nil }
+        // Empty or blank text looks like nothing (the sniff's JSON Lines default is no evidence).
+        guard prefix.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return nil }
+        return InputFormat.sniff(prefix)
+    }
+}
