@@ -30,8 +30,10 @@ enum HumanPresenters {
             layout.theme = Theme(enabled: request.color)
             layout = layout.fitted(to: request.width, maxColumnWidth: request.maxColumnWidth)
             let cells = AnyRowFormatter(CellRowFormatter(table: view.table, layout: layout, wrap: request.wrap))
-            return TablePresenter(columnHeader: layout.headerLine, registry: registry(request, view: view, default: cells),
-                                  closingLine: request.border ? layout.rule(.bottom) : nil)
+            var presenter = TablePresenter(columnHeader: layout.headerLine, registry: registry(request, view: view, default: cells),
+                                           closingLine: request.border ? layout.rule(.bottom) : nil)
+            presenter.note = layout.omittedColumnsNote(width: request.width)
+            return presenter
         }
     }
 

@@ -95,4 +95,25 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertEqual(layout.columns[0].width, 4)
         XCTAssertEqual(lines(layout, rows), ["s     t", #"a\tb  z"#])
     }
+
+    /// Seventeen columns of long text: at any width every line fits, no kept column is cut below
+    /// a readable width, and the columns left out are counted.
+    func testWideTablesLeaveOutTrailingColumnsAndNeverOverflow() {
+        let specs = (1...17).map { ColumnSpec("column_\($0)") }
+        let record = RecordSchema().record(keys: specs.map(\.title), values: specs.map { _ in .string(String(repeating: "word ", count: 6)) })
+        for bordered in [false, true] {
+            for width in stride(from: 10, through: 400, by: 7) {
+                var layout = TableLayout.measure(specs, over: [record])
+                layout.bordered = bordered
+                let fitted = layout.fitted(to: width)
+                XCTAssertEqual(fitted.columns.count + fitted.omittedColumns, 17)
+                for line in lines(fitted, [record]).flatMap({ $0.split(separator: "\n").map(String.init) }) {
+                    XCTAssertLessThanOrEqual(DisplayWidth.of(line), width, "width \(width): \(line)")
+                }
+                if fitted.columns.count > 1 { XCTAssertTrue(fitted.columns.allSatisfy { $0.width >= 8 }, "width \(width)") }
+                XCTAssertEqual(fitted.omittedColumnsNote(width: width) == nil, fitted.omittedColumns == 0)
+            }
+        }
+        XCTAssertEqual(TableLayout.measure(specs, over: [record]).fitted(to: 40).omittedColumnsNote(width: 40), "… 13 more columns")
+    }
 }

@@ -42,6 +42,15 @@ public struct TableLayout: Sendable {
     public var bordered = false
     /// Colours for column titles and null cells.
     public var theme = Theme.plain
+    /// Trailing columns left out because even at 3 cells each they did not fit the width.
+    public var omittedColumns = 0
+
+    /// `… 12 more columns` when columns were left out, cut to `width`; else nil.
+    public func omittedColumnsNote(width: Int?) -> String? {
+        guard omittedColumns > 0 else { return nil }
+        let note = "… \(omittedColumns) more column\(omittedColumns == 1 ? "" : "s")"
+        return width.map { TextFitting.truncated(note, to: $0) } ?? note
+    }
 
     public init(columns: [Column], gap: Int = 2, bordered: Bool = false) {
         self.columns = columns
@@ -52,13 +61,23 @@ public struct TableLayout: Sendable {
     /// This layout narrowed to fit `width` cells (nil: no limit) with no column wider than `maxColumnWidth`.
     ///
     /// The widest columns shrink first: every column is capped at the largest
-    /// width that makes the line fit, and never below 3 cells.
+    /// width that makes the line fit, and never below 3 cells. Trailing columns
+    /// that would leave the others narrower than readable (8 cells of text, 12
+    /// of a number) are left out first (`omittedColumns`).
     public func fitted(to width: Int?, maxColumnWidth: Int? = nil) -> TableLayout {
         var result = self
         if let maxColumnWidth {
             for index in result.columns.indices { result.columns[index].width = min(result.columns[index].width, max(1, maxColumnWidth)) }
         }
         guard let width, !columns.isEmpty, result.totalWidth > width else { return result }
+        // A column cut below a readable width (`Na…  Mi…`) helps nobody: keep as many columns from
+        // the left as fit at up to 8 cells each for text and 12 for numbers, and leave out the rest.
+        let readable = result.columns.map { min($0.width, $0.alignment == .right ? 12 : 8) }
+        var kept = result.columns.count
+        while kept > 1, readable[..<kept].reduce(0, +) + result.separatorWidth(columns: kept) > width { kept -= 1 }
+        result.omittedColumns = result.columns.count - kept
+        result.columns.removeLast(result.columns.count - kept)
+        guard result.totalWidth > width else { return result }
         let available = width - (result.totalWidth - result.columns.reduce(0) { $0 + $1.width })
         // Text columns give way first; numbers are cut only when text alone cannot make room.
         for shrinkNumbers in [false, true] {
@@ -83,6 +102,11 @@ public struct TableLayout: Sendable {
                 result.columns[index].width = min(widths[index], cap)
             }
             if result.totalWidth <= width { break }
+        }
+        // Columns that cannot fit even at their narrowest are left out from the right, and said so.
+        while result.totalWidth > width, result.columns.count > 1 {
+            result.columns.removeLast()
+            result.omittedColumns += 1
         }
         return result
     }
@@ -245,7 +269,11 @@ public struct TableLayout: Sendable {
 
     /// The total width of a line.
     public var totalWidth: Int {
-        let cells = columns.reduce(0) { $0 + $1.width }
-        return bordered ? cells + 3 * columns.count + 1 : cells + gap * max(0, columns.count - 1)
+        columns.reduce(0) { $0 + $1.width } + separatorWidth(columns: columns.count)
+    }
+
+    /// The cells that gaps or borders take in a line of `count` columns.
+    func separatorWidth(columns count: Int) -> Int {
+        bordered ? 3 * count + 1 : gap * max(0, count - 1)
     }
 }

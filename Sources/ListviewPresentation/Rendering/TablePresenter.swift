@@ -21,6 +21,8 @@ public struct TablePresenter<Item>: ListPresenter {
     public var theme = Theme.plain
     /// The summary of the whole list (`--footer` over several sections), written last.
     public var grandTotal: String?
+    /// A line under the list (`… 12 more columns`), before the totals.
+    public var note: String?
     private var sectionsWritten = 0
     private var rowsInSection = 0
     private var blockOpen = false
@@ -96,6 +98,7 @@ public struct TablePresenter<Item>: ListPresenter {
 
     public mutating func end(page: PageInfo?, into sink: OutputSink) throws {
         try closeBlock(into: sink)
+        if let note { try sink.writeLine(theme.footer(note)) }
         if let grandTotal {
             try sink.writeLine("")
             try sink.writeLine(theme.footer(grandTotal))
