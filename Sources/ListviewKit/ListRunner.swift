@@ -166,13 +166,12 @@ public enum ListRunner {
         func nextBatch() throws -> CellTable? {
             guard remaining > 0 else { return nil }
             if let prefetcher { return try prefetcher.next() }
+            // A pipe may have nothing more yet: what was written so far goes out before waiting on it,
+            // so `tail -f log | listview --where … --style jsonl` shows each match as it arrives.
+            if !(rest?.hasCompletedRecord ?? false) { try sink.flush() }
             return try rest?.nextBatch(schema: schema)
         }
-        while remaining > 0, let table = try nextBatch() {
-            try write(table)
-            // A pipe that has nothing more yet: what was read so far goes out now.
-            if prefetcher == nil && !(rest?.hasCompletedRecord ?? false) { try sink.flush() }
-        }
+        while remaining > 0, let table = try nextBatch() { try write(table) }
         if written == 0 {
             try presenter.emptyState(into: sink)
         } else {

@@ -97,7 +97,11 @@ struct Listview: ParsableCommand {
             sink.escapesControls = Terminal.stdoutIsTerminal && request.style.isMachineReadable
             request.freesRecords = false  // the process exits after the run
             Interrupts.install(color: request.color)
-            let outcome = try ListRunner.run(request, to: sink, warn: Diagnostics.report)
+            let names = request.inputs.filter { $0 != "-" }
+            let loading = LoadingIndicator(label: names.isEmpty ? "standard input" : names.count == 1 ? names[0] : "\(names.count) files")
+            sink.beforeFirstOutput = { loading?.stop() }
+            defer { loading?.stop() }
+            let outcome = try ListRunner.run(request, to: sink, warn: { loading?.stop(); Diagnostics.report($0) })
             return view.failIfEmpty && !outcome.foundRecords ? 1 : 0
         } catch let error as ListviewError {
             if case .outputClosed = error { return 0 }

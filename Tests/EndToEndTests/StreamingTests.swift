@@ -40,6 +40,35 @@ final class StreamingTests: XCTestCase {
         XCTAssertEqual(text, "id  name\n 1  Ada Lovelace\n 2  Müller, Zoë\n 3  山田 花子\n\npage 1 · rows 1–3 of more than 3\n")
     }
 
+    /// Records from a pipe that stays open are written as they arrive: `tail -f` with a filter is live.
+    func testMatchesFromAnOpenPipeAreWrittenAtOnce() throws {
+        for (format, arguments, first, expected) in [
+            ("csv", ["--where", "level=error", "--style", "csv"], "level,msg\nerror,disk full\ninfo,ok\n", "level,msg\nerror,disk full\n"),
+            ("tsv", ["--where", "level=error", "--style", "jsonl"], "level\tmsg\nerror\tdisk full\n", "{\"level\":\"error\",\"msg\":\"disk full\"}\n"),
+            ("jsonl", ["--where", "level=error", "--style", "jsonl"], "{\"level\":\"error\"}\n{\"level\":\"info\"}\n", "{\"level\":\"error\"}\n"),
+        ] {
+            let process = Process()
+            process.executableURL = ListviewProcess.binary
+            process.arguments = ["--input", format] + arguments
+            process.environment = ["COLUMNS": "80", "LC_ALL": "C.UTF-8"]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(first.utf8))
+            // The match must come out while the pipe is still open.
+            var received = Data()
+            let deadline = Date().addingTimeInterval(10)
+            while received.count < expected.utf8.count && Date() < deadline {
+                var ready = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, 100) == 1 { received += output.fileHandleForReading.availableData }
+            }
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            XCTAssertEqual(String(decoding: received, as: UTF8.self), expected, format)
+        }
+    }
+
     func testEndlessInputStopsAfterThePage() throws {
         let csv = try shell(#"(echo 'n,text'; yes '1,hello') | "$LISTVIEW" --input csv --page-size 2"#)
         XCTAssertEqual(csv.output, "n  text\n1  hello\n1  hello\n\npage 1 · rows 1–2 of more than 2\n")

@@ -4,13 +4,13 @@ import XCTest
 /// Behaviour that only shows on a terminal (pager, colour, width), run under `script` for a pseudo-terminal.
 final class TerminalTests: XCTestCase {
     /// Runs listview on a pseudo-terminal with `environment`; returns what the terminal received.
-    private func onTerminal(_ arguments: String, environment: [String: String]) throws -> String {
+    private func onTerminal(_ arguments: String, environment: [String: String], stdin: String = "") throws -> String {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
             throw XCTSkip("script(1) from util-linux is needed for a pseudo-terminal")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qc", "\(ListviewProcess.binary.path) \(arguments)", "/dev/null"]
+        process.arguments = ["-qc", "\(stdin) \(ListviewProcess.binary.path) \(arguments)", "/dev/null"]
         process.currentDirectoryURL = ListviewProcess.root
         var base = ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TERM": "xterm", "LINES": "10", "COLUMNS": "60"]
         base.merge(environment) { $1 }
@@ -52,6 +52,17 @@ final class TerminalTests: XCTestCase {
     func testTerminalWidthFromCOLUMNS() throws {
         let narrow = try onTerminal("samples/orders.json --fields id,customer --limit 1 --no-pager --color never", environment: ["COLUMNS": "30"])
         XCTAssertEqual(narrow, "  id  customer\n1001  {\"name\":\"Maya Goldberg\"…\n")
+    }
+
+    /// A load over a second shows `reading …` on the terminal, erased before the output starts.
+    func testSlowLoadShowsAnIndicatorThatIsGoneBeforeTheOutput() throws {
+        let shown = try onTerminal("--fields id --limit 1 --sort id --no-pager --color never",
+                                   environment: [:], stdin: "(sleep 1.6; cat samples/orders.json) |")
+        XCTAssertTrue(shown.hasPrefix("\rlistview: reading standard input… 1 s\u{1B}[K"), shown)
+        XCTAssertTrue(shown.hasSuffix("\r\u{1B}[K  id\n1001\n"), shown)
+        let quick = try onTerminal("--fields id --limit 1 --sort id --no-pager --color never",
+                                   environment: [:], stdin: "cat samples/orders.json |")
+        XCTAssertEqual(quick, "  id\n1001\n")
     }
 
     func testNoInputAtATerminalIsAHintNotAWait() throws {

@@ -23,6 +23,9 @@ public final class OutputSink {
     /// apart: set for a machine style written to a terminal, which must not act on ESC, BEL,
     /// backspace or bidi overrides from the data. Human styles escape their cells themselves.
     public var escapesControls = false
+    /// Called once, just before the first bytes go to the file descriptor (a loading indicator
+    /// erases itself there).
+    public var beforeFirstOutput: (() -> Void)?
 
     public init(fileDescriptor: Int32 = 1, flushThreshold: Int = 1 << 16) {
         self.fileDescriptor = fileDescriptor
@@ -125,6 +128,10 @@ public final class OutputSink {
     /// Writes all of `bytes` to the file descriptor.
     private func hand(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress else { return }
+        if let first = beforeFirstOutput {
+            beforeFirstOutput = nil
+            first()
+        }
         var offset = 0
         while offset < bytes.count {
             let result = Glibc.write(fileDescriptor, base + offset, bytes.count - offset)
