@@ -163,7 +163,7 @@ _listview() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --fail-if-empty --version -h --help)
+    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --version -h --help)
     local -a repeating_options=(--null-value --exclude --where --group-by --sort --template)
     local -a non_repeating_options=(--input --path --delimiter --fields --search --sort-groups --page-size --page --limit --style --kind-field --title --subtitle --detail --width --max-col-width --color --footer)
     __listview_offer_flags_options -1

@@ -20,7 +20,7 @@ function __listview_parse_tokens -S
     set -l unparsed_tokens (__listview_tokens -pc)
     switch $unparsed_tokens[1]
     case 'listview'
-        __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'null-value=+' 'fields=' 'exclude=+' 'where=+' 'search=' 'group-by=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'border' 'color=' 'footer=' 'counts' 'fail-if-empty' 'version' 'h/help'
+        __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'null-value=+' 'fields=' 'exclude=+' 'where=+' 'search=' 'group-by=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'border' 'color=' 'footer=' 'counts' 'summary' 'fail-if-empty' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __listview_parse_subcommand -r 1 'version'
@@ -108,6 +108,7 @@ complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_opti
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" color' -l 'color' -d 'Colour section titles, column titles and nulls: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.' -rfka 'auto always never'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" footer' -l 'footer' -d 'A summary under each section and for the whole list: count, sum:F, min:F, max:F, mean:F, comma-separated.' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" counts' -l 'counts' -d 'Print only each section\'s header and record count (with --group-by), or the total.'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" summary' -l 'summary' -d 'Describe each column instead of listing records: types, count, nulls, distinct values, min, max, mean and the most common values (per section with --group-by).'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" fail-if-empty' -l 'fail-if-empty' -d 'Exit with status 1 when no record matches.'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" version' -l 'version' -d 'Show the version.'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" h help' -s 'h' -l 'help' -d 'Show help information.'

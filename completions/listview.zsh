@@ -76,6 +76,7 @@ _listview() {
         '--color[Colour section titles, column titles and nulls\: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.]:when:{__listview_complete "${___color[@]}"}'
         '--footer[A summary under each section and for the whole list\: count, sum\:F, min\:F, max\:F, mean\:F, comma-separated.]:aggregates:'
         '--counts[Print only each section'\''s header and record count (with --group-by), or the total.]'
+        '--summary[Describe each column instead of listing records\: types, count, nulls, distinct values, min, max, mean and the most common values (per section with --group-by).]'
         '--fail-if-empty[Exit with status 1 when no record matches.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

@@ -2,6 +2,20 @@ import ListviewBatches
 import ListviewInput
 import ListviewValues
 
+/// One value of a `--footer` summary: its term as written (`sum:total`), its label in the footer
+/// line (`sum total`) and its value (null when no number took part).
+public struct FooterValue: Hashable, Sendable {
+    public var name: String
+    public var label: String
+    public var value: Value
+
+    public init(name: String, label: String, value: Value) {
+        self.name = name
+        self.label = label
+        self.value = value
+    }
+}
+
 /// What a section shows about itself: the pattern's `TableViewSection` without its items.
 public struct SectionInfo: Hashable, Sendable {
     /// The group keys from the outermost `--group-by` inwards; empty for the one section of an ungrouped list.
@@ -10,6 +24,8 @@ public struct SectionInfo: Hashable, Sendable {
     public var header: String?
     /// The footer text, or nil for no footer.
     public var footer: String?
+    /// The footer's values, for styles that write them as data (`--style json`).
+    public var footerValues: [FooterValue] = []
     /// Where the section sorts among its siblings (lower first).
     public var sortOrder: Int
     /// How many items the section holds.

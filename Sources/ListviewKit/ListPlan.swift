@@ -13,6 +13,9 @@ import ListviewValues
 public enum ListPlan: Equatable, Sendable {
     /// `--counts`: the group keys of each row tallied as rows arrive; no row is kept.
     case counts
+    /// `--summary`: every row read into one `CellTable` and filtered, as for a whole list, then
+    /// each column (of each section) described in one record (`ColumnSummary`).
+    case summary
     /// One page of a stream (`--page-size` without sorting or grouping): the rows before it are
     /// skipped, the rows after it never read.
     case streamedPage(size: Int)

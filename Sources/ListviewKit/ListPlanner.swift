@@ -9,7 +9,7 @@ import ListviewValues
 /// every option: a new option does not compile until it is placed (a test checks that each
 /// stored property of `ListRequest` has its case).
 public enum ListOption: String, CaseIterable, Sendable {
-    case inputs, format, path, csv, delimiter, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly
+    case inputs, format, path, csv, delimiter, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
     case groupOrder, sort, pageSize, page, limit, style, template, kindTemplates, kindField, width, wrap
     case maxColumnWidth, color, border, card
 }
@@ -22,6 +22,8 @@ public enum ListPlanner {
         case none
         /// Only counts per group are written.
         case counts
+        /// Each column is described instead of the rows.
+        case summary
         /// Every row must be read before the first is written (an order, groups, wrapped pages).
         case wholeList(pagesByLines: Bool)
         /// One page of rows.
@@ -33,6 +35,7 @@ public enum ListPlanner {
     /// The plan for `request` over inputs of `formats`.
     public static func plan(for request: ListRequest, formats: [InputFormat]) -> ListPlan {
         let demands = ListOption.allCases.map { demand(of: $0, in: request, formats: formats) }
+        if demands.contains(.summary) { return .summary }
         if demands.contains(.counts) { return .counts }
         for case let .wholeList(pagesByLines) in demands { return .wholeList(pagesByLines: pagesByLines) }
         for case let .page(size) in demands { return .streamedPage(size: size) }
@@ -45,6 +48,8 @@ public enum ListPlanner {
         switch option {
         case .countsOnly:
             return request.countsOnly ? .counts : .none
+        case .summary:
+            return request.summary ? .summary : .none
         case .sort:
             return request.sort.isEmpty ? .none : .wholeList(pagesByLines: false)
         case .groupBy:
@@ -67,7 +72,10 @@ public enum ListPlanner {
             return .none  // how the inputs are read
         case .filter, .limit:
             return .none  // applied the same way in every plan
-        case .fields, .excluded, .footer, .groupOrder, .page, .template, .kindTemplates, .kindField, .width, .wrap,
+        case .footer:
+            // JSON writes the footers after each section's records, which it must hold to count them.
+            return request.footer != nil && request.style == .json ? .wholeList(pagesByLines: false) : .none
+        case .fields, .excluded, .groupOrder, .page, .template, .kindTemplates, .kindField, .width, .wrap,
              .maxColumnWidth, .color, .border, .card:
             return .none  // how rows are shown
         }

@@ -32,6 +32,8 @@ public struct ListRequest: Sendable {
     public var footer: Aggregates?
     /// `--counts`: only the sections and how many records each holds.
     public var countsOnly = false
+    /// `--summary`: each column described (`ColumnSummary`) instead of the records.
+    public var summary = false
     public var groupOrder = GroupOrder()
     public var sort: [SortSpec] = []
     public var pageSize: Int?
@@ -59,6 +61,13 @@ public struct ListRequest: Sendable {
     public var card = CardSpec()
 
     public init() {}
+
+    /// This request without `--sort` (rows read for a summary need no order).
+    var withoutRowOrder: ListRequest {
+        var request = self
+        request.sort = []
+        return request
+    }
 
     /// The `--fields` columns, or nil for every field.
     var columnSpecs: [ColumnSpec]? { fields.map { $0.map { ColumnSpec($0) } } }

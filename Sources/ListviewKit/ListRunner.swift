@@ -42,6 +42,12 @@ public enum ListRunner {
         let plan = ListPlanner.plan(for: request, formats: opened.formats)
         defer { opened.source.warnings.forEach(warn) }
         switch plan {
+        case .summary:
+            let list = try WholeList.load(request.withoutRowOrder, opened: opened.source, schema: schema, reading: reading, sink: sink)
+            defer { if !request.freesRecords { LeftForExit.keep(list) } }
+            let ready = try FieldCheck.prepared(request, columns: knownColumns(opened.source, schema: schema, table: list.table),
+                                                table: list.table)
+            return try SummaryTable.write(of: list, request: ready, into: sink)
         case .counts:
             return try runCounts(request, source: opened.source, prefetching: opened.areRegularFiles, schema: schema, into: sink)
         case .streamedPage(let size):
@@ -110,7 +116,7 @@ public enum ListRunner {
             throw pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
         }
         let ready = try FieldCheck.prepared(request, columns: knownColumns(source, schema: schema, table: page.table), table: page.table)
-        let list = WholeList(table: page.table, sections: page.provider.sections, grandTotal: nil)
+        let list = WholeList(table: page.table, sections: page.provider.sections)
         try list.render(ready, page: page.info, firstRow: page.info.rows.lowerBound, schema: schema, into: sink)
         return Outcome(foundRecords: stream.rowsRead > 0)
     }

@@ -5,13 +5,16 @@ import ListviewPresentation
 /// The presenter of each machine-readable style, chosen in one place.
 enum MachinePresenters {
     /// The presenter for `style`, or nil for the human styles (which need a measured layout).
-    static func make(_ style: OutputStyle, fields: OutputFields, grouped: Bool) -> (any TableRowPresenter)? {
+    /// `grandTotal`: the `--footer` values of the whole list, which JSON writes after its sections.
+    static func make(_ style: OutputStyle, fields: OutputFields, grouped: Bool, grandTotal: [FooterValue] = []) -> (any TableRowPresenter)? {
         switch style {
         case .table, .list, .line, .markdown:
             return nil
         case .json:
             // JSON keeps sections as objects, so records keep their own fields.
-            return JSONPresenter(fields: fields.withoutLeading, grouped: grouped)
+            var presenter = JSONPresenter(fields: fields.withoutLeading, grouped: grouped)
+            presenter.grandTotal = grandTotal
+            return presenter
         case .jsonl:
             return JSONLinesPresenter(fields: fields)
         case .csv:

@@ -18,11 +18,14 @@ final class WholeList {
     private(set) var sections: [Section<RowRef>]
     /// The summary of every section together (`--footer` over several sections).
     private(set) var grandTotal: String?
+    /// The values of `grandTotal`, for styles that write them as data.
+    private(set) var grandTotalValues: [FooterValue]
 
-    init(table: CellTable, sections: [Section<RowRef>], grandTotal: String?) {
+    init(table: CellTable, sections: [Section<RowRef>], grandTotal: [FooterValue] = []) {
         self.table = table
         self.sections = sections
-        self.grandTotal = grandTotal
+        self.grandTotalValues = grandTotal
+        self.grandTotal = grandTotal.isEmpty ? nil : "all · " + Aggregates.text(grandTotal)
     }
 
     /// How the table is filled.
@@ -59,17 +62,21 @@ final class WholeList {
             sections = limited(sections, to: limit)
             RecordGrouper.recountLevels(&sections)
         }
-        var grandTotal: String?
+        var grandTotal: [FooterValue] = []
         if let footer = request.footer {
             var fields: [FieldPath: TableField] = [:]
             for field in footer.terms.compactMap(\.field) { fields[field] = TableField(field, columns: table.columns) }
             let summary = { (items: [RowRef]) in
                 table.withCells { cells in
-                    footer.summary(of: items) { item, field in fields[field]?.value(row: item.row, in: cells) }
+                    footer.values(of: items) { item, field in fields[field]?.value(row: item.row, in: cells) }
                 }
             }
-            for index in sections.indices { sections[index].info.footer = summary(sections[index].items) }
-            if sections.count > 1 { grandTotal = "all · " + summary(sections.flatMap(\.items)) }
+            for index in sections.indices {
+                let values = summary(sections[index].items)
+                sections[index].info.footerValues = values
+                sections[index].info.footer = Aggregates.text(values)
+            }
+            if sections.count > 1 { grandTotal = summary(sections.flatMap(\.items)) }
         }
         return WholeList(table: table, sections: sections, grandTotal: grandTotal)
     }
@@ -135,7 +142,9 @@ final class WholeList {
         let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections), firstRow: firstRow)
         let view = RecordView(table: table)
         let fields = request.outputFields(leading: request.groupBy, schema: schema)
-        if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty) {
+        let lastPage = page == nil || page?.number == page?.count
+        if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty || request.footer != nil,
+                                                  grandTotal: lastPage ? grandTotalValues : []) {
             try presenter.render(renderer, of: table, page: page, into: sink)
         } else {
             // The shown rows, read in place from their sections (a million row references are not copied).

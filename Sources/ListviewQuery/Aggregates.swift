@@ -50,27 +50,37 @@ public struct Aggregates: Sendable, Equatable {
     /// The summary of any items whose value at a field is `value(item, field)`: the one rule for
     /// records and for rows of a table alike.
     public func summary<Items: Collection>(of items: Items, value: (Items.Element, FieldPath) -> Value?) -> String {
+        Self.text(values(of: items, value: value))
+    }
+
+    /// The footer line of `values`: `count 8 · sum total 1,234.50`, `–` for a term no number took part in.
+    public static func text(_ values: [FooterValue]) -> String {
+        values.map { $0.value == .null ? "\($0.label) –" : "\($0.label) \(ValueText.plain($0.value))" }.joined(separator: " · ")
+    }
+
+    /// Each term's value over `items`, whose value at a field is `value(item, field)`.
+    public func values<Items: Collection>(of items: Items, value: (Items.Element, FieldPath) -> Value?) -> [FooterValue] {
         let records = items
         return terms.map { term in
-            guard let field = term.field else { return "count \(records.count)" }
+            guard let field = term.field else { return FooterValue(name: "count", label: "count", value: .number(String(records.count))) }
             var numbers: [(value: Double, text: String)] = []
             for record in records {
                 guard let value = value(record, field), case .number(let text) = value, let number = Double(text) else { continue }
                 numbers.append((number, text))
             }
-            let label = "\(term.kind.rawValue) \(field.text)"
-            guard !numbers.isEmpty else { return "\(label) –" }
+            let (name, label) = ("\(term.kind.rawValue):\(field.text)", "\(term.kind.rawValue) \(field.text)")
+            guard !numbers.isEmpty else { return FooterValue(name: name, label: label, value: .null) }
             let decimals = numbers.map { Self.decimals(in: $0.text) }.max() ?? 0
+            let text: String
             switch term.kind {
-            case .count: return "count \(records.count)"
-            case .sum: return "\(label) \(Self.format(numbers.reduce(0) { $0 + $1.value }, decimals: decimals))"
-            case .min: return "\(label) \(numbers.min { $0.value < $1.value }?.text ?? "")"
-            case .max: return "\(label) \(numbers.max { $0.value < $1.value }?.text ?? "")"
-            case .mean:
-                let mean = numbers.reduce(0) { $0 + $1.value } / Double(numbers.count)
-                return "\(label) \(Self.format(mean, decimals: Swift.max(2, decimals)))"
+            case .count: text = String(records.count)
+            case .sum: text = Self.format(numbers.reduce(0) { $0 + $1.value }, decimals: decimals)
+            case .min: text = numbers.min { $0.value < $1.value }?.text ?? ""
+            case .max: text = numbers.max { $0.value < $1.value }?.text ?? ""
+            case .mean: text = Self.format(numbers.reduce(0) { $0 + $1.value } / Double(numbers.count), decimals: Swift.max(2, decimals))
             }
-        }.joined(separator: " · ")
+            return FooterValue(name: name, label: label, value: .number(text))
+        }
     }
 
     static func decimals(in text: String) -> Int {

@@ -93,6 +93,9 @@ struct ViewOptions: ParsableArguments {
     @Flag(help: "Print only each section's header and record count (with --group-by), or the total.")
     var counts = false
 
+    @Flag(help: "Describe each column instead of listing records: types, count, nulls, distinct values, min, max, mean and the most common values (per section with --group-by).")
+    var summary = false
+
     @Flag(name: .customLong("fail-if-empty"), help: "Exit with status 1 when no record matches.")
     var failIfEmpty = false
 
@@ -105,6 +108,7 @@ struct ViewOptions: ParsableArguments {
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }
         if let width, width < 10 { throw ValidationError("--width must be at least 10, not \(width)") }
         if let maxColumnWidth, maxColumnWidth < 1 { throw ValidationError("--max-col-width must be at least 1, not \(maxColumnWidth)") }
+        if summary && counts { throw ValidationError("--summary and --counts each replace the records: give one of them") }
         if let fields, FieldList.parse(fields).isEmpty { throw ValidationError("--fields needs at least one field name") }
         for field in groupBy where field.isEmpty { throw ValidationError("--group-by needs a field name") }
     }
@@ -113,6 +117,7 @@ struct ViewOptions: ParsableArguments {
         request.fields = fields.map(FieldList.parse)
         request.excluded = FieldExclusion(exclude.flatMap(FieldList.parse).map { FieldPattern($0.text) })
         request.countsOnly = counts
+        request.summary = summary
         request.width = Terminal.outputWidth(requested: width)
         request.wrap = wrap
         request.maxColumnWidth = maxColumnWidth

@@ -59,5 +59,6 @@ final class ListPlannerTests: XCTestCase {
     func testCountsWinOverEverything() {
         XCTAssertEqual(plan { $0.countsOnly = true; $0.groupBy = [FieldPath("a")]; $0.sort = [SortSpec(path: FieldPath("b"))]; $0.pageSize = 2 },
                        .counts)
+        XCTAssertEqual(plan { $0.summary = true; $0.style = .jsonl; $0.pageSize = 2 }, .summary, "a summary reads every row, whatever else")
     }
 }

@@ -3,7 +3,9 @@ import ListviewDataSource
 import ListviewValues
 
 /// `--style json`: a JSON array of records, one per line; with sections,
-/// `{"sections":[{"field":…,"key":…,"count":…,"records":[…]}]}`.
+/// `{"sections":[{"field":…,"key":…,"count":…,"records":[…]}]}`. `--footer` values follow a
+/// section's records as `"footer":{"count":8,"sum:total":1234.50}`, and those of the whole
+/// list the sections (`{"sections":[…],"footer":{…}}`).
 ///
 /// Records keep their own key order; values are written as parsed (numbers as
 /// their source text), straight from the cells of their rows.
@@ -14,6 +16,10 @@ public struct JSONPresenter: TableRowPresenter {
     private var resolved: TableOutputFields
     private var rowsInBlock = 0
     private var sectionsWritten = 0
+    /// The footer values of the section being written, written when it closes.
+    private var sectionFooter: [FooterValue] = []
+    /// The `--footer` values of the whole list, written after the sections.
+    public var grandTotal: [FooterValue] = []
 
     public init(fields: OutputFields, grouped: Bool) {
         self.fields = fields
@@ -66,14 +72,18 @@ public struct JSONPresenter: TableRowPresenter {
     /// Rows of an array are separated by commas: none stands alone.
     public var standaloneRows: StandaloneRows? { nil }
 
-    public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {}
+    public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {
+        sectionFooter = section.footerValues
+    }
 
     public mutating func emptyState(into sink: OutputSink) throws {}
 
     public mutating func end(page: PageInfo?, into sink: OutputSink) throws {
         if grouped {
             try closeSection(into: sink)
-            try sink.write(sectionsWritten == 0 ? "]}\n" : "\n]}\n")
+            try sink.write(sectionsWritten == 0 ? "]" : "\n]")
+            if !grandTotal.isEmpty { try sink.appendBytes { Self.appendFooter(grandTotal, to: &$0) } }
+            try sink.write("}\n")
         } else {
             try sink.write(rowsInBlock == 0 ? "]\n" : "\n]\n")
         }
@@ -82,8 +92,23 @@ public struct JSONPresenter: TableRowPresenter {
     private mutating func closeSection(into sink: OutputSink) throws {
         guard sectionsWritten > 0 else { return }
         if rowsInBlock > 0 { try sink.write("\n  ") }
-        try sink.write("]}")
+        try sink.write("]")
+        if !sectionFooter.isEmpty { try sink.appendBytes { Self.appendFooter(sectionFooter, to: &$0) } }
+        try sink.write("}")
         rowsInBlock = 0
+        sectionFooter = []
+    }
+
+    /// `,"footer":{"count":8,"sum:total":1234.50}`.
+    private static func appendFooter(_ values: [FooterValue], to bytes: inout ByteOutput) {
+        bytes.append(",\"footer\":{")
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONString.append(value.name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            value.value.appendJSON(to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "}"))
     }
 }
 
