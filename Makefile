@@ -1,7 +1,8 @@
 # listview — a command-line list browser for JSON data.
 #
 # Targets:
-#   make demo      install the C libraries if missing, build, and show a sectioned table of a sample
+#   make demo      install the C libraries if missing, build the optimised binary, show a sectioned table
+#                  of a sample, and print where the binary is
 #   make test      install the C libraries if missing, build, and run every test (unit, end-to-end, corpora)
 #   make build     debug build (.build/debug/listview)
 #   make release   optimized build (.build/release/listview)
@@ -41,9 +42,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-demo: build
+demo: release
 	@echo '$$ listview samples/orders.json --group-by status --fields id,customer.name,total,express'
-	@COLUMNS=100 .build/debug/listview samples/orders.json --group-by status --fields id,customer.name,total,express
+	@COLUMNS=100 .build/release/listview samples/orders.json --group-by status --fields id,customer.name,total,express
+	@echo
+	@echo "make: the optimised listview is $(CURDIR)/.build/release/listview"
+	@echo "make: put it on PATH with: make install PREFIX=~/.local   (or sudo make install)"
 
 test: deps
 	$(SWIFT) build --build-tests
