@@ -20,7 +20,7 @@ function __listview_parse_tokens -S
     set -l unparsed_tokens (__listview_tokens -pc)
     switch $unparsed_tokens[1]
     case 'listview'
-        __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'null-value=+' 'fields=' 'exclude=+' 'where=+' 'search=' 'group-by=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'border' 'color=' 'footer=' 'counts' 'summary' 'fail-if-empty' 'version' 'h/help'
+        __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'file-field=' 'null-value=+' 'fields=' 'exclude=+' 'where=+' 'search=' 'group-by=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'border' 'color=' 'footer=' 'counts' 'summary' 'fail-if-empty' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __listview_parse_subcommand -r 1 'version'
@@ -83,6 +83,7 @@ complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_opti
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" no-header' -l 'no-header' -d 'CSV/TSV: the first row is data; columns are named 1, 2, 3, ….'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" no-infer' -l 'no-infer' -d 'CSV/TSV: keep every cell a string (no numbers for sorting and alignment).'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" lazy-quotes' -l 'lazy-quotes' -d 'CSV/TSV: keep a stray quote as text instead of failing (strict RFC 4180 is the default).'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" file-field' -l 'file-field' -d 'Add a first field of this name holding each record\'s input file, as given (\'-\' for standard input); for several inputs.' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview"' -l 'null-value' -d 'CSV/TSV: cells with exactly this text are null (sorted last, never compared, counted as nulls), e.g. NA or \'\\N\'; repeatable.' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" fields' -l 'fields' -d 'Columns to show, in order, comma-separated; dotted paths reach into nested values, and globs such as \'bill_*\' pick every matching column.' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview"' -l 'exclude' -d 'Leave out these fields (comma-separated names or globs, e.g. \'note,raw_*\'); repeatable.' -rfka ''

@@ -51,6 +51,7 @@ _listview() {
         '--no-header[CSV/TSV\: the first row is data; columns are named 1, 2, 3, ….]'
         '--no-infer[CSV/TSV\: keep every cell a string (no numbers for sorting and alignment).]'
         '--lazy-quotes[CSV/TSV\: keep a stray quote as text instead of failing (strict RFC 4180 is the default).]'
+        '--file-field[Add a first field of this name holding each record'\''s input file, as given ('\''-'\'' for standard input); for several inputs.]:name:'
         '*--null-value[CSV/TSV\: cells with exactly this text are null (sorted last, never compared, counted as nulls), e.g. NA or '\''\\N'\''; repeatable.]:text:'
         '--fields[Columns to show, in order, comma-separated; dotted paths reach into nested values, and globs such as '\''bill_*'\'' pick every matching column.]:fields:'
         '*--exclude[Leave out these fields (comma-separated names or globs, e.g. '\''note,raw_*'\''); repeatable.]:fields:'

@@ -73,6 +73,9 @@ public struct ConcatenatedSource: RecordSource {
     /// Given to every batch handed on that has no decoder of its own: a nested cell (a record's
     /// array or object, as compact JSON) then has a value whatever reader made the batch.
     private let nestedDecoder: NestedValueDecoder?
+    /// `--file-field NAME`: a first field `name` holding each input's name (`inputNames`, one per
+    /// source). Its records then travel batch by batch, each record retold with the field.
+    public var fileField: (name: String, inputNames: [String])?
 
     public init(_ sources: [any RecordSource], nestedDecoder: NestedValueDecoder? = nil) {
         self.sources = sources
@@ -83,33 +86,59 @@ public struct ConcatenatedSource: RecordSource {
 
     /// One input's own cell table, when it has one.
     public func cellTable() throws -> CellTable? {
-        guard sources.count == 1, current == 0 else { return nil }
+        guard sources.count == 1, current == 0, fileField == nil else { return nil }
         return try sources[0].cellTable()
     }
 
     /// One input's own parts, when it can be cut.
     public func fileParts(size: Int) throws -> (any FileParts)? {
-        guard sources.count == 1, current == 0 else { return nil }
+        guard sources.count == 1, current == 0, fileField == nil else { return nil }
         return try sources[0].fileParts(size: size)
     }
 
     /// A single input's declared columns; several inputs may each declare others, so none.
-    public var declaredColumns: [String]? { sources.count == 1 ? sources.first?.declaredColumns : nil }
+    public var declaredColumns: [String]? {
+        guard sources.count == 1, let declared = sources.first?.declaredColumns else { return nil }
+        return fileField.map { [$0.name] + declared } ?? declared
+    }
 
     public mutating func next() throws -> Record? {
         while current < sources.count {
-            if let record = try sources[current].next() { return record }
+            if let record = try sources[current].next() {
+                guard let fileField else { return record }
+                return try Self.record(record, withField: fileField.name, value: fileField.inputNames[current], schema: nil)
+            }
             current += 1
         }
         return nil
     }
 
+    /// `record` with a first field `name` holding `value`; a usage error when it has that field already.
+    private static func record(_ record: Record, withField name: String, value: String, schema: RecordSchema?) throws -> Record {
+        guard !record.names.contains(name) else {
+            throw ListviewError.usage("--file-field \(name): the input has a field '\(name)' already; choose another name")
+        }
+        let (keys, values) = ([name] + record.names, [Value.string(value)] + record.values)
+        return schema?.record(keys: keys, values: values) ?? Record(shape: RecordShape(names: keys), values: values)
+    }
+
     /// The current input's next batch, each input in turn.
     public mutating func nextBatch(schema: RecordSchema) throws -> CellTable? {
+        // The file field comes first in the schema's column order, before any input's own.
+        if let fileField { _ = schema.column(named: fileField.name) }
         while current < sources.count {
             if var batch = try sources[current].nextBatch(schema: schema) {
                 if batch.nestedDecoder == nil { batch.nestedDecoder = nestedDecoder }
-                return batch
+                guard let fileField else { return batch }
+                var tagged = CellTable(columns: [], inferTypes: batch.inferTypes)
+                tagged.nestedDecoder = batch.nestedDecoder
+                let shapes = RecordShapeCache()
+                for row in 0..<batch.rowCount {
+                    let record = batch.record(at: row, shapes: shapes)
+                    tagged.append(try Self.record(record, withField: fileField.name, value: fileField.inputNames[current], schema: schema),
+                                  schema: schema)
+                }
+                return tagged
             }
             current += 1
         }

@@ -43,10 +43,12 @@ struct FieldCheck {
         return fields + request.excluded.patterns.filter { FieldPattern.isPattern($0.text) }.map { ("--exclude", $0) }
     }
 
-    /// `request` checked (`check`) and ready to run over `columns`: its `--fields` patterns
-    /// expanded to the columns they match, in column order, and `--exclude` applied to them.
-    static func prepared(_ request: ListRequest, columns: [String], table: CellTable?) throws -> ListRequest {
-        try check(request, columns: columns, table: table, input: inputName(request))
+    /// `request` checked (`check`, unless not `checking`: output that streams from several inputs
+    /// sees only the first one's fields before it starts) and ready to run over `columns`: its
+    /// `--fields` patterns expanded to the columns they match, in column order, and `--exclude`
+    /// applied to them.
+    static func prepared(_ request: ListRequest, columns: [String], table: CellTable?, checking: Bool = true) throws -> ListRequest {
+        if checking { try check(request, columns: columns, table: table, input: inputName(request)) }
         guard !columns.isEmpty, var fields = request.fields else { return request }
         if fields.contains(where: { FieldPattern.isPattern($0.text) }) {
             var expanded: [FieldPath] = []

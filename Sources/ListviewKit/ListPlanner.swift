@@ -9,7 +9,7 @@ import ListviewValues
 /// every option: a new option does not compile until it is placed (a test checks that each
 /// stored property of `ListRequest` has its case).
 public enum ListOption: String, CaseIterable, Sendable {
-    case inputs, format, path, csv, delimiter, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
+    case inputs, format, path, csv, delimiter, fileField, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
     case groupOrder, sort, pageSize, page, limit, style, template, kindTemplates, kindField, width, wrap
     case maxColumnWidth, color, border, card
 }
@@ -68,7 +68,7 @@ public enum ListPlanner {
                 return columnsFixed ? .streamableStyle : .none
             case .table, .list, .line, .markdown: return .none
             }
-        case .inputs, .format, .path, .csv, .delimiter, .freesRecords:
+        case .inputs, .format, .path, .csv, .delimiter, .fileField, .freesRecords:
             return .none  // how the inputs are read
         case .filter, .limit:
             return .none  // applied the same way in every plan

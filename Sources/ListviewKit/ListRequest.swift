@@ -19,6 +19,8 @@ public struct ListRequest: Sendable {
     public var delimiter: UInt8?
     /// The columns to show (`--fields`), or nil for every top-level field.
     public var fields: [FieldPath]?
+    /// `--file-field`: the name of a first field holding each record's input file.
+    public var fileField: String?
     /// `--exclude`: fields left out (names or globs), from every style's columns.
     public var excluded = FieldExclusion()
     /// `--where` and `--search`: which records to keep.

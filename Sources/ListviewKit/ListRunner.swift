@@ -38,7 +38,11 @@ public enum ListRunner {
         }
         let loader = InputLoader(format: request.format, path: request.path, csv: csv,
                                  delimiter: request.delimiter, schema: schema)
-        let opened = try loader.open(request.inputs)
+        var opened = try loader.open(request.inputs)
+        if let name = request.fileField {
+            let inputs = request.inputs.isEmpty ? ["-"] : request.inputs
+            opened.source.fileField = (name, inputs)
+        }
         let plan = ListPlanner.plan(for: request, formats: opened.formats)
         defer { opened.source.warnings.forEach(warn) }
         switch plan {
@@ -72,8 +76,12 @@ public enum ListRunner {
         var tally = GroupTally(fields: request.groupBy)
         var rest: (any RecordSource)? = source
         let first = try source.nextBatch(schema: schema)
-        try FieldCheck.check(request, columns: knownColumns(source, schema: schema, table: first), table: first,
-                             input: FieldCheck.inputName(request))
+        // One input is checked as soon as its first rows are read; several once all are.
+        func checkFields() throws {
+            try FieldCheck.check(request, columns: knownColumns(source, schema: schema, table: first), table: first,
+                                 input: FieldCheck.inputName(request))
+        }
+        if request.inputs.count <= 1 { try checkFields() }
         if let first {
             tally.add(request.filter.rows(of: first), of: first)
             if prefetching, let parts = try source.fileParts(size: partSize) {
@@ -88,6 +96,7 @@ public enum ListRunner {
             tally.add(request.filter.rows(of: table), of: table)
             try sink.checkReaderPresent()  // `| true` ends the count
         }
+        if request.inputs.count > 1 { try checkFields() }
         let sections = tally.sections(order: request.groupOrder)
         try SectionCounts.write(sections, style: request.style, groupFields: request.groupBy, into: sink)
         return Outcome(foundRecords: tally.total > 0)
@@ -115,7 +124,8 @@ public enum ListRunner {
             let plan = PagePlan(pageSize: pageSize, totalRows: stream.rowsRead)
             throw pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
         }
-        let ready = try FieldCheck.prepared(request, columns: knownColumns(source, schema: schema, table: page.table), table: page.table)
+        let ready = try FieldCheck.prepared(request, columns: knownColumns(source, schema: schema, table: page.table), table: page.table,
+                                            checking: request.inputs.count <= 1)
         let list = WholeList(table: page.table, sections: page.provider.sections)
         try list.render(ready, page: page.info, firstRow: page.info.rows.lowerBound, schema: schema, into: sink)
         return Outcome(foundRecords: stream.rowsRead > 0)
@@ -134,7 +144,8 @@ public enum ListRunner {
         // The first batch is read first: a CSV header names the columns before anything is written,
         // and the fields options name are checked against it.
         let batch = remaining > 0 ? try source.nextBatch(schema: schema) : nil
-        let request = try FieldCheck.prepared(asked, columns: knownColumns(source, schema: schema, table: batch), table: batch)
+        let request = try FieldCheck.prepared(asked, columns: knownColumns(source, schema: schema, table: batch), table: batch,
+                                              checking: asked.inputs.count <= 1)
         var fields = request.outputFields(schema: schema)
         if fields.columns == nil, request.style == .csv || request.style == .tsv, let columns = source.declaredColumns {
             fields = .header(columns.map { ColumnSpec($0) }, excluding: request.excluded, schema: schema)

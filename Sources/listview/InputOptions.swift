@@ -34,6 +34,11 @@ struct InputOptions: ParsableArguments {
           help: "CSV/TSV: keep a stray quote as text instead of failing (strict RFC 4180 is the default).")
     var lazyQuotes = false
 
+    @Option(name: .customLong("file-field"),
+            help: ArgumentHelp("Add a first field of this name holding each record's input file, as given ('-' for standard input); for several inputs.",
+                               valueName: "name"))
+    var fileField: String?
+
     @Option(name: .customLong("null-value"),
             help: ArgumentHelp("CSV/TSV: cells with exactly this text are null (sorted last, never compared, counted as nulls), e.g. NA or '\\N'; repeatable.",
                                valueName: "text"))
@@ -61,6 +66,7 @@ struct InputOptions: ParsableArguments {
         request.csv.inferTypes = !noInfer
         request.csv.strictQuotes = !lazyQuotes
         request.csv.nullValues = nullValues
+        request.fileField = fileField
         if let path {
             request.path = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         }
