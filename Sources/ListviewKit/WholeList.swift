@@ -58,10 +58,8 @@ final class WholeList {
                                               key: { item, level in groups.id(row: item.row, level: level) },
                                               value: { groups.values[$0] })
         rows = []
-        if let limit = request.limit {
-            sections = limited(sections, to: limit)
-            RecordGrouper.recountLevels(&sections)
-        }
+        // Sections cut by `--limit` keep their full counts in their headers, as sections cut by a page do.
+        if let limit = request.limit { sections = limited(sections, to: limit) }
         var grandTotal: [FooterValue] = []
         if let footer = request.footer {
             var fields: [FieldPath: TableField] = [:]
@@ -175,13 +173,16 @@ final class WholeList {
         request.columnSpecs ?? table.columns(presentIn: rows.lazy.map(\.row)).filter { !request.excluded.excludes($0) }.map { ColumnSpec($0) }
     }
 
-    /// The first `limit` rows across sections, in order; sections left empty are dropped.
+    /// The first `limit` rows across sections, in order; sections left empty are dropped. A section
+    /// cut keeps its full count, as a section cut by a page does.
     static func limited(_ sections: [Section<RowRef>], to limit: Int) -> [Section<RowRef>] {
         var remaining = max(0, limit)
         var result: [Section<RowRef>] = []
         for var section in sections where remaining > 0 {
             if section.items.count > remaining {
+                let count = section.info.count
                 section.items = Array(section.items.prefix(remaining))
+                section.info.count = count  // the section's size, as its header says it
             }
             remaining -= section.items.count
             result.append(section)

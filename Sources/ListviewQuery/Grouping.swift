@@ -67,17 +67,6 @@ public enum RecordGrouper {
         return result
     }
 
-    /// Sets each section's `levelCounts` from the sections as they now are (after `--limit` cut some).
-    public static func recountLevels<Item>(_ sections: inout [Section<Item>]) {
-        var totals: [[SectionKey]: Int] = [:]
-        for section in sections {
-            for level in section.keys.indices { totals[Array(section.keys[...level]), default: 0] += section.items.count }
-        }
-        for index in sections.indices {
-            sections[index].info.levelCounts = sections[index].keys.indices.map { totals[Array(sections[index].keys[...$0])] ?? 0 }
-        }
-    }
-
     private static func group<Item, Key: Hashable>(_ items: [Item], weights: [Int]?, by fields: ArraySlice<FieldPath>, order: GroupOrder,
                                                    key: (Item, Int) -> Key, value: (Key) -> Value) -> [Section<Item>] {
         guard let field = fields.first else {
