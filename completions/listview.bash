@@ -165,7 +165,7 @@ _listview() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --version -h --help)
     local -a repeating_options=(--null-value --exclude --where --group-by --sort --template)
-    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --kind-field --title --subtitle --detail --width --max-col-width --color --footer)
+    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --kind-field --title --subtitle --detail --width --max-col-width --null-text --color --footer)
     __listview_offer_flags_options -1
 
     # Offer option value completions
@@ -239,6 +239,9 @@ _listview() {
         return
         ;;
     '--max-col-width')
+        return
+        ;;
+    '--null-text')
         return
         ;;
     '--color')

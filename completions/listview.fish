@@ -20,7 +20,7 @@ function __listview_parse_tokens -S
     set -l unparsed_tokens (__listview_tokens -pc)
     switch $unparsed_tokens[1]
     case 'listview'
-        __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'file-field=' 'null-value=+' 'fields=' 'exclude=+' 'where=+' 'search=' 'group-by=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'border' 'color=' 'footer=' 'counts' 'summary' 'fail-if-empty' 'version' 'h/help'
+        __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'file-field=' 'null-value=+' 'fields=' 'exclude=+' 'where=+' 'search=' 'group-by=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'null-text=' 'border' 'color=' 'footer=' 'counts' 'summary' 'fail-if-empty' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'help'
             __listview_parse_subcommand -r 1 'version'
@@ -105,6 +105,7 @@ complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_opti
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" wrap' -l 'wrap' -d 'Wrap long table cells onto more lines instead of cutting them with \'…\'.'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" max-col-width' -l 'max-col-width' -d 'No table column wider than this many cells.' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" no-pager' -l 'no-pager' -d 'Never page: write straight to the terminal (piped output is never paged).'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" null-text' -l 'null-text' -d 'What a null cell shows in table and markdown styles (default: null), e.g. \'\' or \'-\'.' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" border' -l 'border' -d 'Draw table borders with box-drawing characters.'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" color' -l 'color' -d 'Colour section titles, column titles and nulls: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.' -rfka 'auto always never'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" footer' -l 'footer' -d 'A summary under each section and for the whole list: count, sum:F, min:F, max:F, mean:F, comma-separated.' -rfka ''

@@ -73,6 +73,7 @@ _listview() {
         '--wrap[Wrap long table cells onto more lines instead of cutting them with '\''…'\''.]'
         '--max-col-width[No table column wider than this many cells.]:n:'
         '--no-pager[Never page\: write straight to the terminal (piped output is never paged).]'
+        '--null-text[What a null cell shows in table and markdown styles (default\: null), e.g. '\'''\'' or '\''-'\''.]:text:'
         '--border[Draw table borders with box-drawing characters.]'
         '--color[Colour section titles, column titles and nulls\: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.]:when:{__listview_complete "${___color[@]}"}'
         '--footer[A summary under each section and for the whole list\: count, sum\:F, min\:F, max\:F, mean\:F, comma-separated.]:aggregates:'

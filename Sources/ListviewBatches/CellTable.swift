@@ -411,8 +411,6 @@ public enum CellKind: UInt8, Sendable {
     /// An array or object, as its compact JSON text (`Value.compactJSON`).
     case nested
 
-    /// The text a human style shows for a cell of this kind whose bytes are not its text (null), or nil.
-    public var shownText: String? { self == .null ? CellText.unescapedText(for: Value.null) : nil }
 
     /// The value of a cell of this kind holding `text`, as the record reader makes it; nil for an
     /// absent cell, and for a nested one, which keeps its JSON text only.

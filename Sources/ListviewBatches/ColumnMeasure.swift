@@ -14,6 +14,9 @@ public struct ColumnMeasure: Sendable {
     /// True while every cell added as bytes was printable ASCII: its text is shown as it is, a
     /// cell per byte, so a layout need not look at its bytes again. False once a value is added.
     public private(set) var allPrintableASCII = true
+    /// Some cell is null: the column must also fit the text a null shows (`TableLayout.nullText`),
+    /// which `width` leaves out.
+    public private(set) var hasNulls = false
 
     public init(title: String) {
         width = DisplayWidth.of(TerminalEscaping.escaped(title))
@@ -38,7 +41,10 @@ public struct ColumnMeasure: Sendable {
         allPrintableASCII = false
         let kind: Kind
         switch value {
-        case nil, .null?: kind = .absent
+        case .null?:
+            hasNulls = true
+            return add(.absent, width: 0)
+        case nil: kind = .absent
         case .number?: kind = .number
         default: kind = .other
         }
@@ -57,8 +63,9 @@ public struct ColumnMeasure: Sendable {
         case .string, .bool, .nested: measured = .other
         case .null, .absent: measured = .absent
         }
-        if let shown = kind.shownText {
-            add(measured, width: shown.utf8.count)
+        if kind == .null {
+            hasNulls = true
+            add(measured, width: 0)
         } else if printableASCII || CellText.isPrintableASCII(text) {
             add(measured, width: text.count)
         } else {
@@ -73,5 +80,6 @@ public struct ColumnMeasure: Sendable {
         numeric = numeric && other.numeric
         sawValue = sawValue || other.sawValue
         allPrintableASCII = allPrintableASCII && other.allPrintableASCII
+        hasNulls = hasNulls || other.hasNulls
     }
 }

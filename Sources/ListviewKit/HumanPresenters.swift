@@ -26,6 +26,7 @@ enum HumanPresenters {
             return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: line))
         default:
             var layout = TableLayout.measure(columns, rows: rows.lazy.map(\.row), of: view.table)
+            if let nullText = request.nullText { layout.nullText = nullText }
             layout.bordered = request.border
             layout.theme = Theme(enabled: request.color)
             layout = layout.fitted(to: request.width, maxColumnWidth: request.maxColumnWidth)

@@ -11,7 +11,7 @@ import ListviewValues
 public enum ListOption: String, CaseIterable, Sendable {
     case inputs, format, path, csv, delimiter, fileField, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
     case groupOrder, sort, pageSize, page, limit, style, template, kindTemplates, kindField, width, wrap
-    case maxColumnWidth, color, border, card
+    case maxColumnWidth, nullText, color, border, card
 }
 
 /// Decides a run's `ListPlan`: a pure function of the request and the formats of its inputs.
@@ -76,7 +76,7 @@ public enum ListPlanner {
             // JSON writes the footers after each section's records, which it must hold to count them.
             return request.footer != nil && request.style == .json ? .wholeList(pagesByLines: false) : .none
         case .fields, .excluded, .groupOrder, .page, .template, .kindTemplates, .kindField, .width, .wrap,
-             .maxColumnWidth, .color, .border, .card:
+             .maxColumnWidth, .nullText, .color, .border, .card:
             return .none  // how rows are shown
         }
     }

@@ -57,6 +57,8 @@ public struct ListRequest: Sendable {
     public var maxColumnWidth: Int?
     /// Colour in human styles (`--color`, resolved against the terminal).
     public var color = false
+    /// `--null-text`: what a null cell shows in a table (`null` when nil).
+    public var nullText: String?
     /// `--border`: box-drawing borders around table cells.
     public var border = false
     /// `--title`, `--subtitle`, `--detail`: the `list` style's cards.

@@ -149,7 +149,8 @@ final class WholeList {
             let items = renderer.visibleSections(on: page).lazy.flatMap { renderer.provider.items(in: $0.section, at: $0.items) }
             let shown = shownColumns(request, rows: items)
             if request.style == .markdown {
-                let layout = TableLayout.measure(shown, rows: items.lazy.map(\.row), of: table)
+                var layout = TableLayout.measure(shown, rows: items.lazy.map(\.row), of: table)
+                if let nullText = request.nullText { layout.nullText = nullText }
                 try render(renderer, page: page, with: MarkdownPresenter(layout: layout), view: view, into: sink)
             } else {
                 var presenter = HumanPresenters.make(request, columns: shown, view: view, rows: items)

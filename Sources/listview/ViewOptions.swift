@@ -79,6 +79,9 @@ struct ViewOptions: ParsableArguments {
     @Flag(name: .customLong("no-pager"), help: "Never page: write straight to the terminal (piped output is never paged).")
     var noPager = false
 
+    @Option(name: .customLong("null-text"), help: ArgumentHelp("What a null cell shows in table and markdown styles (default: null), e.g. '' or '-'.", valueName: "text"))
+    var nullText: String?
+
     @Flag(help: "Draw table borders with box-drawing characters.")
     var border = false
 
@@ -122,6 +125,7 @@ struct ViewOptions: ParsableArguments {
         request.wrap = wrap
         request.maxColumnWidth = maxColumnWidth
         request.border = border
+        request.nullText = nullText
         request.color = color.isOn
         request.groupBy = groupBy.map(FieldPath.init)
         do {

@@ -61,8 +61,8 @@ public struct CellRowFormatter: ByteRowFormatter {
                 continue
             }
             let (kind, text) = cells.cell(row: row, column: column)
-            if let shown = kind.shownText {
-                layout.appendCell(index, text: shown, dimmed: kind == .null, pendingSpaces: &pendingSpaces, to: &bytes)
+            if kind == .null {
+                layout.appendCell(index, text: layout.nullText, dimmed: true, pendingSpaces: &pendingSpaces, to: &bytes)
             } else if text.count <= layout.columns[index].width, layout.columns[index].printableASCII || CellText.isPrintableASCII(text) {
                 layout.appendFitted(index, text, width: text.count, pendingSpaces: &pendingSpaces, to: &bytes)
             } else {

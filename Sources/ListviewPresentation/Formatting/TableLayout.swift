@@ -33,6 +33,8 @@ public struct TableLayout: Sendable {
         public var alignment: ColumnAlignment
         /// Every cell of the column, measured as bytes, is printable ASCII (a row need not check again).
         public var printableASCII = false
+        /// Some cell is null, so the column fits `nullText` too.
+        public var hasNulls = false
     }
 
     public var columns: [Column]
@@ -44,6 +46,14 @@ public struct TableLayout: Sendable {
     public var theme = Theme.plain
     /// Trailing columns left out because even at 3 cells each they did not fit the width.
     public var omittedColumns = 0
+    /// What a null cell shows (`--null-text`; `null` by default); set it before fitting the layout
+    /// to a width, so that columns holding nulls are as wide as it.
+    public var nullText = CellText.unescapedText(for: .null) {
+        didSet {
+            let width = CellText.shown(nullText).width
+            for index in columns.indices where columns[index].hasNulls { columns[index].width = max(columns[index].width, width) }
+        }
+    }
 
     /// `… 12 more columns` when columns were left out, cut to `width`; else nil.
     public func omittedColumnsNote(width: Int?) -> String? {
@@ -149,9 +159,10 @@ public struct TableLayout: Sendable {
 
     /// The layout of columns measured by `measures`.
     init(_ specs: [ColumnSpec], measures: [ColumnMeasure], gap: Int) {
+        let nullWidth = CellText.shown(CellText.unescapedText(for: .null)).width
         let columns = zip(specs, measures).map { spec, measure in
-            Column(spec: spec, width: measure.width, alignment: measure.isNumeric ? .right : .left,
-                   printableASCII: measure.allPrintableASCII)
+            Column(spec: spec, width: measure.hasNulls ? max(measure.width, nullWidth) : measure.width,
+                   alignment: measure.isNumeric ? .right : .left, printableASCII: measure.allPrintableASCII, hasNulls: measure.hasNulls)
         }
         self.init(columns: columns, gap: gap)
     }
@@ -160,11 +171,12 @@ public struct TableLayout: Sendable {
     /// or as many as the tallest cell needs when `wrap` breaks long cells instead of cutting them.
     public func lines(of values: [Value?], wrap: Bool) -> [String] {
         let cells = values.map(CellText.text(for:))
-        let dimmed = theme.enabled ? values.map { $0?.isNull ?? false } : []
+        let dimmed = values.map { $0?.isNull ?? false }
         guard wrap else { return [line(cells, dimmed: dimmed)] }
         let wrapped = zip(cells, columns).map { TextFitting.wrapped($0, to: $1.width) }
         let height = wrapped.map(\.count).max() ?? 1
-        return (0..<height).map { row in line(wrapped.map { row < $0.count ? $0[row] : "" }, dimmed: dimmed) }
+        // A null shows on its cell's first line only.
+        return (0..<height).map { row in line(wrapped.map { row < $0.count ? $0[row] : "" }, dimmed: row == 0 ? dimmed : []) }
     }
 
     /// Lays out one line of cell texts: padded to the column widths, no trailing spaces.
@@ -178,7 +190,7 @@ public struct TableLayout: Sendable {
     }
 
     /// Appends one line, without its newline, to `bytes`: the text of each column's
-    /// cell (and whether it is dimmed, as a null is) comes from `cell`, and is escaped here.
+    /// cell (and whether it is a null, shown as `nullText` and dimmed) comes from `cell`, and is escaped here.
     /// Spaces between cells are held back until text follows, so a line never ends in spaces.
     @inline(__always)
     func appendLine(to bytes: inout ByteOutput, cell: (Int) -> (text: String, dimmed: Bool)) {
@@ -194,7 +206,7 @@ public struct TableLayout: Sendable {
     /// before the next text, so a line never ends in spaces.
     @inline(__always)
     func appendCell(_ index: Int, text cellText: String, dimmed: Bool, pendingSpaces: inout Int, to bytes: inout ByteOutput) {
-        let shown = CellText.shown(cellText)
+        let shown = CellText.shown(dimmed ? nullText : cellText)
         var (text, textWidth) = TextFitting.fitted(shown.text, measuring: shown.width, to: columns[index].width)
         if dimmed && theme.enabled && !text.isEmpty { text = theme.null(text) }
         text.withUTF8 { appendFitted(index, UnsafeRawBufferPointer($0), width: textWidth, pendingSpaces: &pendingSpaces, to: &bytes) }

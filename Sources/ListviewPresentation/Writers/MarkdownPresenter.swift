@@ -46,7 +46,10 @@ public struct MarkdownPresenter: ListPresenter {
     }
 
     public mutating func row(_ record: Record, into sink: OutputSink) throws {
-        try sink.writeLine(Self.row(layout.columns.map { Self.escape(CellText.text(for: $0.spec.path.value(in: record))) }))
+        try sink.writeLine(Self.row(layout.columns.map { column in
+            let value = column.spec.path.value(in: record)
+            return Self.escape(value?.isNull ?? false ? TerminalEscaping.escaped(layout.nullText) : CellText.text(for: value))
+        }))
     }
 
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {}
