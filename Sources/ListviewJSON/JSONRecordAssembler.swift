@@ -224,11 +224,19 @@ final class JSONRecordAssembler: JSONEventHandler {
         if !frames.isEmpty { frames[frames.count - 1].index += 1 }
     }
 
+    /// Members of an object listed one record each, so far.
+    private(set) var membersListed = 0
+    /// Of those, the ones whose value is an array, with their element counts (an API envelope
+    /// such as `{"total_count":3,"items":[…]}` has one).
+    private(set) var arrayMembers: [(name: String, count: Int)] = []
+
     private func emit(keys: [String], values: [Value], memberName: String? = nil) {
         guard let memberName else {
             completed.append(schema.record(keys: keys, values: values))
             return
         }
+        membersListed += 1
+        if keys == ["value"], case .array(let elements)? = values.first { arrayMembers.append((memberName, elements.count)) }
         var keys = keys
         if let clash = keys.firstIndex(of: "key") {
             keys[clash] = ColumnNames.uniqueName("key", avoiding: Set(keys))

@@ -22,6 +22,16 @@ public final class JSONRecordSource: RecordSource {
 
     private var input: ByteInput
     private let assembler: JSONRecordAssembler
+
+    /// A note when an object was listed member by member but one member holds the list that was
+    /// probably meant (`{"total_count":3,"items":[…]}`): `--path items` lists its elements.
+    public var warnings: [String] {
+        guard assembler.membersListed > 0, assembler.arrayMembers.count == 1, let list = assembler.arrayMembers.first else { return [] }
+        let members = RecordCount.text(assembler.membersListed, noun: "member")
+        let elements = RecordCount.text(list.count, noun: "element")
+        let pathText = (path + [list.name]).joined(separator: ".")
+        return ["\(input.name): listed the object's \(members); its list '\(list.name)' holds \(elements): --path \(pathText) lists them"]
+    }
     private let parser: YajlParser
     private let path: [String]
     private let isLines: Bool

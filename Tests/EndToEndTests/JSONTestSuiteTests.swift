@@ -27,7 +27,9 @@ final class JSONTestSuiteTests: XCTestCase {
         for name in names {
             let result = try run(name)
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
-            XCTAssertEqual(result.stderr, "", name)
+            // Accepted without complaint; an object whose one list is a member gets the note naming its --path.
+            let notes = result.stderr.split(separator: "\n").filter { !$0.contains(": listed the object's ") }
+            XCTAssertEqual(notes, [], name)
         }
     }
 
