@@ -66,7 +66,11 @@ public enum ListPlanner {
             case .csv, .tsv:
                 let columnsFixed = request.fields != nil || (formats.count == 1 && formats.allSatisfy { $0 == .csv || $0 == .tsv })
                 return columnsFixed ? .streamableStyle : .none
-            case .table, .list, .line, .markdown: return .none
+            case .line:
+                // A template's line depends on its record alone; without one, `key=value` pairs
+                // take their columns from the whole list.
+                return request.template != nil ? .streamableStyle : .none
+            case .table, .list, .markdown: return .none
             }
         case .inputs, .format, .path, .csv, .delimiter, .fileField, .freesRecords:
             return .none  // how the inputs are read

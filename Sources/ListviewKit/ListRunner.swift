@@ -150,7 +150,10 @@ public enum ListRunner {
         if fields.columns == nil, request.style == .csv || request.style == .tsv, let columns = source.declaredColumns {
             fields = .header(columns.map { ColumnSpec($0) }, excluding: request.excluded, schema: schema)
         }
-        guard var presenter = MachinePresenters.make(request.style, fields: fields, grouped: false) else { return Outcome(foundRecords: false) }
+        let streamed = request.style == .line ? request.template.map { TemplateLinesPresenter(request: request, template: $0) } : nil
+        guard var presenter = streamed ?? MachinePresenters.make(request.style, fields: fields, grouped: false) else {
+            return Outcome(foundRecords: false)
+        }
         try presenter.begin(page: nil, into: sink)
         var written = 0
         var sectionStarted = false

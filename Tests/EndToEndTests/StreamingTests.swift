@@ -46,6 +46,7 @@ final class StreamingTests: XCTestCase {
             ("csv", ["--where", "level=error", "--style", "csv"], "level,msg\nerror,disk full\ninfo,ok\n", "level,msg\nerror,disk full\n"),
             ("tsv", ["--where", "level=error", "--style", "jsonl"], "level\tmsg\nerror\tdisk full\n", "{\"level\":\"error\",\"msg\":\"disk full\"}\n"),
             ("jsonl", ["--where", "level=error", "--style", "jsonl"], "{\"level\":\"error\"}\n{\"level\":\"info\"}\n", "{\"level\":\"error\"}\n"),
+            ("jsonl", ["--where", "level=error", "--template", "{level}!"], "{\"level\":\"error\"}\n{\"level\":\"info\"}\n", "error!\n"),
         ] {
             let process = Process()
             process.executableURL = ListviewProcess.binary

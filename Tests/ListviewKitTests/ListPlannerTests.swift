@@ -54,6 +54,9 @@ final class ListPlannerTests: XCTestCase {
         XCTAssertEqual(plan([.json]) { $0.style = .csv }, .wholeList(pagesByLines: false))
         XCTAssertEqual(plan([.csv, .csv]) { $0.style = .csv }, .wholeList(pagesByLines: false))
         XCTAssertEqual(plan([.json]) { $0.style = .tsv; $0.fields = [FieldPath("a")] }, .streamedRows)
+        let template = try? Template(parsing: "{a}")
+        XCTAssertEqual(plan([.jsonl]) { $0.style = .line; $0.template = template }, .streamedRows, "a template's line stands alone")
+        XCTAssertEqual(plan([.jsonl]) { $0.style = .line }, .wholeList(pagesByLines: false), "key=value pairs take the list's columns")
     }
 
     func testCountsWinOverEverything() {
