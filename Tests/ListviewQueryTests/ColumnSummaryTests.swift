@@ -1,0 +1,44 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewQuery
+import ListviewValues
+import XCTest
+
+/// `--summary`: each column's types, counts, extremes, mean and most common values.
+final class ColumnSummaryTests: XCTestCase {
+    /// A table of records given as keys and values, through one schema.
+    private func table(_ records: [KeyValuePairs<String, Value>]) -> CellTable {
+        let schema = RecordSchema()
+        var table = CellTable(columns: [], inferTypes: false)
+        for pairs in records { table.append(schema.record(keys: pairs.map(\.key), values: pairs.map(\.value)), schema: schema) }
+        return table
+    }
+
+    func testEachColumnIsDescribed() throws {
+        let rows = table([
+            ["n": .number("3"), "s": .string("b"), "x": .null],
+            ["n": .number("1.50"), "s": .string("a")],
+            ["n": .string("NA"), "s": .string("b"), "x": .bool(true)],
+            ["n": .number("3"), "s": .string("b"), "x": .string("y")],
+        ])
+        let described = ColumnSummary.records(columns: ["n", "s", "x"].map(FieldPath.init), rows: (0..<4).map(RowRef.init), of: rows)
+        XCTAssertEqual(ColumnSummary.fieldNames, ["field", "types", "count", "nulls", "distinct", "min", "max", "mean", "top"])
+        XCTAssertEqual(described[0], [.string("n"), .string("number, string"), .number("4"), .number("0"), .number("3"),
+                                      .number("1.50"), .string("NA"), .number("2.50"), .string("3 (2)")])
+        XCTAssertEqual(described[1], [.string("s"), .string("string"), .number("4"), .number("0"), .number("2"),
+                                      .string("a"), .string("b"), .null, .string("b (3)")])
+        XCTAssertEqual(described[2], [.string("x"), .string("boolean, string"), .number("2"), .number("2"), .number("2"),
+                                      .bool(true), .string("y"), .null, .null])
+    }
+
+    /// Columns are described on both cores; many columns come back in their order.
+    func testManyColumnsKeepTheirOrder() {
+        let names = (0..<25).map { "c\($0)" }
+        let schema = RecordSchema()
+        var rows = CellTable(columns: [], inferTypes: false)
+        rows.append(schema.record(keys: names, values: names.indices.map { .number(String($0)) }), schema: schema)
+        let described = ColumnSummary.records(columns: names.map(FieldPath.init), rows: [RowRef(0)], of: rows)
+        XCTAssertEqual(described.map { $0.first }, names.map { .string($0) })
+        XCTAssertEqual(described.map { $0[7] }, names.indices.map { .number("\($0).00") })
+    }
+}
