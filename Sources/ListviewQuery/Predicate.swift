@@ -40,12 +40,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
     /// Parses `text`; the first operator found splits the field from the value. `F is null` and
     /// `F is not null` (any case) test for null, when `F` holds no operator character.
     public init(parsing text: String) throws {
-        for op in [Operator.isNotNull, .isNull] {
-            let suffix = op.rawValue.unicodeScalars.count
-            let scalars = Array(text.unicodeScalars)
-            guard scalars.count > suffix, String(String.UnicodeScalarView(scalars.suffix(suffix))).lowercased() == op.rawValue else { continue }
-            let field = String(String.UnicodeScalarView(scalars.dropLast(suffix))).trimmingWhitespace
-            guard !field.isEmpty, !field.contains(where: { "=<>!~".contains($0) }) else { continue }
+        if let (field, op) = Self.nullTest(text) {
             self.init(path: FieldPath(field), op: op)
             return
         }
@@ -81,6 +76,23 @@ public struct Predicate: Sendable, CustomStringConvertible {
             }
         }
         self.init(path: FieldPath(field), op: op, value: value, regex: regex)
+    }
+
+    /// `F is null` / `F is not null`, words in any case and separated by any spaces: the field and
+    /// the test; nil for anything else, or when `F` holds an operator character (`a=b is null`).
+    private static func nullTest(_ text: String) -> (field: String, op: Operator)? {
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.last?.lowercased() == "null" else { return nil }
+        words.removeLast()
+        var op = Operator.isNull
+        if words.last?.lowercased() == "not" {
+            words.removeLast()
+            op = .isNotNull
+        }
+        guard words.count >= 2, let isWord = words.last, isWord.lowercased() == "is" else { return nil }
+        let field = text[..<isWord.startIndex].trimmingWhitespace
+        guard !field.isEmpty, !field.contains(where: { "=<>!~".contains($0) }) else { return nil }
+        return (field, op)
     }
 
     private init(path: FieldPath, op: Operator, value: String = "", regex: LinearRegex? = nil) {

@@ -60,6 +60,9 @@ final class PredicateTests: XCTestCase {
             XCTAssertFalse(try holds(text), text)
         }
         XCTAssertThrowsError(try Predicate(parsing: " is null"))
+        XCTAssertEqual(try Predicate(parsing: "note  Is\tNot   NULL").op, .isNotNull)
+        XCTAssertEqual(try Predicate(parsing: "first name is null").path.text, "first name")
+        XCTAssertThrowsError(try Predicate(parsing: "note is nul"))
     }
 
     func testIsNullReadsCellKinds() throws {
