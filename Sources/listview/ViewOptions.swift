@@ -112,6 +112,15 @@ struct ViewOptions: ParsableArguments {
         if let width, width < 10 { throw ValidationError("--width must be at least 10, not \(width)") }
         if let maxColumnWidth, maxColumnWidth < 1 { throw ValidationError("--max-col-width must be at least 1, not \(maxColumnWidth)") }
         if summary && counts { throw ValidationError("--summary and --counts each replace the records: give one of them") }
+        if summary {
+            // Options about the records a summary replaces would be ignored: refuse them instead.
+            let shaping: [(String, Bool)] = [("--sort", !sort.isEmpty), ("--page-size", pageSize != nil), ("--footer", footer != nil),
+                                             ("--template", !template.isEmpty), ("--kind-field", kindField != nil), ("--title", title != nil),
+                                             ("--subtitle", subtitle != nil), ("--detail", detail != nil)]
+            if let (option, _) = shaping.first(where: { $0.1 }) {
+                throw ValidationError("--summary describes the columns, so \(option) has no records to apply to")
+            }
+        }
         if let fields, FieldList.parse(fields).isEmpty { throw ValidationError("--fields needs at least one field name") }
         for field in groupBy where field.isEmpty { throw ValidationError("--group-by needs a field name") }
     }
