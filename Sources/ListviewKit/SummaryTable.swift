@@ -24,7 +24,9 @@ enum SummaryTable {
                 let keys = request.groupBy.indices.map { $0 < section.keys.count ? section.keys[$0].value : .null }
                 table.append(Record(shape: shape, values: keys + values), schema: schema)
             }
-            sections.append(Section(info: section.info, items: (start..<table.rowCount).map(RowRef.init)))
+            var summary = Section(info: section.info, items: (start..<table.rowCount).map(RowRef.init))
+            summary.info.count = section.info.count  // the records described, as the header says
+            sections.append(summary)
         }
         var shown = ListRequest()
         shown.style = request.style
