@@ -34,6 +34,7 @@ enum HumanPresenters {
             var presenter = TablePresenter(columnHeader: layout.headerLine, registry: registry(request, view: view, default: cells),
                                            closingLine: request.border ? layout.rule(.bottom) : nil)
             presenter.note = layout.omittedColumnsNote(width: request.width)
+            presenter.width = request.width
             return presenter
         }
     }

@@ -23,6 +23,8 @@ public struct TablePresenter<Item>: ListPresenter {
     public var grandTotal: String?
     /// A line under the list (`… 12 more columns`), before the totals.
     public var note: String?
+    /// The width section headers, footers and notes are cut to (a table fitted to a width), or nil.
+    public var width: Int?
     private var sectionsWritten = 0
     private var rowsInSection = 0
     private var blockOpen = false
@@ -54,7 +56,7 @@ public struct TablePresenter<Item>: ListPresenter {
                 var line = String(repeating: "  ", count: level)
                 line += section.keys.isEmpty ? "\(section.header ?? "") · \(RecordCount.text(section.count))" : section.levelTitle(level)
                 if continued { line += " (continued)" }
-                try sink.writeLine(theme.sectionHeader(line))
+                try sink.writeLine(theme.sectionHeader(fitted(line)))
             }
             if let columnHeader { try sink.writeLine(columnHeader) }
         } else if sectionsWritten == 0, let columnHeader {
@@ -89,7 +91,7 @@ public struct TablePresenter<Item>: ListPresenter {
 
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {
         try closeBlock(into: sink)
-        if let footer = section.footer { try sink.writeLine(theme.footer(footer)) }
+        if let footer = section.footer { try sink.writeLine(theme.footer(fitted(footer))) }
     }
 
     public mutating func emptyState(into sink: OutputSink) throws {
@@ -98,15 +100,20 @@ public struct TablePresenter<Item>: ListPresenter {
 
     public mutating func end(page: PageInfo?, into sink: OutputSink) throws {
         try closeBlock(into: sink)
-        if let note { try sink.writeLine(theme.footer(note)) }
+        if let note { try sink.writeLine(theme.footer(fitted(note))) }
         if let grandTotal {
             try sink.writeLine("")
-            try sink.writeLine(theme.footer(grandTotal))
+            try sink.writeLine(theme.footer(fitted(grandTotal)))
         }
         if let page {
             try sink.writeLine("")
-            try sink.writeLine(theme.footer(page.footer))
+            try sink.writeLine(theme.footer(fitted(page.footer)))
         }
+    }
+
+    /// `line` cut to `width` with `…`, so no line of a fitted table is wider.
+    private func fitted(_ line: String) -> String {
+        width.map { TextFitting.truncated(line, to: $0) } ?? line
     }
 }
 
