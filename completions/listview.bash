@@ -164,8 +164,8 @@ _listview() {
 
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --version -h --help)
-    local -a repeating_options=(--null-value --exclude --where --group-by --sort --template)
-    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --kind-field --title --subtitle --detail --width --max-col-width --null-text --color --footer)
+    local -a repeating_options=(--null-value --where --group-by --exclude --sort --template)
+    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --kind-field --title --subtitle --detail --footer)
     __listview_offer_flags_options -1
 
     # Offer option value completions
@@ -180,16 +180,13 @@ _listview() {
     '--delimiter')
         return
         ;;
-    '--file-field')
-        return
-        ;;
     '--null-value')
         return
         ;;
-    '--fields')
+    '--file-field')
         return
         ;;
-    '--exclude')
+    '--fields')
         return
         ;;
     '--where')
@@ -199,6 +196,9 @@ _listview() {
         return
         ;;
     '--group-by')
+        return
+        ;;
+    '--exclude')
         return
         ;;
     '--sort-groups')
@@ -220,6 +220,19 @@ _listview() {
         __listview_add_completions -W 'table'$'\n''list'$'\n''line'$'\n''markdown'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
         return
         ;;
+    '--width')
+        return
+        ;;
+    '--max-col-width')
+        return
+        ;;
+    '--null-text')
+        return
+        ;;
+    '--color')
+        __listview_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
     '--template')
         return
         ;;
@@ -235,6 +248,71 @@ _listview() {
     '--detail')
         return
         ;;
+    '--footer')
+        return
+        ;;
+    esac
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    diff|help)
+        # Offer subcommand argument completions
+        "_listview_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'diff help' -- "${cur}"))
+        ;;
+    esac
+}
+
+_listview_diff() {
+    repeating_flags=()
+    non_repeating_flags=(--exact --counts --no-header --no-infer --lazy-quotes --wrap --no-pager --border --version -h --help)
+    repeating_options=(--ignore --null-value --where --group-by)
+    non_repeating_options=(--key --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color)
+    __listview_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--key')
+        return
+        ;;
+    '--ignore')
+        return
+        ;;
+    '--input')
+        __listview_add_completions -W 'json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
+    '--path')
+        return
+        ;;
+    '--delimiter')
+        return
+        ;;
+    '--null-value')
+        return
+        ;;
+    '--fields')
+        return
+        ;;
+    '--where')
+        return
+        ;;
+    '--search')
+        return
+        ;;
+    '--group-by')
+        return
+        ;;
+    '--style')
+        __listview_add_completions -W 'table'$'\n''list'$'\n''line'$'\n''markdown'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        return
+        ;;
     '--width')
         return
         ;;
@@ -247,24 +325,6 @@ _listview() {
     '--color')
         __listview_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
-        ;;
-    '--footer')
-        return
-        ;;
-    esac
-
-    # Offer subcommand / subcommand argument completions
-    local -r subcommand="${unparsed_words[0]}"
-    unset 'unparsed_words[0]'
-    unparsed_words=("${unparsed_words[@]}")
-    case "${subcommand}" in
-    help)
-        # Offer subcommand argument completions
-        "_listview_${subcommand}"
-        ;;
-    *)
-        # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'help' -- "${cur}"))
         ;;
     esac
 }

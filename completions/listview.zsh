@@ -51,24 +51,19 @@ _listview() {
         '--no-header[CSV/TSV\: the first row is data; columns are named 1, 2, 3, ….]'
         '--no-infer[CSV/TSV\: keep every cell a string (no numbers for sorting and alignment).]'
         '--lazy-quotes[CSV/TSV\: keep a stray quote as text instead of failing (strict RFC 4180 is the default).]'
-        '--file-field[Add a first field of this name holding each record'\''s input file, as given ('\''-'\'' for standard input); for several inputs.]:name:'
         '*--null-value[CSV/TSV\: cells with exactly this text are null (sorted last, never compared, counted as nulls), e.g. NA or '\''\\N'\''; repeatable.]:text:'
+        '--file-field[Add a first field of this name holding each record'\''s input file, as given ('\''-'\'' for standard input); for several inputs.]:name:'
         '--fields[Columns to show, in order, comma-separated; dotted paths reach into nested values, and globs such as '\''bill_*'\'' pick every matching column.]:fields:'
-        '*--exclude[Leave out these fields (comma-separated names or globs, e.g. '\''note,raw_*'\''); repeatable.]:fields:'
         '*--where[Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, FIELD~REGEX, an RE2 expression matched in linear time, and '\''FIELD is null'\'' or '\''FIELD is not null'\''); numbers compare as numbers, null and missing match only '\''is null'\''. Repeatable\: all must hold.]:predicate:'
         '--search[Keep records with this text in any field (case-insensitive).]:text:'
         '*--group-by[One section per distinct value of this field (null is a section too). Give twice for nested sections.]:field:'
+        '*--exclude[Leave out these fields (comma-separated names or globs, e.g. '\''note,raw_*'\''); repeatable.]:fields:'
         '--sort-groups[Section order\: first (appearance), key or count, with \:asc or \:desc. Default\: first; count sorts largest first.]:order:'
         '*--sort[Sort rows by this field, numbers as numbers, nulls last; repeatable, stable.]:field\[\:desc\]:'
         '--page-size[Rows per page; shows one page with a footer.]:n:'
         '--page[The page to show, from 1 (needs --page-size).]:k:'
         '--limit[Show at most this many rows.]:n:'
         '--style[Output style (default\: table; line with --template, list with --title).]:style:{__listview_complete "${___style[@]}"}'
-        '*--template[A line per record\: '\''text {field} {other\:<12} {n\:>6}'\'' ({{ and }} for braces). With --kind-field, KIND=TEMPLATE gives records of that kind their own line; repeatable.]:template:'
-        '--kind-field[The field whose value picks each record'\''s --template KIND=….]:field:'
-        '--title[list style\: the field shown as each card'\''s title (default\: the first field).]:field:'
-        '--subtitle[list style\: the field shown under the title.]:field:'
-        '--detail[list style\: the fields shown as '\''key\: value'\'' details (default\: all others).]:fields:'
         '--width[Fit tables to this many terminal cells (default\: the terminal'\''s width; no limit when piped).]:n:'
         '--wrap[Wrap long table cells onto more lines instead of cutting them with '\''…'\''.]'
         '--max-col-width[No table column wider than this many cells.]:n:'
@@ -76,6 +71,11 @@ _listview() {
         '--null-text[What a null cell shows in table and markdown styles (default\: null), e.g. '\'''\'' or '\''-'\''.]:text:'
         '--border[Draw table borders with box-drawing characters.]'
         '--color[Colour section titles, column titles and nulls\: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.]:when:{__listview_complete "${___color[@]}"}'
+        '*--template[A line per record\: '\''text {field} {other\:<12} {n\:>6}'\'' ({{ and }} for braces). With --kind-field, KIND=TEMPLATE gives records of that kind their own line; repeatable.]:template:'
+        '--kind-field[The field whose value picks each record'\''s --template KIND=….]:field:'
+        '--title[list style\: the field shown as each card'\''s title (default\: the first field).]:field:'
+        '--subtitle[list style\: the field shown under the title.]:field:'
+        '--detail[list style\: the fields shown as '\''key\: value'\'' details (default\: all others).]:fields:'
         '--footer[A summary under each section and for the whole list\: count, sum\:F, min\:F, max\:F, mean\:F, comma-separated.]:aggregates:'
         '--counts[Print only each section'\''s header and record count (with --group-by), or the total.]'
         '--summary[Describe each column instead of listing records\: types, count, nulls, distinct values, min, max, mean and the most common values (per section with --group-by).]'
@@ -89,18 +89,58 @@ _listview() {
     case "${state}" in
     command)
         local -ar subcommands=(
+            'diff:Compare two files of records: removed, added and changed records, in sections with counts.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        help)
+        diff|help)
             "_listview_${words[1]}" && ret=0
             ;;
         esac
         ;;
     esac
+
+    return "${ret}"
+}
+
+_listview_diff() {
+    local -i ret=1
+    local -ar ___input=('json' 'jsonl' 'csv' 'tsv')
+    local -ar ___style=('table' 'list' 'line' 'markdown' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar ___color=('auto' 'always' 'never')
+    local -ar arg_specs=(
+        ':old:'
+        ':new:'
+        '--key[The fields that name a record in both files, comma-separated (dotted paths reach into objects). Without it, whole records are compared as multisets.]:fields:'
+        '*--ignore[Leave these fields out of the comparison and the output (comma-separated names or globs, e.g. '\''updated_at,*_id'\''); repeatable.]:fields:'
+        '--exact[Compare type and text as written\: 12.50 differs from 12.5, null from a missing field, "1" from 1.]'
+        '--counts[Print only the summary\: unchanged, added, removed and changed counts (per section with --group-by).]'
+        '--input[Input format (default\: from the file extension, else sniffed from the content).]:format:{__listview_complete "${___input[@]}"}'
+        '--path[List the value at this dotted path, e.g. '\''data.items'\'' or '\''results.0.rows'\''.]:path:'
+        '--delimiter[CSV field separator\: one character, or '\''\\t'\'' for tab (default\: '\'','\'' for CSV, tab for TSV).]:char:'
+        '--no-header[CSV/TSV\: the first row is data; columns are named 1, 2, 3, ….]'
+        '--no-infer[CSV/TSV\: keep every cell a string (no numbers for sorting and alignment).]'
+        '--lazy-quotes[CSV/TSV\: keep a stray quote as text instead of failing (strict RFC 4180 is the default).]'
+        '*--null-value[CSV/TSV\: cells with exactly this text are null (sorted last, never compared, counted as nulls), e.g. NA or '\''\\N'\''; repeatable.]:text:'
+        '--fields[Columns to show, in order, comma-separated; dotted paths reach into nested values, and globs such as '\''bill_*'\'' pick every matching column.]:fields:'
+        '*--where[Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, FIELD~REGEX, an RE2 expression matched in linear time, and '\''FIELD is null'\'' or '\''FIELD is not null'\''); numbers compare as numbers, null and missing match only '\''is null'\''. Repeatable\: all must hold.]:predicate:'
+        '--search[Keep records with this text in any field (case-insensitive).]:text:'
+        '*--group-by[One section per distinct value of this field (null is a section too). Give twice for nested sections.]:field:'
+        '--style[Output style (default\: table; line with --template, list with --title).]:style:{__listview_complete "${___style[@]}"}'
+        '--width[Fit tables to this many terminal cells (default\: the terminal'\''s width; no limit when piped).]:n:'
+        '--wrap[Wrap long table cells onto more lines instead of cutting them with '\''…'\''.]'
+        '--max-col-width[No table column wider than this many cells.]:n:'
+        '--no-pager[Never page\: write straight to the terminal (piped output is never paged).]'
+        '--null-text[What a null cell shows in table and markdown styles (default\: null), e.g. '\'''\'' or '\''-'\''.]:text:'
+        '--border[Draw table borders with box-drawing characters.]'
+        '--color[Colour section titles, column titles and nulls\: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.]:when:{__listview_complete "${___color[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
 
     return "${ret}"
 }

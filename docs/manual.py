@@ -2,8 +2,9 @@
 """Rewrites the man page that swift-argument-parser's generate-manual wrote, in place,
 so that it says exactly what listview does:
 
-- the SYNOPSIS has no `subcommand` (listview has none), and the OPTIONS list no
-  `help` subcommand (`listview help` would read a file named help);
+- the SYNOPSIS has no `subcommand` after the files (`diff` is only a subcommand as
+  the first argument, and has its own entry under DESCRIPTION), and the OPTIONS list
+  no `help` subcommand (`listview help` would read a file named help);
 - EXIT STATUS lists listview's statuses instead of mdoc's generic `.Ex -std`.
 
 Usage: python3 docs/manual.py docs/listview.1
@@ -15,11 +16,11 @@ EXIT_STATUS = """.Sh "EXIT STATUS"
 .It 0
 Success.
 .It 1
-With --fail-if-empty, no record matched.
+With --fail-if-empty, no record matched; for listview diff, the files differ.
 .It 64
 Usage error: an unknown option or value, or a field no record has.
 .It 65
-Malformed input (the message gives FILE:LINE:COL).
+Malformed input (the message gives FILE:LINE:COL), or a --key on two records of one file.
 .It 66
 An input cannot be opened.
 .It 74

@@ -70,16 +70,23 @@ struct FieldCheck {
     /// the top-level `columns` (the schema's, or a CSV header's), and for dotted paths the rows
     /// of `table`. `input` names the input in the message.
     static func check(_ request: ListRequest, columns: [String], table: CellTable?, input: String) throws {
-        guard !columns.isEmpty else { return }
-        let known = Set(columns)
-        for named in names(in: request) where !exists(named.path, known: known, table: table) {
-            throw ListviewError.usage(message(for: named, in: request, columns: columns, known: known, table: table, input: input))
-        }
-        for (option, pattern) in patterns(in: request) where !columns.contains(where: pattern.matches) {
-            throw ListviewError.usage("\(option): no field matches '\(pattern.text)' in \(input); fields are: \(listed(columns))")
-        }
+        try check(names(in: request), patterns: patterns(in: request), of: request, columns: columns, table: table, input: input)
         if request.fields == nil, !request.excluded.isEmpty, columns.allSatisfy(request.excluded.excludes) {
             throw ListviewError.usage("--exclude leaves no field of \(input) to show")
+        }
+    }
+
+    /// Throws a usage error for the first of `names` that no field of the input has, or the first
+    /// of `patterns` that matches no column (`request` gives the CSV options the message mentions).
+    static func check(_ names: [NamedField], patterns: [(option: String, pattern: FieldPattern)], of request: ListRequest,
+                      columns: [String], table: CellTable?, input: String) throws {
+        guard !columns.isEmpty else { return }
+        let known = Set(columns)
+        for named in names where !exists(named.path, known: known, table: table) {
+            throw ListviewError.usage(message(for: named, in: request, columns: columns, known: known, table: table, input: input))
+        }
+        for (option, pattern) in patterns where !columns.contains(where: pattern.matches) {
+            throw ListviewError.usage("\(option): no field matches '\(pattern.text)' in \(input); fields are: \(listed(columns))")
         }
     }
 

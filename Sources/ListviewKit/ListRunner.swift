@@ -252,7 +252,7 @@ public enum ListRunner {
 }
 
 /// Holds what a run loaded until the process exits, so it is never freed piece by piece.
-private enum LeftForExit {
+enum LeftForExit {
     private final class Holder<Value> {
         let value: Value
         init(_ value: Value) { self.value = value }

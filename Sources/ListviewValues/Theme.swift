@@ -21,6 +21,10 @@ public struct Theme: Sendable, Equatable {
     public func columnHeader(_ text: String) -> String { wrap(text, "1;4") }
     /// Null cells and markers: dim.
     public func null(_ text: String) -> String { wrap(text, "2") }
+    /// A value as it was, in a changed record: red.
+    public func oldValue(_ text: String) -> String { wrap(text, "31") }
+    /// A value as it is now, in a changed record: green.
+    public func newValue(_ text: String) -> String { wrap(text, "32") }
     /// Page footers and counts: dim.
     public func footer(_ text: String) -> String { wrap(text, "2") }
 }

@@ -6,11 +6,8 @@ import ListviewBatches
 import ListviewValues
 import ListviewKit
 
-/// Where records come from: files, format, and the nested value to list.
+/// How records are read: format, CSV dialect, and the nested value to list (for a list and a diff alike).
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Input files, read one after another. '-' or none reads standard input.")
-    var files: [String] = []
-
     @Option(name: .customLong("input"),
             help: ArgumentHelp("Input format (default: from the file extension, else sniffed from the content).",
                                valueName: "format"))
@@ -34,11 +31,6 @@ struct InputOptions: ParsableArguments {
           help: "CSV/TSV: keep a stray quote as text instead of failing (strict RFC 4180 is the default).")
     var lazyQuotes = false
 
-    @Option(name: .customLong("file-field"),
-            help: ArgumentHelp("Add a first field of this name holding each record's input file, as given ('-' for standard input); for several inputs.",
-                               valueName: "name"))
-    var fileField: String?
-
     @Option(name: .customLong("null-value"),
             help: ArgumentHelp("CSV/TSV: cells with exactly this text are null (sorted last, never compared, counted as nulls), e.g. NA or '\\N'; repeatable.",
                                valueName: "text"))
@@ -59,14 +51,12 @@ struct InputOptions: ParsableArguments {
     }
 
     func apply(to request: inout ListRequest) throws {
-        request.inputs = files
         request.format = format
         request.delimiter = try delimiter.map(Self.delimiterByte)
         request.csv.hasHeader = !noHeader
         request.csv.inferTypes = !noInfer
         request.csv.strictQuotes = !lazyQuotes
         request.csv.nullValues = nullValues
-        request.fileField = fileField
         if let path {
             request.path = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         }

@@ -38,29 +38,57 @@ struct Listview: ParsableCommand {
             listview customers.csv --style jsonl
           Sections as JSON, for scripts:
             listview orders.json --group-by status --style json | jq .sections
+          What changed between two files, record by record (see 'listview diff --help'):
+            listview diff expected.json actual.json --key id
 
         EXIT STATUS:
-          0 success; 1 nothing matched (with --fail-if-empty); 64 usage error; 65 malformed input;
+          0 success; 1 nothing matched (with --fail-if-empty), or diff found differences; 64 usage error; 65 malformed input;
           66 an input cannot be opened; 74 read or write error.
         """,
-        version: ListviewVersion.current
+        version: ListviewVersion.current,
+        subcommands: [DiffCommand.self]
     )
 
+    @Argument(help: "Input files, read one after another. '-' or none reads standard input.")
+    var files: [String] = []
+
     @OptionGroup var input: InputOptions
+
+    @Option(name: .customLong("file-field"),
+            help: ArgumentHelp("Add a first field of this name holding each record's input file, as given ('-' for standard input); for several inputs.",
+                               valueName: "name"))
+    var fileField: String?
+
     @OptionGroup var view: ViewOptions
 
     /// Parses the command line and runs it; every failure becomes one stderr line and a sysexits status.
+    ///
+    /// `diff` as the first argument is the `diff` subcommand. It is picked here, before parsing:
+    /// the list's own input files are positional too, and would take the word for a file.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let isDiff = arguments.first == "diff"
+        // `listview help diff`, as the subcommand list suggests (unless a file is named help).
+        if arguments == ["help", "diff"] && access("help", F_OK) != 0 {
+            print(helpMessage(for: DiffCommand.self))
+            Glibc.exit(0)
+        }
         do {
-            var parsed = try parseAsRoot()
-            guard let command = parsed as? Listview else {
-                try parsed.run()  // built-in commands such as `help`
-                Glibc.exit(0)
-            }
-            Glibc.exit(command.execute())
+            if isDiff { Glibc.exit(try DiffCommand.parse(Array(arguments.dropFirst())).execute()) }
+            var parsed = try parseAsRoot(arguments)
+            if let command = parsed as? Listview { Glibc.exit(command.execute()) }
+            try parsed.run()  // built-in commands such as `help`
+            Glibc.exit(0)
         } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
-            Diagnostics.report("\(Diagnostics.oneLine(message(for: error))) (see 'listview --help')")
+            if exitCode(for: error) == .success {  // --help, --version
+                if isDiff {
+                    print(helpMessage(for: DiffCommand.self))
+                    Glibc.exit(0)
+                }
+                exit(withError: error)
+            }
+            let help = isDiff ? "listview diff --help" : "listview --help"
+            Diagnostics.report("\(Diagnostics.oneLine(message(for: error))) (see '\(help)')")
             Glibc.exit(exitCode(for: error).rawValue)
         }
     }
@@ -71,50 +99,24 @@ struct Listview: ParsableCommand {
 
     /// Runs the request and returns the exit status.
     func execute() -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
-        // On a terminal, output is gathered first and shown through the pager when taller than the screen.
-        let pager = view.noPager || !Terminal.stdoutIsTerminal ? nil : Pager.command
-        let sink = pager == nil ? OutputSink(fileDescriptor: STDOUT_FILENO) : OutputSink.memory()
-        defer {
-            if let pager {
-                let output = sink.takeCollected()
-                if !Interrupts.whilePagerRuns({ Pager.show(output, command: pager) }) {
-                    let direct = OutputSink(fileDescriptor: STDOUT_FILENO)
-                    try? direct.write(bytes: output)
-                    try? direct.flush()
-                }
-            }
-        }
-        do {
+        CommandRun.execute(noPager: view.look.noPager) { sink in
             // No file and nothing piped in: reading the keyboard would look like a hang.
-            if input.files.isEmpty && Terminal.stdinIsTerminal {
+            if files.isEmpty && Terminal.stdinIsTerminal {
                 throw ListviewError.usage("no input: give a file (listview data.json) or pipe records in (cat data.json | listview), or '-' to type them; see 'listview --help'")
             }
             var request = ListRequest()
+            request.inputs = files
+            request.fileField = fileField
             try input.apply(to: &request)
             try view.apply(to: &request)
-            // A machine style on a terminal shows the data's control characters escaped (human styles escape their cells).
-            sink.escapesControls = Terminal.stdoutIsTerminal && request.style.isMachineReadable
+            CommandRun.prepare(sink, machineStyle: request.style.isMachineReadable, color: request.color)
             request.freesRecords = false  // the process exits after the run
-            Interrupts.install(color: request.color)
             let names = request.inputs.filter { $0 != "-" }
             let loading = LoadingIndicator(label: names.isEmpty ? "standard input" : names.count == 1 ? names[0] : "\(names.count) files")
             sink.beforeFirstOutput = { loading?.stop() }
             defer { loading?.stop() }
             let outcome = try ListRunner.run(request, to: sink, warn: { loading?.stop(); Diagnostics.report($0) })
             return view.failIfEmpty && !outcome.foundRecords ? 1 : 0
-        } catch let error as ListviewError {
-            if case .outputClosed = error { return 0 }
-            do {
-                try sink.flush()
-            } catch {
-                // The output is already failing; the first error is the one to report.
-            }
-            Diagnostics.report(error.description)
-            return error.exitStatus
-        } catch {
-            Diagnostics.report(Listview.message(for: error))
-            return Listview.exitCode(for: error).rawValue
         }
     }
 }

@@ -9,26 +9,11 @@ import ListviewKit
 
 /// What to show and how: columns, sections, order, pages and style.
 struct ViewOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Columns to show, in order, comma-separated; dotted paths reach into nested values, and globs such as 'bill_*' pick every matching column.",
-                               valueName: "fields"))
-    var fields: String?
+    @OptionGroup var selection: SelectionOptions
 
     @Option(help: ArgumentHelp("Leave out these fields (comma-separated names or globs, e.g. 'note,raw_*'); repeatable.",
                                valueName: "fields"))
     var exclude: [String] = []
-
-    @Option(name: .customLong("where"),
-            help: ArgumentHelp("Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, FIELD~REGEX, an RE2 expression matched in linear time, and 'FIELD is null' or 'FIELD is not null'); numbers compare as numbers, null and missing match only 'is null'. Repeatable: all must hold.",
-                               valueName: "predicate"))
-    var predicates: [String] = []
-
-    @Option(help: ArgumentHelp("Keep records with this text in any field (case-insensitive).", valueName: "text"))
-    var search: String?
-
-    @Option(name: .customLong("group-by"),
-            help: ArgumentHelp("One section per distinct value of this field (null is a section too). Give twice for nested sections.",
-                               valueName: "field"))
-    var groupBy: [String] = []
 
     @Option(name: .customLong("sort-groups"),
             help: ArgumentHelp("Section order: first (appearance), key or count, with :asc or :desc. Default: first; count sorts largest first.",
@@ -48,8 +33,7 @@ struct ViewOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Show at most this many rows.", valueName: "n"))
     var limit: Int?
 
-    @Option(help: ArgumentHelp("Output style (default: table; line with --template, list with --title).", valueName: "style"))
-    var style: OutputStyle?
+    @OptionGroup var look: LookOptions
 
     @Option(help: ArgumentHelp("A line per record: 'text {field} {other:<12} {n:>6}' ({{ and }} for braces). With --kind-field, KIND=TEMPLATE gives records of that kind their own line; repeatable.",
                                valueName: "template"))
@@ -66,28 +50,6 @@ struct ViewOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("list style: the fields shown as 'key: value' details (default: all others).", valueName: "fields"))
     var detail: String?
-
-    @Option(help: ArgumentHelp("Fit tables to this many terminal cells (default: the terminal's width; no limit when piped).", valueName: "n"))
-    var width: Int?
-
-    @Flag(help: "Wrap long table cells onto more lines instead of cutting them with '…'.")
-    var wrap = false
-
-    @Option(name: .customLong("max-col-width"), help: ArgumentHelp("No table column wider than this many cells.", valueName: "n"))
-    var maxColumnWidth: Int?
-
-    @Flag(name: .customLong("no-pager"), help: "Never page: write straight to the terminal (piped output is never paged).")
-    var noPager = false
-
-    @Option(name: .customLong("null-text"), help: ArgumentHelp("What a null cell shows in table and markdown styles (default: null), e.g. '' or '-'.", valueName: "text"))
-    var nullText: String?
-
-    @Flag(help: "Draw table borders with box-drawing characters.")
-    var border = false
-
-    @Option(help: ArgumentHelp("Colour section titles, column titles and nulls: auto (a terminal, TERM not dumb, NO_COLOR unset), always or never.",
-                               valueName: "when"))
-    var color: ColorChoice = .auto
 
     @Option(help: ArgumentHelp("A summary under each section and for the whole list: count, sum:F, min:F, max:F, mean:F, comma-separated.",
                                valueName: "aggregates"))
@@ -109,8 +71,6 @@ struct ViewOptions: ParsableArguments {
             if page < 1 { throw ValidationError("--page must be at least 1, not \(page)") }
         }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }
-        if let width, width < 10 { throw ValidationError("--width must be at least 10, not \(width)") }
-        if let maxColumnWidth, maxColumnWidth < 1 { throw ValidationError("--max-col-width must be at least 1, not \(maxColumnWidth)") }
         if summary && counts { throw ValidationError("--summary and --counts each replace the records: give one of them") }
         if summary {
             // Options about the records a summary replaces would be ignored: refuse them instead.
@@ -121,26 +81,17 @@ struct ViewOptions: ParsableArguments {
                 throw ValidationError("--summary describes the columns, so \(option) has no records to apply to")
             }
         }
-        if let fields, FieldList.parse(fields).isEmpty { throw ValidationError("--fields needs at least one field name") }
-        for field in groupBy where field.isEmpty { throw ValidationError("--group-by needs a field name") }
     }
 
     func apply(to request: inout ListRequest) throws {
-        request.fields = fields.map(FieldList.parse)
+        try selection.apply(to: &request)
+        try look.apply(to: &request)
         request.excluded = FieldExclusion(exclude.flatMap(FieldList.parse).map { FieldPattern($0.text) })
         request.countsOnly = counts
         request.summary = summary
-        request.width = Terminal.outputWidth(requested: width)
-        request.wrap = wrap
-        request.maxColumnWidth = maxColumnWidth
-        request.border = border
-        request.nullText = nullText
-        request.color = color.isOn
-        request.groupBy = groupBy.map(FieldPath.init)
         do {
             request.sort = try sort.map(SortSpec.init(parsing:))
             request.footer = try footer.map(Aggregates.init(parsing:))
-            request.filter = RecordFilter(predicates: try predicates.map(Predicate.init(parsing:)), search: search)
             if let sortGroups { request.groupOrder = try GroupOrder(parsing: sortGroups) }
         } catch let error as ListviewError {
             throw ValidationError(error.description)
@@ -173,7 +124,7 @@ extension ViewOptions {
         request.kindField = kindField.map(FieldPath.init)
         request.card = CardSpec(title: title.map(FieldPath.init), subtitle: subtitle.map(FieldPath.init),
                                 details: detail.map(FieldList.parse), excluding: request.excluded)
-        if let style {
+        if let style = look.style {
             request.style = style
         } else if request.template != nil {
             request.style = .line

@@ -1,0 +1,150 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewQuery
+import ListviewValues
+
+/// `listview diff` as JSON, for scripts.
+///
+/// `--style jsonl`: one object per difference,
+/// `{"change":"changed","key":{"id":1001},"old":{…},"new":{…},"fields":["total"]}`
+/// (`old` null for an added record, `new` null for a removed one, `fields` the compared
+/// fields that changed), after one `{"change":"field-added","field":"email"}` or
+/// `"field-removed"` object per field only one side has.
+///
+/// `--style json`: the sections shape of a list, `{"sections":[{"field":"change",
+/// "key":"removed","count":1,"records":[…]}…]}` with those objects as records, and
+/// `"fields_added"`, `"fields_removed"` and the `"summary"` counts beside the sections.
+public struct DiffJSONWriter {
+    let old: CellTable
+    let new: CellTable
+    let diff: RecordDiff
+    let key: [FieldPath]
+    let oldFields: TableOutputFields
+    let newFields: TableOutputFields
+
+    /// `columns`: the `--fields` to write of each record (nil: every field but the `excluded`).
+    public init(old: CellTable, new: CellTable, diff: RecordDiff, key: [FieldPath], columns: [ColumnSpec]?, excluded: FieldExclusion) {
+        self.old = old
+        self.new = new
+        self.diff = diff
+        self.key = key
+        let fields = OutputFields(columns: columns, excluding: excluded, schema: RecordSchema())
+        oldFields = TableOutputFields(fields, table: old, writesHeaderRow: false)
+        newFields = TableOutputFields(fields, table: new, writesHeaderRow: false)
+    }
+
+    /// Writes `sections` as JSON Lines (`lines`) or one JSON document.
+    public func write(_ sections: [Section<Difference>], lines: Bool, into sink: OutputSink) throws {
+        if lines {
+            try sink.appendBytes { bytes in
+                for (change, names) in [("field-added", diff.fieldsAdded), ("field-removed", diff.fieldsRemoved)] {
+                    for name in names {
+                        bytes.append("{\"change\":\"\(change)\",\"field\":")
+                        JSONString.append(name, to: &bytes)
+                        bytes.append("}\n")
+                    }
+                }
+            }
+            for section in sections {
+                for difference in section.items {
+                    try sink.appendBytes { bytes in
+                        appendObject(difference, to: &bytes)
+                        bytes.append(0x0A)
+                    }
+                }
+            }
+            return try sink.flush()
+        }
+        try sink.appendBytes { bytes in
+            bytes.append("{\"fields_added\":")
+            Value.array(diff.fieldsAdded.map(Value.string)).appendJSON(to: &bytes)
+            bytes.append(",\"fields_removed\":")
+            Value.array(diff.fieldsRemoved.map(Value.string)).appendJSON(to: &bytes)
+            bytes.append(",\"sections\":[")
+        }
+        for (index, section) in sections.enumerated() {
+            try sink.appendBytes { bytes in
+                bytes.append(index == 0 ? "\n  " : ",\n  ")
+                Self.appendSectionStart(section.info, to: &bytes)
+                bytes.append(",\"records\":[")
+                for (position, difference) in section.items.enumerated() {
+                    bytes.append(position == 0 ? "\n    " : ",\n    ")
+                    appendObject(difference, to: &bytes)
+                }
+                bytes.append("\n  ]}")
+            }
+        }
+        try sink.appendBytes { bytes in
+            bytes.append(sections.isEmpty ? "],\"summary\":" : "\n],\"summary\":")
+            Self.appendCounts(diff, to: &bytes)
+            bytes.append("}\n")
+        }
+        try sink.flush()
+    }
+
+    /// `--counts` as JSON: `{"unchanged":U,"added":A,"removed":R,"changed":C}`, and with groups
+    /// the `"sections"` and their counts.
+    public static func writeCounts(_ diff: RecordDiff, sections: [Section<Difference>], grouped: Bool, into sink: OutputSink) throws {
+        try sink.appendBytes { bytes in
+            appendCounts(diff, to: &bytes)
+            if grouped {
+                bytes.removeLast(from: bytes.count - 1)
+                bytes.append(",\"sections\":[")
+                for (index, section) in sections.enumerated() {
+                    if index > 0 { bytes.append(",") }
+                    appendSectionStart(section.info, to: &bytes)
+                    bytes.append("}")
+                }
+                bytes.append("]}")
+            }
+            bytes.append(0x0A)
+        }
+        try sink.flush()
+    }
+
+    /// `{"unchanged":U,"added":A,"removed":R,"changed":C}`.
+    private static func appendCounts(_ diff: RecordDiff, to bytes: inout ByteOutput) {
+        bytes.append("{\"unchanged\":\(diff.unchanged),\"added\":\(diff.added.count),\"removed\":\(diff.removed.count),\"changed\":\(diff.changed.count)}")
+    }
+
+    /// `{"field":…,"key":…,"count":N` (a list's section shape; arrays for nested groups).
+    private static func appendSectionStart(_ info: SectionInfo, to bytes: inout ByteOutput) {
+        bytes.append("{\"field\":")
+        if info.keys.count == 1, let key = info.keys.first {
+            JSONString.append(key.field.text, to: &bytes)
+            bytes.append(",\"key\":")
+            key.value.appendJSON(to: &bytes)
+        } else {
+            Value.array(info.keys.map { .string($0.field.text) }).appendJSON(to: &bytes)
+            bytes.append(",\"key\":")
+            Value.array(info.keys.map(\.value)).appendJSON(to: &bytes)
+        }
+        bytes.append(",\"count\":\(info.count)")
+    }
+
+    /// One difference as an object.
+    private func appendObject(_ difference: Difference, to bytes: inout ByteOutput) {
+        bytes.append("{\"change\":\"\(difference.kind.rawValue)\",\"key\":{")
+        let (table, row) = difference.new.map { (new, $0) } ?? (old, difference.old ?? 0)
+        table.withCells { cells in
+            for (index, field) in table.fields(key).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONString.append(field.path.text, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                (field.value(row: row, in: cells) ?? .null).appendJSON(to: &bytes)
+            }
+        }
+        bytes.append("},\"old\":")
+        appendRecord(difference.old, of: old, fields: oldFields, to: &bytes)
+        bytes.append(",\"new\":")
+        appendRecord(difference.new, of: new, fields: newFields, to: &bytes)
+        bytes.append(",\"fields\":")
+        Value.array(difference.fields.map { .string(diff.compared[$0].text) }).appendJSON(to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    private func appendRecord(_ row: Int?, of table: CellTable, fields: TableOutputFields, to bytes: inout ByteOutput) {
+        guard let row else { return bytes.append("null") }
+        table.withCells { fields.appendObject(row: row, of: table, cells: $0, to: &bytes) }
+    }
+}

@@ -1,0 +1,265 @@
+import ListviewBatches
+import ListviewInput
+import ListviewValues
+
+/// The differences between two lists of records: which were removed, added and changed.
+///
+/// With key fields, records are matched by key in time linear in the rows: the
+/// old side's keys go into a `RowIndex`, and the new side's rows are looked up
+/// and compared on two cores, half each. Without key fields, whole records are
+/// matched as multisets (a record twice in the old list and once in the new one
+/// is removed once); nothing is "changed" then. Values compare by `ValueEquality`.
+public struct RecordDiff: Sendable {
+    /// One side of the comparison: a table and the rows of it that take part (after `--where`).
+    public struct Side: Sendable {
+        public let table: CellTable
+        public let rows: [Int]
+
+        public init(table: CellTable, rows: [Int]) {
+            self.table = table
+            self.rows = rows
+        }
+    }
+
+    /// A record whose key is on both sides with other values.
+    public struct Change: Sendable, Equatable {
+        public let old: Int
+        public let new: Int
+        /// The changed fields, as indices into `compared`.
+        public let fields: [Int]
+    }
+
+    /// Which side a key was found twice on (`DuplicateKey`).
+    public enum SideName: String, Sendable { case old, new }
+
+    /// A key that names two records of one side: which side, and the two rows.
+    public struct DuplicateKey: Error, Equatable {
+        public let side: SideName
+        public let first: Int
+        public let second: Int
+    }
+
+    /// The fields compared (both sides have them); the key fields are not among them.
+    public let compared: [FieldPath]
+    /// Fields the new side has and the old side lacks, and the reverse, in column order.
+    public let fieldsAdded: [String]
+    public let fieldsRemoved: [String]
+    /// Old rows without a match, in old order.
+    public private(set) var removed: [Int] = []
+    /// New rows without a match, in new order.
+    public private(set) var added: [Int] = []
+    /// Matched rows with a difference, in new order.
+    public private(set) var changed: [Change] = []
+    public private(set) var unchanged = 0
+
+    /// True when the two sides hold the same records (and the same fields).
+    public var isEmpty: Bool { removed.isEmpty && added.isEmpty && changed.isEmpty && fieldsAdded.isEmpty && fieldsRemoved.isEmpty }
+
+    /// Compares `old` with `new`. `fields` are the fields to compare (nil: every column
+    /// either side has, `ignoring` left out); records are matched by `key` (none: whole
+    /// records). Throws `DuplicateKey` when a key names two records of one side.
+    public init(old: Side, new: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
+                equality: ValueEquality) throws {
+        let keyNames = Set(key.map(\.text))
+        let wanted: (String) -> Bool = { !keyNames.contains($0) && !ignored.excludes($0) }
+        let oldNames = fields.map { $0.map(\.text).filter { Self.has($0, old.table) } } ?? old.table.columns
+        let newNames = fields.map { $0.map(\.text).filter { Self.has($0, new.table) } } ?? new.table.columns
+        let oldSet = Set(oldNames), newSet = Set(newNames)
+        compared = oldNames.filter { newSet.contains($0) && wanted($0) }.map(FieldPath.init)
+        fieldsAdded = newNames.filter { !oldSet.contains($0) && wanted($0) }
+        fieldsRemoved = oldNames.filter { !newSet.contains($0) && wanted($0) }
+        let matcher = Matcher(old: old.table, new: new.table, key: key.isEmpty ? compared : key, compared: compared, equality: equality)
+        if key.isEmpty {
+            matchAsMultisets(old: old, new: new, matcher: matcher)
+        } else {
+            try matchByKey(old: old, new: new, matcher: matcher)
+        }
+    }
+
+    /// True when `name` is a column of `table` or a path into one of its nested columns.
+    private static func has(_ name: String, _ table: CellTable) -> Bool {
+        table.columns.contains(name) || FieldPath(name).components.count > 1 && table.columns.contains(FieldPath(name).components[0])
+    }
+
+    // MARK: - Matching
+
+    private mutating func matchByKey(old: Side, new: Side, matcher: Matcher) throws {
+        var index = RowIndex(capacity: old.rows.count)
+        for row in old.rows {
+            let hash = matcher.keyHash(oldRow: row)
+            if let earlier = index.insert(row, hash: hash, isDuplicate: { matcher.sameKey(oldRow: $0, oldRow: row) }) {
+                throw DuplicateKey(side: .old, first: earlier, second: row)
+            }
+        }
+        // The new rows in two halves, one on each core; each half looks up and compares its rows.
+        let middle = new.rows.count / 2
+        let second = BackgroundResult { [index] in matcher.lookUp(new.rows[middle...], in: index) }
+        let first = matcher.lookUp(new.rows[..<middle], in: index)
+        let halves = [first, try second.get()]
+        // A new key matched twice, or added twice, is a duplicate of the new side.
+        var matchedBy = [Int32](repeating: -1, count: old.table.rowCount)
+        var addedIndex = RowIndex(capacity: halves.reduce(0) { $0 + $1.added.count })
+        for half in halves {
+            for (newRow, oldRow) in half.matches {
+                if matchedBy[oldRow] >= 0 { throw DuplicateKey(side: .new, first: Int(matchedBy[oldRow]), second: newRow) }
+                matchedBy[oldRow] = Int32(truncatingIfNeeded: newRow)
+            }
+            for row in half.added {
+                let hash = matcher.keyHash(newRow: row)
+                if let earlier = addedIndex.insert(row, hash: hash, isDuplicate: { matcher.sameKey(newRow: $0, newRow: row) }) {
+                    throw DuplicateKey(side: .new, first: earlier, second: row)
+                }
+            }
+            added += half.added
+            changed += half.changed
+            unchanged += half.matches.count - half.changed.count
+        }
+        removed = old.rows.filter { matchedBy[$0] < 0 }
+    }
+
+    private mutating func matchAsMultisets(old: Side, new: Side, matcher: Matcher) {
+        var index = RowIndex(capacity: old.rows.count)
+        for row in old.rows {
+            _ = index.insert(row, hash: matcher.keyHash(oldRow: row), isDuplicate: { _ in false })
+        }
+        var matched = [Bool](repeating: false, count: old.table.rowCount)
+        for row in new.rows {
+            let found = index.first(hash: matcher.keyHash(newRow: row)) { !matched[$0] && matcher.sameKey(oldRow: $0, newRow: row) }
+            if let found {
+                matched[found] = true
+                unchanged += 1
+            } else {
+                added.append(row)
+            }
+        }
+        removed = old.rows.filter { !matched[$0] }
+    }
+}
+
+/// The key and field comparisons of one diff, over the two tables' cells.
+private struct Matcher: Sendable {
+    let old: CellTable
+    let new: CellTable
+    let oldKey: [TableField]
+    let newKey: [TableField]
+    let oldFields: [TableField]
+    let newFields: [TableField]
+    let equality: ValueEquality
+    let decode: NestedValueDecoder?
+
+    init(old: CellTable, new: CellTable, key: [FieldPath], compared: [FieldPath], equality: ValueEquality) {
+        self.old = old
+        self.new = new
+        oldKey = old.fields(key)
+        newKey = new.fields(key)
+        oldFields = old.fields(compared)
+        newFields = new.fields(compared)
+        self.equality = equality
+        decode = old.nestedDecoder ?? new.nestedDecoder
+    }
+
+    /// What one half of the new rows found.
+    struct Found: Sendable {
+        var matches: [(new: Int, old: Int)] = []
+        var added: [Int] = []
+        var changed: [RecordDiff.Change] = []
+    }
+
+    func lookUp(_ rows: ArraySlice<Int>, in index: RowIndex) -> Found {
+        var found = Found()
+        found.matches.reserveCapacity(rows.count)
+        old.withCells { oldCells in
+            new.withCells { newCells in
+                for row in rows {
+                    var hasher = KeyHasher()
+                    for field in newKey { hash(field, row: row, cells: newCells, into: &hasher) }
+                    let match = index.first(hash: hasher.value) { oldRow in
+                        zip(oldKey, newKey).allSatisfy { same($0, oldRow, oldCells, $1, row, newCells) }
+                    }
+                    guard let match else {
+                        found.added.append(row)
+                        continue
+                    }
+                    found.matches.append((row, match))
+                    var changedFields: [Int] = []
+                    for index in oldFields.indices where !same(oldFields[index], match, oldCells, newFields[index], row, newCells) {
+                        changedFields.append(index)
+                    }
+                    if !changedFields.isEmpty { found.changed.append(RecordDiff.Change(old: match, new: row, fields: changedFields)) }
+                }
+            }
+        }
+        return found
+    }
+
+    func keyHash(oldRow row: Int) -> UInt64 { keyHash(oldKey, row: row, of: old) }
+    func keyHash(newRow row: Int) -> UInt64 { keyHash(newKey, row: row, of: new) }
+
+    func sameKey(oldRow a: Int, oldRow b: Int) -> Bool { sameKey(oldKey, a, old, oldKey, b, old) }
+    func sameKey(newRow a: Int, newRow b: Int) -> Bool { sameKey(newKey, a, new, newKey, b, new) }
+    func sameKey(oldRow a: Int, newRow b: Int) -> Bool { sameKey(oldKey, a, old, newKey, b, new) }
+
+    private func keyHash(_ fields: [TableField], row: Int, of table: CellTable) -> UInt64 {
+        table.withCells { cells in
+            var hasher = KeyHasher()
+            for field in fields { hash(field, row: row, cells: cells, into: &hasher) }
+            return hasher.value
+        }
+    }
+
+    private func sameKey(_ aFields: [TableField], _ a: Int, _ aTable: CellTable, _ bFields: [TableField], _ b: Int, _ bTable: CellTable) -> Bool {
+        aTable.withCells { aCells in
+            bTable.withCells { bCells in zip(aFields, bFields).allSatisfy { same($0, a, aCells, $1, b, bCells) } }
+        }
+    }
+
+    @inline(__always)
+    private func hash(_ field: TableField, row: Int, cells: CellTable.Cells, into hasher: inout KeyHasher) {
+        if field.isColumn, let column = field.column {
+            equality.hash(cells.cell(row: row, column: column), into: &hasher)
+        } else {
+            ValueEquality.withCell(of: field.value(row: row, in: cells)) { equality.hash($0, into: &hasher) }
+        }
+    }
+
+    /// True when `a` at `aRow` and `b` at `bRow` hold the same value.
+    @inline(__always)
+    private func same(_ a: TableField, _ aRow: Int, _ aCells: CellTable.Cells, _ b: TableField, _ bRow: Int, _ bCells: CellTable.Cells) -> Bool {
+        if a.isColumn, b.isColumn, let aColumn = a.column, let bColumn = b.column {
+            return equality.equal(aCells.cell(row: aRow, column: aColumn), bCells.cell(row: bRow, column: bColumn), decode: decode)
+        }
+        return equality.sameMeaning(a.value(row: aRow, in: aCells), b.value(row: bRow, in: bCells))
+    }
+}
+
+/// One difference `RecordDiff` found: a removed, added or changed record.
+public struct Difference: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case removed, added, changed
+
+        /// The section title: `Removed`.
+        public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    }
+
+    public let kind: Kind
+    /// The row on the old side (nil for an added record).
+    public let old: Int?
+    /// The row on the new side (nil for a removed record).
+    public let new: Int?
+    /// The changed fields, as indices into `RecordDiff.compared`.
+    public let fields: [Int]
+}
+
+extension RecordDiff {
+    /// Every difference: the removed records, then the added, then the changed.
+    public var differences: [Difference] {
+        removed.map { Difference(kind: .removed, old: $0, new: nil, fields: []) }
+            + added.map { Difference(kind: .added, old: nil, new: $0, fields: []) }
+            + changed.map { Difference(kind: .changed, old: $0.old, new: $0.new, fields: $0.fields) }
+    }
+
+    /// `N unchanged · A added · R removed · C changed`.
+    public var summary: String {
+        "\(unchanged) unchanged · \(added.count) added · \(removed.count) removed · \(changed.count) changed"
+    }
+}

@@ -1,0 +1,162 @@
+import Glibc
+import ListviewBatches
+import ListviewValues
+
+/// When `listview diff` holds two values to be the same.
+///
+/// By meaning (the default): text compares exactly, except that two texts that
+/// both read as numbers compare by value (`12.50` equals `12.5` and `1.25e1`),
+/// whatever their JSON type, so the same records as CSV and as JSON are equal.
+/// Null, a missing field and empty text are all "no value" and equal one
+/// another (a CSV cell cannot tell them apart). Objects compare member by
+/// member in any key order, arrays element by element.
+///
+/// `exact`: the type and the text as written must both match (`12.50` is not
+/// `12.5`, null is not a missing field, the string `"1"` is not the number `1`).
+public struct ValueEquality: Sendable {
+    public let exact: Bool
+
+    public init(exact: Bool = false) {
+        self.exact = exact
+    }
+
+    /// A cell as the comparison sees it: its kind (`.text` resolved by type inference) and bytes.
+    public typealias Cell = (kind: CellKind, text: UnsafeRawBufferPointer)
+
+    /// True when the two cells hold the same value. `decode` turns a nested cell's JSON back
+    /// into its value, for nested cells whose text differs.
+    @inline(__always)
+    public func equal(_ a: Cell, _ b: Cell, decode: NestedValueDecoder?) -> Bool {
+        if a.kind == b.kind, Self.sameBytes(a.text, b.text) { return true }
+        if exact { return Self.exactKind(a) == Self.exactKind(b) && Self.sameBytes(a.text, b.text) }
+        let (aNone, bNone) = (Self.isNoValue(a), Self.isNoValue(b))
+        if aNone || bNone { return aNone && bNone }
+        switch (a.kind == .nested, b.kind == .nested) {
+        case (false, false):
+            return Self.sameBytes(a.text, b.text) || Self.sameNumber(a.text, b.text)
+        case (true, true):
+            guard let decode, let left = decode(a.text), let right = decode(b.text) else { return false }
+            return sameMeaning(left, right)
+        default:
+            return false
+        }
+    }
+
+    /// True when two values mean the same (the rules above, applied to decoded values).
+    public func sameMeaning(_ a: Value?, _ b: Value?) -> Bool {
+        if exact { return a == b }
+        switch (a, b) {
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { sameMeaning($0, $1) }
+        case (.object(let left), .object(let right)):
+            return left.keys.allSatisfy { sameMeaning(left[$0], right[$0]) } && right.keys.allSatisfy { sameMeaning(left[$0], right[$0]) }
+        default:
+            let (aText, bText) = (Self.scalarText(a), Self.scalarText(b))
+            guard let aText, let bText else { return false }  // a container against a scalar
+            if aText.isEmpty || bText.isEmpty { return aText.isEmpty && bText.isEmpty }
+            if aText == bText { return true }
+            var (left, right) = (aText, bText)
+            return left.withUTF8 { l in right.withUTF8 { r in Self.sameNumber(UnsafeRawBufferPointer(l), UnsafeRawBufferPointer(r)) } }
+        }
+    }
+
+    /// Feeds a key cell to `hasher` so that equal cells (as `equal` sees them) hash alike.
+    @inline(__always)
+    public func hash(_ cell: Cell, into hasher: inout KeyHasher) {
+        if exact {
+            hasher.combine(Self.exactKind(cell).rawValue)
+            hasher.combine(cell.text)
+        } else if Self.isNoValue(cell) {
+            hasher.combine(0)
+        } else if cell.kind == .nested {
+            hasher.combine(3)  // equal by meaning in any spelling: only the kind can be hashed
+        } else if let number = NumberText.canonicalValue(cell.text) {
+            hasher.combine(1)
+            number.withUnsafeBytes { hasher.combine($0) }
+        } else {
+            hasher.combine(2)
+            hasher.combine(cell.text)
+        }
+    }
+
+    /// A value as a cell (for field paths that step into nested values), passed to `body`.
+    public static func withCell<Result>(of value: Value?, _ body: (Cell) -> Result) -> Result {
+        let (kind, text): (CellKind, String)
+        switch value {
+        case nil: (kind, text) = (.absent, "")
+        case .null: (kind, text) = (.null, "")
+        case .bool(let flag): (kind, text) = (.bool, flag ? "true" : "false")
+        case .number(let number): (kind, text) = (.number, number)
+        case .string(let string): (kind, text) = (.string, string)
+        case .array, .object: (kind, text) = (.nested, value?.compactJSON ?? "")
+        }
+        var owned = text
+        return owned.withUTF8 { body((kind, UnsafeRawBufferPointer($0))) }
+    }
+
+    // MARK: - Rules
+
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard a.count > 0, let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
+    }
+
+    /// Null, missing and empty text: no value.
+    @inline(__always)
+    static func isNoValue(_ cell: Cell) -> Bool {
+        switch cell.kind {
+        case .null, .absent: return true
+        case .text, .string: return cell.text.isEmpty
+        default: return false
+        }
+    }
+
+    static func sameNumber(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard let left = NumberText.canonicalValue(a), let right = NumberText.canonicalValue(b) else { return false }
+        return left == right
+    }
+
+    /// The kind `--exact` compares: a CSV cell is a number when it reads as one (with type inference).
+    static func exactKind(_ cell: Cell) -> CellKind {
+        cell.kind == .text ? (NumberText.isNumber(cell.text) ? .number : .string) : cell.kind
+    }
+
+    /// A scalar's text ("" for no value), or nil for a container.
+    private static func scalarText(_ value: Value?) -> String? {
+        switch value {
+        case nil, .null: return ""
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text), .string(let text): return text
+        case .array, .object: return nil
+        }
+    }
+}
+
+/// A 64-bit FNV-1a hash of key cells, finished with a mix so that nearby keys spread over a
+/// table: fast for the short keys of records, and the same in every run (unlike `Hasher`).
+public struct KeyHasher {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    @inline(__always)
+    public mutating func combine(_ byte: UInt8) {
+        state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    @inline(__always)
+    public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+        for byte in bytes { combine(byte) }
+        combine(0xFF)  // ends the cell: `ab`+`c` is not `a`+`bc` (0xFF is never in UTF-8 text)
+    }
+
+    /// The hash, mixed (the finaliser of SplitMix64).
+    public var value: UInt64 {
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94d0_49bb_1331_11eb
+        return mixed ^ (mixed >> 31)
+    }
+}

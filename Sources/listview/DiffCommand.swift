@@ -1,0 +1,87 @@
+import ArgumentParser
+import Glibc
+import ListviewBatches
+import ListviewKit
+import ListviewPresentation
+import ListviewValues
+
+/// `listview diff OLD NEW`: the records two fixtures differ in, in sections, for CI.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two files of records: removed, added and changed records, in sections with counts.",
+        discussion: """
+        Records are matched by --key (or, without it, as whole records). Numbers compare by \
+        value (12.50 equals 12.5) and text exactly, so the same records as CSV and as JSON are \
+        equal; null, a missing field and empty text all mean "no value". --exact compares type \
+        and text as written. Fields only one file has are listed first, not compared.
+
+        EXAMPLES:
+          The differences between two fixtures, matched by id:
+            listview diff expected.json actual.json --key id
+          Volatile fields left out; a composite key; only the counts:
+            listview diff before.csv after.csv --key region,sku --ignore 'updated_*,etag'
+            listview diff before.csv after.csv --key region,sku --counts
+          Changes per status, and one JSON object per difference for scripts:
+            listview diff old.jsonl new.jsonl --key id --group-by status
+            listview diff old.json new.json --key id --style jsonl | jq 'select(.change == "changed") | .key'
+          A CI step that fails, and shows why, when the output drifts:
+            ./export > actual.json && listview diff expected.json actual.json --key id
+
+        EXIT STATUS:
+          0 no differences; 1 the files differ; 64 usage error (an unknown --key field); \
+        65 malformed input, or a key on two records of one file; 66 an input cannot be opened; \
+        74 read or write error.
+        """
+    )
+
+    @Argument(help: "The records as they were ('-' for standard input).")
+    var old: String
+
+    @Argument(help: "The records as they are now ('-' for standard input).")
+    var new: String
+
+    @Option(help: ArgumentHelp("The fields that name a record in both files, comma-separated (dotted paths reach into objects). Without it, whole records are compared as multisets.",
+                               valueName: "fields"))
+    var key: String?
+
+    @Option(help: ArgumentHelp("Leave these fields out of the comparison and the output (comma-separated names or globs, e.g. 'updated_at,*_id'); repeatable.",
+                               valueName: "fields"))
+    var ignore: [String] = []
+
+    @Flag(help: "Compare type and text as written: 12.50 differs from 12.5, null from a missing field, \"1\" from 1.")
+    var exact = false
+
+    @Flag(help: "Print only the summary: unchanged, added, removed and changed counts (per section with --group-by).")
+    var counts = false
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var selection: SelectionOptions
+    @OptionGroup var look: LookOptions
+
+    func validate() throws {
+        if let key, FieldList.parse(key).isEmpty { throw ValidationError("--key needs at least one field name") }
+    }
+
+    func run() throws {
+        throw ExitCode(execute())
+    }
+
+    /// Runs the diff and returns the exit status: 0 equal, 1 different.
+    func execute() -> Int32 {
+        CommandRun.execute(noPager: look.noPager) { sink in
+            var request = DiffRequest(old: old, new: new)
+            request.key = key.map(FieldList.parse) ?? []
+            request.exact = exact
+            try input.apply(to: &request.list)
+            try selection.apply(to: &request.list)
+            try look.apply(to: &request.list)
+            request.list.excluded = FieldExclusion(ignore.flatMap(FieldList.parse).map { FieldPattern($0.text) })
+            request.list.countsOnly = counts
+            request.list.freesRecords = false  // the process exits after the run
+            CommandRun.prepare(sink, machineStyle: request.list.style.isMachineReadable, color: request.list.color)
+            let outcome = try DiffRunner.run(request, to: sink, warn: { Diagnostics.report($0) })
+            return outcome.different ? 1 : 0
+        }
+    }
+}
