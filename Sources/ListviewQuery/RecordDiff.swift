@@ -85,8 +85,7 @@ public struct RecordDiff: Sendable {
 
     private mutating func matchByKey(old: Side, new: Side, matcher: Matcher) throws {
         var index = RowIndex(capacity: old.rows.count)
-        for row in old.rows {
-            let hash = matcher.keyHash(oldRow: row)
+        for (row, hash) in zip(old.rows, matcher.keyHashes(oldRows: old.rows)) {
             if let earlier = index.insert(row, hash: hash, isDuplicate: { matcher.sameKey(oldRow: $0, oldRow: row) }) {
                 throw DuplicateKey(side: .old, first: earlier, second: row)
             }
@@ -119,8 +118,8 @@ public struct RecordDiff: Sendable {
 
     private mutating func matchAsMultisets(old: Side, new: Side, matcher: Matcher) {
         var index = RowIndex(capacity: old.rows.count)
-        for row in old.rows {
-            _ = index.insert(row, hash: matcher.keyHash(oldRow: row), isDuplicate: { _ in false })
+        for (row, hash) in zip(old.rows, matcher.keyHashes(oldRows: old.rows)) {
+            _ = index.insert(row, hash: hash, isDuplicate: { _ in false })
         }
         var matched = [Bool](repeating: false, count: old.table.rowCount)
         for row in new.rows {
@@ -137,23 +136,29 @@ public struct RecordDiff: Sendable {
 }
 
 /// The key and field comparisons of one diff, over the two tables' cells.
+///
+/// The key fields come first in `oldFields` and `newFields`, then the compared ones. A
+/// field that is a column is read by its column number (`oldColumns`, `newColumns`; -1 for a
+/// path into a nested value), so the loop over a million rows touches no reference.
 private struct Matcher: Sendable {
     let old: CellTable
     let new: CellTable
-    let oldKey: [TableField]
-    let newKey: [TableField]
+    let keyCount: Int
     let oldFields: [TableField]
     let newFields: [TableField]
+    let oldColumns: [Int]
+    let newColumns: [Int]
     let equality: ValueEquality
     let decode: NestedValueDecoder?
 
     init(old: CellTable, new: CellTable, key: [FieldPath], compared: [FieldPath], equality: ValueEquality) {
         self.old = old
         self.new = new
-        oldKey = old.fields(key)
-        newKey = new.fields(key)
-        oldFields = old.fields(compared)
-        newFields = new.fields(compared)
+        keyCount = key.count
+        oldFields = old.fields(key + compared)
+        newFields = new.fields(key + compared)
+        oldColumns = oldFields.map { $0.isColumn ? $0.column ?? -1 : -1 }
+        newColumns = newFields.map { $0.isColumn ? $0.column ?? -1 : -1 }
         self.equality = equality
         decode = old.nestedDecoder ?? new.nestedDecoder
     }
@@ -168,67 +173,95 @@ private struct Matcher: Sendable {
     func lookUp(_ rows: ArraySlice<Int>, in index: RowIndex) -> Found {
         var found = Found()
         found.matches.reserveCapacity(rows.count)
+        let fieldCount = oldFields.count
         old.withCells { oldCells in
             new.withCells { newCells in
-                for row in rows {
-                    var hasher = KeyHasher()
-                    for field in newKey { hash(field, row: row, cells: newCells, into: &hasher) }
-                    let match = index.first(hash: hasher.value) { oldRow in
-                        zip(oldKey, newKey).allSatisfy { same($0, oldRow, oldCells, $1, row, newCells) }
+                oldColumns.withUnsafeBufferPointer { oldColumns in
+                    newColumns.withUnsafeBufferPointer { newColumns in
+                        func same(_ field: Int, _ oldRow: Int, _ newRow: Int) -> Bool {
+                            let (a, b) = (oldColumns[field], newColumns[field])
+                            guard a >= 0, b >= 0 else { return samePath(field, oldRow, oldCells, newRow, newCells) }
+                            let (left, right) = (oldCells.cell(row: oldRow, column: a), newCells.cell(row: newRow, column: b))
+                            if left.kind == right.kind, ValueEquality.sameBytes(left.text, right.text) { return true }
+                            return equality.equal(left, right, decode: decode)
+                        }
+                        for row in rows {
+                            var hasher = KeyHasher()
+                            for field in 0..<keyCount { hash(field, of: newColumns, newFields, row: row, cells: newCells, into: &hasher) }
+                            let match = index.first(hash: hasher.value) { oldRow in (0..<keyCount).allSatisfy { same($0, oldRow, row) } }
+                            guard let match else {
+                                found.added.append(row)
+                                continue
+                            }
+                            found.matches.append((row, match))
+                            var changedFields: [Int] = []
+                            for field in keyCount..<fieldCount where !same(field, match, row) {
+                                changedFields.append(field - keyCount)
+                            }
+                            if !changedFields.isEmpty { found.changed.append(RecordDiff.Change(old: match, new: row, fields: changedFields)) }
+                        }
                     }
-                    guard let match else {
-                        found.added.append(row)
-                        continue
-                    }
-                    found.matches.append((row, match))
-                    var changedFields: [Int] = []
-                    for index in oldFields.indices where !same(oldFields[index], match, oldCells, newFields[index], row, newCells) {
-                        changedFields.append(index)
-                    }
-                    if !changedFields.isEmpty { found.changed.append(RecordDiff.Change(old: match, new: row, fields: changedFields)) }
                 }
             }
         }
         return found
     }
 
-    func keyHash(oldRow row: Int) -> UInt64 { keyHash(oldKey, row: row, of: old) }
-    func keyHash(newRow row: Int) -> UInt64 { keyHash(newKey, row: row, of: new) }
-
-    func sameKey(oldRow a: Int, oldRow b: Int) -> Bool { sameKey(oldKey, a, old, oldKey, b, old) }
-    func sameKey(newRow a: Int, newRow b: Int) -> Bool { sameKey(newKey, a, new, newKey, b, new) }
-    func sameKey(oldRow a: Int, newRow b: Int) -> Bool { sameKey(oldKey, a, old, newKey, b, new) }
-
-    private func keyHash(_ fields: [TableField], row: Int, of table: CellTable) -> UInt64 {
-        table.withCells { cells in
-            var hasher = KeyHasher()
-            for field in fields { hash(field, row: row, cells: cells, into: &hasher) }
-            return hasher.value
+    /// The key hash of each of `rows` of the old side.
+    func keyHashes(oldRows rows: [Int]) -> [UInt64] {
+        old.withCells { cells in
+            oldColumns.withUnsafeBufferPointer { columns in
+                rows.map { row in
+                    var hasher = KeyHasher()
+                    for field in 0..<keyCount { hash(field, of: columns, oldFields, row: row, cells: cells, into: &hasher) }
+                    return hasher.value
+                }
+            }
         }
     }
 
+    func keyHash(newRow row: Int) -> UInt64 {
+        new.withCells { cells in
+            newColumns.withUnsafeBufferPointer { columns in
+                var hasher = KeyHasher()
+                for field in 0..<keyCount { hash(field, of: columns, newFields, row: row, cells: cells, into: &hasher) }
+                return hasher.value
+            }
+        }
+    }
+
+    func sameKey(oldRow a: Int, oldRow b: Int) -> Bool { sameKey(oldFields, a, old, oldFields, b, old) }
+    func sameKey(newRow a: Int, newRow b: Int) -> Bool { sameKey(newFields, a, new, newFields, b, new) }
+    func sameKey(oldRow a: Int, newRow b: Int) -> Bool { sameKey(oldFields, a, old, newFields, b, new) }
+
+    /// Whether two rows' keys are the same (rows checked one at a time: duplicates, multisets).
     private func sameKey(_ aFields: [TableField], _ a: Int, _ aTable: CellTable, _ bFields: [TableField], _ b: Int, _ bTable: CellTable) -> Bool {
         aTable.withCells { aCells in
-            bTable.withCells { bCells in zip(aFields, bFields).allSatisfy { same($0, a, aCells, $1, b, bCells) } }
+            bTable.withCells { bCells in
+                (0..<keyCount).allSatisfy { field in
+                    let (left, right) = (aFields[field], bFields[field])
+                    if left.isColumn, right.isColumn, let aColumn = left.column, let bColumn = right.column {
+                        return equality.equal(aCells.cell(row: a, column: aColumn), bCells.cell(row: b, column: bColumn), decode: decode)
+                    }
+                    return equality.sameMeaning(left.value(row: a, in: aCells), right.value(row: b, in: bCells))
+                }
+            }
         }
     }
 
     @inline(__always)
-    private func hash(_ field: TableField, row: Int, cells: CellTable.Cells, into hasher: inout KeyHasher) {
-        if field.isColumn, let column = field.column {
-            equality.hash(cells.cell(row: row, column: column), into: &hasher)
+    private func hash(_ field: Int, of columns: UnsafeBufferPointer<Int>, _ fields: [TableField], row: Int, cells: CellTable.Cells,
+                      into hasher: inout KeyHasher) {
+        if columns[field] >= 0 {
+            equality.hash(cells.cell(row: row, column: columns[field]), into: &hasher)
         } else {
-            ValueEquality.withCell(of: field.value(row: row, in: cells)) { equality.hash($0, into: &hasher) }
+            ValueEquality.withCell(of: fields[field].value(row: row, in: cells)) { equality.hash($0, into: &hasher) }
         }
     }
 
-    /// True when `a` at `aRow` and `b` at `bRow` hold the same value.
-    @inline(__always)
-    private func same(_ a: TableField, _ aRow: Int, _ aCells: CellTable.Cells, _ b: TableField, _ bRow: Int, _ bCells: CellTable.Cells) -> Bool {
-        if a.isColumn, b.isColumn, let aColumn = a.column, let bColumn = b.column {
-            return equality.equal(aCells.cell(row: aRow, column: aColumn), bCells.cell(row: bRow, column: bColumn), decode: decode)
-        }
-        return equality.sameMeaning(a.value(row: aRow, in: aCells), b.value(row: bRow, in: bCells))
+    /// Field `field` compared through its path (a path into a nested value).
+    private func samePath(_ field: Int, _ oldRow: Int, _ oldCells: CellTable.Cells, _ newRow: Int, _ newCells: CellTable.Cells) -> Bool {
+        equality.sameMeaning(oldFields[field].value(row: oldRow, in: oldCells), newFields[field].value(row: newRow, in: newCells))
     }
 }
 
