@@ -9,7 +9,8 @@ import ListviewValues
 /// whatever their JSON type, so the same records as CSV and as JSON are equal.
 /// Null, a missing field and empty text are all "no value" and equal one
 /// another (a CSV cell cannot tell them apart). Objects compare member by
-/// member in any key order, arrays element by element.
+/// member in any key order, arrays element by element; a text that is the JSON
+/// of an object or array (a CSV cell) equals that object or array.
 ///
 /// `exact`: the type and the text as written must both match (`12.50` is not
 /// `12.5`, null is not a missing field, the string `"1"` is not the number `1`).
@@ -34,11 +35,11 @@ public struct ValueEquality: Sendable {
         switch (a.kind == .nested, b.kind == .nested) {
         case (false, false):
             return Self.sameBytes(a.text, b.text) || Self.sameNumber(a.text, b.text)
-        case (true, true):
+        default:
+            // Nested values, or a nested value against its JSON text in a CSV cell (how listview
+            // and most tools write an object or array to CSV).
             guard let decode, let left = decode(a.text), let right = decode(b.text) else { return false }
             return sameMeaning(left, right)
-        default:
-            return false
         }
     }
 

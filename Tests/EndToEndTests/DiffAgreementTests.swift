@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// `listview diff` finds exactly the differences a pair was made with: generated pairs
+/// (`bench/diffpairs.py`, which records what it changed) in every format and across
+/// formats, and the bundled samples changed by a script here.
+final class DiffAgreementTests: XCTestCase {
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("diff-agreement-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// `--counts --style json` of a keyed diff, as a dictionary.
+    private func counts(_ old: String, _ new: String, extra: [String] = []) throws -> [String: Int] {
+        let result = try ListviewProcess.run(["diff", old, new, "--key", "id", "--counts", "--style", "json"] + extra)
+        XCTAssertTrue([0, 1].contains(result.status), result.stderr)
+        return try JSONDecoder().decode([String: Int].self, from: Data(result.stdout.utf8))
+    }
+
+    private func generatePair(rows: Int, seed: Int, format: String, sameTextOnly: Bool = false) throws -> (dir: URL, truth: [String: Int]) {
+        let dir = scratch.appendingPathComponent("\(format)-\(seed)")
+        let script = ListviewProcess.root.appendingPathComponent("bench/diffpairs.py").path
+        let made = try RoundTripTests.runTool("/usr/bin/env", ["python3", script, "--rows", String(rows), "--seed", String(seed),
+                                                               "--format", format] + (sameTextOnly ? ["--same-text-only"] : []) + [dir.path])
+        XCTAssertEqual(made.status, 0, made.output)
+        let truth = try JSONDecoder().decode([String: Int].self, from: Data(contentsOf: dir.appendingPathComponent("truth.json")))
+        return (dir, truth)
+    }
+
+    func testGeneratedPairsInEveryFormatGiveTheirTruth() throws {
+        for (seed, format) in [(1, "csv"), (2, "json"), (3, "jsonl"), (4, "csv")] {
+            let (dir, truth) = try generatePair(rows: 3_000, seed: seed, format: format)
+            let found = try counts(dir.appendingPathComponent("old.\(format)").path, dir.appendingPathComponent("new.\(format)").path)
+            XCTAssertEqual(found, truth, "seed \(seed), \(format)")
+            XCTAssertGreaterThan(truth["changed"] ?? 0, 0)
+        }
+    }
+
+    /// The same pair as CSV on one side and JSON on the other finds the same differences.
+    func testACSVAgainstTheJSONOfAPairGivesItsTruth() throws {
+        let (csv, truth) = try generatePair(rows: 2_000, seed: 9, format: "csv")
+        let (json, sameTruth) = try generatePair(rows: 2_000, seed: 9, format: "json")
+        XCTAssertEqual(truth, sameTruth)
+        XCTAssertEqual(try counts(csv.appendingPathComponent("old.csv").path, json.appendingPathComponent("new.json").path), truth)
+        XCTAssertEqual(try counts(json.appendingPathComponent("old.json").path, csv.appendingPathComponent("new.csv").path), truth)
+        // --exact tells re-written numbers (48.90 against 48.9) from unchanged ones.
+        let exact = try counts(csv.appendingPathComponent("old.csv").path, csv.appendingPathComponent("new.csv").path, extra: ["--exact"])
+        XCTAssertGreaterThan(exact["changed"] ?? 0, truth["changed"] ?? 0)
+    }
+
+    /// The samples, re-written by listview in other formats, are unchanged; changed by a
+    /// script, they differ by exactly what the script changed.
+    func testSamplesChangedByAScript() throws {
+        for style in ["csv", "jsonl", "tsv"] {
+            let copy = scratch.appendingPathComponent("orders.\(style)")
+            let written = try ListviewProcess.run(["samples/orders.json", "--style", style])
+            try Data(written.stdout.utf8).write(to: copy)
+            XCTAssertEqual(try counts("samples/orders.json", copy.path), ["unchanged": 24, "added": 0, "removed": 0, "changed": 0], style)
+        }
+        // Remove order 1003, change 1004's total and 1007's customer city, add order 2000.
+        let data = try Data(contentsOf: ListviewProcess.root.appendingPathComponent("samples/orders.json"))
+        guard var orders = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return XCTFail("orders.json is not a list") }
+        orders.removeAll { ($0["id"] as? Int) == 1003 }
+        for index in orders.indices {
+            if orders[index]["id"] as? Int == 1004 { orders[index]["total"] = 999.99 }
+            if orders[index]["id"] as? Int == 1007, var customer = orders[index]["customer"] as? [String: Any] {
+                customer["city"] = "Bergen"
+                orders[index]["customer"] = customer
+            }
+        }
+        var added = orders[0]
+        added["id"] = 2000
+        orders.append(added)
+        let changed = scratch.appendingPathComponent("changed.json")
+        try JSONSerialization.data(withJSONObject: orders).write(to: changed)
+        XCTAssertEqual(try counts("samples/orders.json", changed.path), ["unchanged": 21, "added": 1, "removed": 1, "changed": 2])
+        let lines = try ListviewProcess.run(["diff", "samples/orders.json", changed.path, "--key", "id"])
+        XCTAssertEqual(lines.status, 1)
+        XCTAssertTrue(lines.stdout.contains("id=1007  customer.city: Oslo → Bergen"), lines.stdout)
+        XCTAssertTrue(lines.stdout.contains("id=1004  total: 132.40 → 999.99"), lines.stdout)
+    }
+}
