@@ -6,16 +6,8 @@ import XCTest
 
 /// `--summary`: each column's types, counts, extremes, mean and most common values.
 final class ColumnSummaryTests: XCTestCase {
-    /// A table of records given as keys and values, through one schema.
-    private func table(_ records: [KeyValuePairs<String, Value>]) -> CellTable {
-        let schema = RecordSchema()
-        var table = CellTable(columns: [], inferTypes: false)
-        for pairs in records { table.append(schema.record(keys: pairs.map(\.key), values: pairs.map(\.value)), schema: schema) }
-        return table
-    }
-
     func testEachColumnIsDescribed() throws {
-        let rows = table([
+        let rows = CellTable.of([
             ["n": .number("3"), "s": .string("b"), "x": .null],
             ["n": .number("1.50"), "s": .string("a")],
             ["n": .string("NA"), "s": .string("b"), "x": .bool(true)],

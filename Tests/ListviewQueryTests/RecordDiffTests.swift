@@ -5,14 +5,6 @@ import XCTest
 
 /// `listview diff`'s comparison: values by meaning, records matched by key or as multisets.
 final class RecordDiffTests: XCTestCase {
-    /// A table of records given as keys and values, through one schema.
-    private func table(_ records: [KeyValuePairs<String, Value>]) -> CellTable {
-        let schema = RecordSchema()
-        var table = CellTable(columns: [], inferTypes: false)
-        for pairs in records { table.append(schema.record(keys: pairs.map(\.key), values: pairs.map(\.value)), schema: schema) }
-        return table
-    }
-
     private func diff(_ old: CellTable, _ new: CellTable, key: [String], exact: Bool = false) throws -> RecordDiff {
         try RecordDiff(old: .init(table: old, rows: Array(0..<old.rowCount)), new: .init(table: new, rows: Array(0..<new.rowCount)),
                        key: key.map(FieldPath.init), fields: nil, ignoring: FieldExclusion(), equality: ValueEquality(exact: exact))
@@ -80,9 +72,9 @@ final class RecordDiffTests: XCTestCase {
     }
 
     func testRecordsAreMatchedByKey() throws {
-        let old = table([["id": .number("1"), "v": .string("a")], ["id": .number("2"), "v": .string("b")],
+        let old = CellTable.of([["id": .number("1"), "v": .string("a")], ["id": .number("2"), "v": .string("b")],
                          ["id": .number("3"), "v": .string("c")]])
-        let new = table([["id": .number("3.0"), "v": .string("c")], ["id": .number("4"), "v": .string("d")],
+        let new = CellTable.of([["id": .number("3.0"), "v": .string("c")], ["id": .number("4"), "v": .string("d")],
                          ["id": .number("1"), "v": .string("z")]])
         let found = try diff(old, new, key: ["id"])
         XCTAssertEqual(found.removed, [1])
@@ -95,23 +87,23 @@ final class RecordDiffTests: XCTestCase {
     }
 
     func testAKeyOnTwoRecordsIsAnErrorOnEitherSide() {
-        let once = table([["id": .number("1")], ["id": .number("2")]])
-        let twice = table([["id": .number("1")], ["id": .number("2")], ["id": .number("1.0")]])
+        let once = CellTable.of([["id": .number("1")], ["id": .number("2")]])
+        let twice = CellTable.of([["id": .number("1")], ["id": .number("2")], ["id": .number("1.0")]])
         XCTAssertThrowsError(try diff(twice, once, key: ["id"])) { error in
             XCTAssertEqual(error as? RecordDiff.DuplicateKey, RecordDiff.DuplicateKey(side: .old, first: 0, second: 2))
         }
         XCTAssertThrowsError(try diff(once, twice, key: ["id"])) { error in
             XCTAssertEqual(error as? RecordDiff.DuplicateKey, RecordDiff.DuplicateKey(side: .new, first: 0, second: 2))
         }
-        let addedTwice = table([["id": .number("7")], ["id": .number("7")]])
+        let addedTwice = CellTable.of([["id": .number("7")], ["id": .number("7")]])
         XCTAssertThrowsError(try diff(once, addedTwice, key: ["id"])) { error in
             XCTAssertEqual(error as? RecordDiff.DuplicateKey, RecordDiff.DuplicateKey(side: .new, first: 0, second: 1))
         }
     }
 
     func testWithoutAKeyRecordsAreMultisets() throws {
-        let old = table([["v": .string("a")], ["v": .string("a")], ["v": .string("b")]])
-        let new = table([["v": .string("b")], ["v": .string("a")], ["v": .string("c")]])
+        let old = CellTable.of([["v": .string("a")], ["v": .string("a")], ["v": .string("b")]])
+        let new = CellTable.of([["v": .string("b")], ["v": .string("a")], ["v": .string("c")]])
         let found = try diff(old, new, key: [])
         XCTAssertEqual(found.removed, [1])
         XCTAssertEqual(found.added, [2])
@@ -120,8 +112,8 @@ final class RecordDiffTests: XCTestCase {
     }
 
     func testFieldsOnOneSideAreReportedNotCompared() throws {
-        let old = table([["id": .number("1"), "a": .string("x"), "gone": .string("g")]])
-        let new = table([["id": .number("1"), "a": .string("x"), "new": .string("n")]])
+        let old = CellTable.of([["id": .number("1"), "a": .string("x"), "gone": .string("g")]])
+        let new = CellTable.of([["id": .number("1"), "a": .string("x"), "new": .string("n")]])
         let found = try diff(old, new, key: ["id"])
         XCTAssertEqual(found.fieldsAdded, ["new"])
         XCTAssertEqual(found.fieldsRemoved, ["gone"])
@@ -157,7 +149,7 @@ final class RecordDiffTests: XCTestCase {
             newRows.shuffle(using: &generator)
             oldRows.shuffle(using: &generator)
             func made(_ rows: [(id: Int, a: String, b: String)]) -> CellTable {
-                table(rows.map { ["id": .number(String($0.id)), "a": .string($0.a), "b": .number($0.b)] })
+                CellTable.of(rows.map { ["id": .number(String($0.id)), "a": .string($0.a), "b": .number($0.b)] })
             }
             let (old, new) = (made(oldRows), made(newRows))
             let found = try diff(old, new, key: ["id"])

@@ -110,15 +110,7 @@ public struct DiffJSONWriter {
     /// `{"field":…,"key":…,"count":N` (a list's section shape; arrays for nested groups).
     private static func appendSectionStart(_ info: SectionInfo, to bytes: inout ByteOutput) {
         bytes.append("{\"field\":")
-        if info.keys.count == 1, let key = info.keys.first {
-            JSONString.append(key.field.text, to: &bytes)
-            bytes.append(",\"key\":")
-            key.value.appendJSON(to: &bytes)
-        } else {
-            Value.array(info.keys.map { .string($0.field.text) }).appendJSON(to: &bytes)
-            bytes.append(",\"key\":")
-            Value.array(info.keys.map(\.value)).appendJSON(to: &bytes)
-        }
+        JSONPresenter.appendFieldAndKey(of: info, to: &bytes)
         bytes.append(",\"count\":\(info.count)")
     }
 

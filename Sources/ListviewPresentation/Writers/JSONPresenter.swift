@@ -38,21 +38,27 @@ public struct JSONPresenter: TableRowPresenter {
         sectionsWritten = 0
     }
 
+    /// A section's group fields and values after `"field":`: `"status","key":"shipped"`, or
+    /// arrays of both for nested groups.
+    static func appendFieldAndKey(of section: SectionInfo, to bytes: inout ByteOutput) {
+        if section.keys.count == 1, let key = section.keys.first {
+            JSONString.append(key.field.text, to: &bytes)
+            bytes.append(",\"key\":")
+            key.value.appendJSON(to: &bytes)
+        } else {
+            Value.array(section.keys.map { .string($0.field.text) }).appendJSON(to: &bytes)
+            bytes.append(",\"key\":")
+            Value.array(section.keys.map(\.value)).appendJSON(to: &bytes)
+        }
+    }
+
     public mutating func sectionHeader(_ section: SectionInfo, continued: Bool, into sink: OutputSink) throws {
         guard grouped else { return }
         try closeSection(into: sink)
         let opening = sectionsWritten == 0 ? "\n  {\"field\":" : ",\n  {\"field\":"
         try sink.appendBytes { bytes in
             bytes.append(opening)
-            if section.keys.count == 1, let key = section.keys.first {
-                JSONString.append(key.field.text, to: &bytes)
-                bytes.append(",\"key\":")
-                key.value.appendJSON(to: &bytes)
-            } else {
-                Value.array(section.keys.map { .string($0.field.text) }).appendJSON(to: &bytes)
-                bytes.append(",\"key\":")
-                Value.array(section.keys.map(\.value)).appendJSON(to: &bytes)
-            }
+            Self.appendFieldAndKey(of: section, to: &bytes)
             bytes.append(",\"count\":\(section.count),\"records\":[")
         }
         sectionsWritten += 1
