@@ -20,7 +20,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libyajl-dev libcsv-dev libre2-dev time
+APT_PACKAGES := libyajl-dev libcsv-dev libre2-dev libncurses-dev tmux time
 MAN_DATE := 2026-11-22
 MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual --date $(MAN_DATE) --authors "the listview developers" --output-directory
 
@@ -29,7 +29,7 @@ FUZZ_SECONDS ?= 60
 .PHONY: fuzz test-asan test-tsan demo test build release bench bench-growth deps docs check-docs install clean
 
 deps:
-	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -x /usr/bin/time ]; then \
+	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -f /usr/include/ncursesw/curses.h ] || ! command -v tmux >/dev/null || [ ! -x /usr/bin/time ]; then \
 		echo "make: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get install -y $(APT_PACKAGES) \
 		|| { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(APT_PACKAGES); }; \

@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ListviewJSON", targets: ["ListviewJSON"]),
         .library(name: "ListviewCSV", targets: ["ListviewCSV"]),
         .library(name: "ListviewKit", targets: ["ListviewKit"]),
+        .library(name: "ListviewBrowser", targets: ["ListviewBrowser"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -32,6 +33,12 @@ let package = Package(
         .systemLibrary(
             name: "CCSV",
             providers: [.apt(["libcsv-dev"])]
+        ),
+        // ncursesw, Debian's libncurses-dev: terminal control for the interactive browser (wide characters,
+        // terminfo, resize, key decoding).
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"])]
         ),
         // A hint to the processor to load memory ahead (no library: a header of inline C).
         .systemLibrary(name: "CPrefetch"),
@@ -65,12 +72,16 @@ let package = Package(
         .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                     "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV"],
                 swiftSettings: releaseSettings),
+        // The interactive browser (`-i`): the list's rows on screen as they load, keys, marks; drawn through ncursesw.
+        .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+                                                        "ListviewQuery", "ListviewPresentation", "ListviewKit", "CNcurses"],
+                swiftSettings: releaseSettings),
         // The thin command line: argument parsing, terminal detection, exit codes.
         .executableTarget(
             name: "listview",
             dependencies: [
-                "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewQuery", "ListviewPresentation",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ListviewKit", "ListviewBrowser", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewQuery",
+                "ListviewPresentation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
         ),
@@ -87,6 +98,8 @@ let package = Package(
                                                              "ListviewQuery"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON"]),
+        .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches",
+                                                                 "ListviewQuery", "ListviewPresentation"]),
         .testTarget(name: "EndToEndTests", exclude: ["Golden", "Fixtures", "Support/roundtrip.py"]),
     ],
     cxxLanguageStandard: .cxx17

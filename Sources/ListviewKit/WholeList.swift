@@ -13,15 +13,15 @@ import ListviewValues
 /// (both cores); any other input (a pipe, several files, `--path`, ragged or
 /// irregular text) is read as records, each appended to the table as it
 /// arrives. From the table on, every input takes the same way.
-final class WholeList {
-    let table: CellTable
-    private(set) var sections: [Section<RowRef>]
+public final class WholeList {
+    public let table: CellTable
+    public private(set) var sections: [Section<RowRef>]
     /// The summary of every section together (`--footer` over several sections).
     private(set) var grandTotal: String?
     /// The values of `grandTotal`, for styles that write them as data.
     private(set) var grandTotalValues: [FooterValue]
 
-    init(table: CellTable, sections: [Section<RowRef>], grandTotal: [FooterValue] = []) {
+    public init(table: CellTable, sections: [Section<RowRef>], grandTotal: [FooterValue] = []) {
         self.table = table
         self.sections = sections
         self.grandTotalValues = grandTotal
@@ -51,6 +51,13 @@ final class WholeList {
         } else {
             (table, rows) = try readBatches(request, opened: opened, schema: schema, limit: readsEverything ? nil : request.limit, sink: sink)
         }
+        return arranged(request, table: table, rows: rows)
+    }
+
+    /// `rows` of `table` (those the filter kept, in table order) sorted, grouped into sections,
+    /// cut to `--limit` and summed up by `--footer`, as `request` asks.
+    public static func arranged(_ request: ListRequest, table: CellTable, rows: [RowRef]) -> WholeList {
+        var rows = rows
         // Groups are found while the rows are in table order, whose cells lie in the order they are read.
         let groups = RowGroupIDs(rows: rows, fields: table.fields(request.groupBy), of: table)
         rows = RecordSorter.sorted(rows, of: table, by: request.sort)
@@ -81,8 +88,9 @@ final class WholeList {
 
     /// Every batch the inputs hand on (until `limit` rows passed the filter), joined into one
     /// table, and the rows that passed. Batches with other columns (another file) join row by row.
-    private static func readBatches(_ request: ListRequest, opened: ConcatenatedSource, schema: RecordSchema, limit: Int?,
-                                    sink: OutputSink) throws -> (CellTable, [RowRef]) {
+    /// `onBatch` sees each batch and the rows of it that passed, as read (the browser shows them).
+    public static func readBatches(_ request: ListRequest, opened: ConcatenatedSource, schema: RecordSchema, limit: Int?,
+                                   sink: OutputSink?, onBatch: ((CellTable, [Int]) -> Void)? = nil) throws -> (CellTable, [RowRef]) {
         var source = opened
         var remaining = limit.map { max(0, $0) } ?? .max
         var table = CellTable(columns: [], inferTypes: false)
@@ -90,6 +98,7 @@ final class WholeList {
         var rows: [RowRef] = []
         while remaining > 0, let batch = try source.nextBatch(schema: schema) {
             let kept = request.filter.rows(of: batch, limit: remaining)
+            onBatch?(batch, kept.map(\.row))
             remaining -= kept.count
             let offset = table.rowCount
             if !started {
@@ -102,7 +111,7 @@ final class WholeList {
             }
             // Table columns are schema columns: rows of other files join them by name.
             for column in table.columns { _ = schema.column(named: column) }
-            if rows.count % 65_536 < kept.count { try sink.checkReaderPresent() }  // `| true` ends the load
+            if rows.count % 65_536 < kept.count { try sink?.checkReaderPresent() }  // `| true` ends the load
         }
         return (table, rows)
     }
@@ -136,7 +145,7 @@ final class WholeList {
     }
 
     /// Writes `page` (or everything) of the sections, whose first row is row `firstRow` of the whole list.
-    func render(_ request: ListRequest, page: PageInfo?, firstRow: Int = 0, schema: RecordSchema, into sink: OutputSink) throws {
+    public func render(_ request: ListRequest, page: PageInfo?, firstRow: Int = 0, schema: RecordSchema, into sink: OutputSink) throws {
         let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections), firstRow: firstRow)
         let view = RecordView(table: table)
         let fields = request.outputFields(leading: request.groupBy, schema: schema)

@@ -6,6 +6,8 @@ import ListviewQuery
 import ListviewBatches
 import ListviewValues
 import ListviewKit
+import ListviewBrowser
+import FoundationEssentials
 
 /// The `listview` command: parses arguments, runs the request, maps errors to exit statuses.
 @main
@@ -61,6 +63,19 @@ struct Listview: ParsableCommand {
 
     @OptionGroup var view: ViewOptions
 
+    @Flag(name: [.customShort("i"), .long],
+          help: "Browse full-screen (on /dev/tty): move with j/k, search with /, filter with &, mark rows with m; q writes the marked rows to standard output (? lists the keys).")
+    var interactive = false
+
+    func validate() throws {
+        guard interactive else { return }
+        let refused: [(String, Bool)] = [("--counts", view.counts), ("--summary", view.summary), ("--page-size", view.pageSize != nil),
+                                         ("--fail-if-empty", view.failIfEmpty)]
+        if let (option, _) = refused.first(where: { $0.1 }) {
+            throw ValidationError("--interactive shows every record on screen, so \(option) has no place with it")
+        }
+    }
+
     /// Parses the command line and runs it; every failure becomes one stderr line and a sysexits status.
     ///
     /// `diff` as the first argument is the `diff` subcommand. It is picked here, before parsing:
@@ -99,7 +114,7 @@ struct Listview: ParsableCommand {
 
     /// Runs the request and returns the exit status.
     func execute() -> Int32 {
-        CommandRun.execute(noPager: view.look.noPager) { sink in
+        CommandRun.execute(noPager: view.look.noPager || interactive) { sink in
             // No file and nothing piped in: reading the keyboard would look like a hang.
             if files.isEmpty && Terminal.stdinIsTerminal {
                 throw ListviewError.usage("no input: give a file (listview data.json) or pipe records in (cat data.json | listview), or '-' to type them; see 'listview --help'")
@@ -109,6 +124,7 @@ struct Listview: ParsableCommand {
             request.fileField = fileField
             try input.apply(to: &request)
             try view.apply(to: &request)
+            if interactive { return try browse(request, sink: sink) }
             CommandRun.prepare(sink, machineStyle: request.style.isMachineReadable, color: request.color)
             request.freesRecords = false  // the process exits after the run
             let names = request.inputs.filter { $0 != "-" }
@@ -117,6 +133,22 @@ struct Listview: ParsableCommand {
             defer { loading?.stop() }
             let outcome = try ListRunner.run(request, to: sink, warn: { loading?.stop(); Diagnostics.report($0) })
             return view.failIfEmpty && !outcome.foundRecords ? 1 : 0
+        }
+    }
+}
+
+extension Listview {
+    /// `-i`: the browser on /dev/tty; the marked rows go to `sink` in `--style` or the input's format.
+    func browse(_ request: ListRequest, sink: OutputSink) throws -> Int32 {
+        var request = request
+        request.freesRecords = false
+        CommandRun.prepare(sink, machineStyle: (view.look.style ?? .json).isMachineReadable, color: false)
+        let names = request.inputs.filter { $0 != "-" }
+        let name = names.isEmpty ? "standard input" : names.count == 1 ? names[0] : "\(names.count) files"
+        let timings = ProcessInfo.processInfo.environment["LISTVIEW_BROWSER_TIMINGS"]
+        switch try Browser.run(request, style: view.look.style, inputName: name, into: sink, timings: timings) {
+        case .quit: return 0
+        case .interrupted: return 130
         }
     }
 }

@@ -157,6 +157,11 @@ public struct TableLayout: Sendable {
         return TableLayout(specs, measures: measures, gap: gap)
     }
 
+    /// The layout of `specs`, each measured by its measure in `measures` (in the same order).
+    public static func measured(_ specs: [ColumnSpec], measures: [ColumnMeasure], gap: Int = 2) -> TableLayout {
+        TableLayout(specs, measures: measures, gap: gap)
+    }
+
     /// The layout of columns measured by `measures`.
     init(_ specs: [ColumnSpec], measures: [ColumnMeasure], gap: Int) {
         let nullWidth = CellText.shown(CellText.unescapedText(for: .null)).width

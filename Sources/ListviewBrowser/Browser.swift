@@ -1,0 +1,121 @@
+import Glibc
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewKit
+import ListviewPresentation
+import ListviewValues
+
+/// `listview FILE -i`: the full-screen browser. Loads the list on a thread of its own
+/// (`BrowserLoader`), draws what has loaded at once, answers keys (`BrowserModel`), and on
+/// `q` writes the marked rows to standard output, which the screen (on /dev/tty) leaves free.
+public enum Browser {
+    /// How a browsing session ended, for the exit status.
+    public enum Outcome: Equatable {
+        /// `q`: the marked rows were written.
+        case quit
+        /// Ctrl-C: nothing written (status 130).
+        case interrupted
+    }
+
+    /// Runs the browser over `request`'s input. `style` is the style of the marked rows (nil:
+    /// the input's own format). With `timings`, each key's handling and drawing time, and the
+    /// time to the first screen with rows, are appended to that file (bench/browser.sh).
+    public static func run(_ request: ListRequest, style: OutputStyle?, inputName: String, into sink: OutputSink,
+                           timings: String? = nil) throws -> Outcome {
+        let started = now()
+        let loader = try BrowserLoader(request: request)
+        let terminal = try CursesTerminal()
+        defer { terminal.end() }
+        let log = timings.flatMap { fopen($0, "a") }
+        defer { if let log { fclose(log) } }
+        var model = BrowserModel(fields: request.fields, excluded: request.excluded)
+        var version = -1
+        var firstScreenLogged = false
+        var keyArrived: Double?
+        var lastSnapshot = loader.snapshot()
+        while true {
+            let snapshot = loader.snapshot()
+            if snapshot.version != version {
+                model.update(rows: snapshot.rows, finished: snapshot.finished)
+                version = snapshot.version
+            }
+            lastSnapshot = snapshot
+            let (width, height) = terminal.size
+            let screen = BrowserScreen(width: width, height: height, inputName: inputName)
+            model.bodyHeight = screen.bodyHeight
+            terminal.draw(screen.lines(of: model, loading: loadingText(snapshot)))
+            if let log {
+                if !firstScreenLogged && (model.view.count > 0 || snapshot.finished) {
+                    firstScreenLogged = true
+                    fputs("first-screen \(Int((now() - started) * 1000))\n", log)
+                }
+                if let arrived = keyArrived {
+                    fputs("key \(Int((now() - arrived) * 1_000_000))\n", log)  // microseconds
+                    keyArrived = nil
+                }
+                fflush(log)
+            }
+            // While the input loads, wake every tenth of a second to show more rows.
+            guard let key = terminal.key(waiting: snapshot.finished ? -1 : 100) else { continue }
+            keyArrived = now()
+            switch model.handle(key) {
+            case .none:
+                continue
+            case .quit(let writing):
+                terminal.end()
+                loader.stop()
+                guard writing else { return .interrupted }
+                try write(model.markedInOrder, of: lastSnapshot.rows, request: request,
+                          style: style ?? defaultStyle(loader.formats), into: sink)
+                if let error = lastSnapshot.error { throw error }
+                return .quit
+            }
+        }
+    }
+
+    /// The style of the input's own format: CSV with its header, JSON as an array, JSON Lines as lines.
+    static func defaultStyle(_ formats: [InputFormat]) -> OutputStyle {
+        switch formats.first {
+        case .csv: return .csv
+        case .tsv: return .tsv
+        case .jsonl: return .jsonl
+        case .json, nil: return .json
+        }
+    }
+
+    /// `loading 12,345 records…`, `error: …`, or nil once loaded.
+    static func loadingText(_ snapshot: BrowserLoader.Snapshot) -> String? {
+        if let error = snapshot.error { return "error: \(error.description)" }
+        return snapshot.finished ? nil : "loading… \(snapshot.rows.count)"
+    }
+
+    /// Writes `marked` rows, in order, as a list of their own in `style`.
+    static func write(_ marked: [RowAddress], of rows: BrowserRows, request: ListRequest, style: OutputStyle, into sink: OutputSink) throws {
+        guard !marked.isEmpty else { return }
+        let schema = RecordSchema()
+        var table = CellTable(columns: [], inferTypes: request.csv.inferTypes)
+        var start = 0
+        while start < marked.count {
+            // Consecutive rows of one table go over together.
+            let source = marked[start].table
+            var end = start
+            while end < marked.count && marked[end].table == source { end += 1 }
+            let other = rows.tables[Int(source)]
+            if table.nestedDecoder == nil { table.nestedDecoder = other.nestedDecoder }
+            table.append(rows: marked[start..<end].map { Int($0.row) }, of: other, schema: schema)
+            start = end
+        }
+        var output = request
+        output.style = style
+        (output.groupBy, output.sort, output.limit, output.pageSize, output.page, output.footer) = ([], [], nil, nil, nil, nil)
+        let list = WholeList(table: table, sections: [Section(items: (0..<table.rowCount).map(RowRef.init))])
+        try list.render(output, page: nil, schema: schema, into: sink)
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

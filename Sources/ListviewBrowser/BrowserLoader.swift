@@ -1,0 +1,114 @@
+import Glibc
+import ListviewBatches
+import ListviewInput
+import ListviewKit
+import ListviewValues
+
+/// Reads the browser's input on a thread of its own and publishes the rows as they arrive:
+/// the pattern's loading state and progressive loading.
+///
+/// Each batch the reader completes (filtered by `--where`) is shown at once, in input
+/// order. With `--sort` or `--group-by` the batches are also joined into one table, and
+/// when the input ends the list's sections replace them (sections need every row). The
+/// screen takes a `snapshot` whenever it draws; batches are values, so the reader never
+/// changes a table the screen holds.
+public final class BrowserLoader: @unchecked Sendable {
+    /// What the screen sees of the load.
+    public struct Snapshot {
+        public var rows: BrowserRows
+        /// True once the input is read to its end (or failed).
+        public var finished: Bool
+        public var error: ListviewError?
+        /// Counts publications: equal versions show the same rows.
+        public var version: Int
+    }
+
+    private var mutex = pthread_mutex_t()
+    private var published: Snapshot
+    private var stopping = false
+    private var thread: BackgroundThread?
+    /// What is browsed: the inputs, `--where`, `--sort`, `--group-by`.
+    public let request: ListRequest
+    /// The format each input is read as.
+    public let formats: [InputFormat]
+
+    /// Opens the inputs of `request` (failing at once when one cannot be opened) and starts reading.
+    public init(request: ListRequest) throws {
+        self.request = request
+        published = Snapshot(rows: BrowserRows(measuring: request.fields ?? []), finished: false, error: nil, version: 0)
+        pthread_mutex_init(&mutex, nil)
+        let schema = RecordSchema()
+        let loader = InputLoader(format: request.format, path: request.path, csv: request.csv, delimiter: request.delimiter, schema: schema)
+        var opened = try loader.open(request.inputs)
+        formats = opened.formats
+        if let name = request.fileField { opened.source.fileField = (name, request.inputs.isEmpty ? ["-"] : request.inputs) }
+        let source = opened.source
+        thread = BackgroundThread { [self] in read(source, schema: schema) }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The rows published so far.
+    public func snapshot() -> Snapshot {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return published
+    }
+
+    /// Waits until the input is read (tests, and the last row asked for with `G`).
+    public func waitUntilFinished() {
+        thread?.wait()
+    }
+
+    /// Asks the reader to stop after the batch at hand (an ungrouped list), without waiting.
+    public func stop() {
+        pthread_mutex_lock(&mutex)
+        stopping = true
+        pthread_mutex_unlock(&mutex)
+    }
+
+    private var shouldStop: Bool {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return stopping
+    }
+
+    private func publish(_ change: (inout Snapshot) -> Void) {
+        pthread_mutex_lock(&mutex)
+        change(&published)
+        published.version += 1
+        pthread_mutex_unlock(&mutex)
+    }
+
+    private func read(_ source: ConcatenatedSource, schema: RecordSchema) {
+        let arranges = !request.sort.isEmpty || !request.groupBy.isEmpty
+        do {
+            if arranges {
+                let (table, rows) = try WholeList.readBatches(request, opened: source, schema: schema, limit: nil, sink: nil) { batch, rows in
+                    self.publish { $0.rows.append(batch, rows: rows) }
+                }
+                let list = WholeList.arranged(request, table: table, rows: rows)
+                publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.fields ?? []) }
+            } else {
+                var source = source
+                while !shouldStop, let batch = try source.nextBatch(schema: schema) {
+                    let rows = request.filter.rows(of: batch).map(\.row)
+                    publish { $0.rows.append(batch, rows: rows) }
+                }
+            }
+            publish { $0.finished = true }
+        } catch let error as ListviewError {
+            publish {
+                $0.error = error
+                $0.finished = true
+            }
+        } catch {
+            publish {
+                $0.error = .readFailed(source: "input", reason: "\(error)")
+                $0.finished = true
+            }
+        }
+    }
+}

@@ -1,0 +1,287 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
+/// A key the browser acts on, decoded from the terminal's input.
+public enum BrowserKey: Equatable, Sendable {
+    case character(Character)
+    case up, down, left, right, pageUp, pageDown, home, end
+    case enter, escape, backspace
+    /// Ctrl-C: quit without writing.
+    case interrupt
+    /// The terminal changed size.
+    case resize
+}
+
+/// The state of the browser and what each key does to it, with no terminal attached: the
+/// selection handler and detail-on-select of the pattern, over `BrowserRows`.
+///
+/// The cursor is a row position among the rows shown (`view`: the loaded rows, less those
+/// a `&` filter leaves out); `top` is the first display line on screen (headers count as
+/// lines). Search and filter results are kept per loaded table (`RowMatches`), so each
+/// table is matched once, however often the screen asks.
+public struct BrowserModel {
+    public enum Mode: Equatable {
+        case list
+        /// The record under the cursor in full, from line `top`.
+        case detail(lines: [String], top: Int)
+        case help
+        /// Typing a search (`/`) or a filter (`&`).
+        case prompt(Prompt, text: String)
+    }
+
+    public enum Prompt: Equatable {
+        case search, filter
+    }
+
+    /// What a key asks of the program around the model.
+    public enum Action: Equatable {
+        case none
+        /// Quit; write the marked rows when `writing`.
+        case quit(writing: Bool)
+    }
+
+    /// The loaded rows (the latest snapshot) and the rows shown of them.
+    public private(set) var loaded = BrowserRows()
+    public private(set) var view = BrowserRows()
+    public private(set) var loadFinished = false
+    public private(set) var mode = Mode.list
+    public private(set) var cursor = 0
+    public private(set) var top = 0
+    /// The first column on screen (`h`/`l`).
+    public private(set) var firstColumn = 0
+    public private(set) var marks: Set<RowAddress> = []
+    /// A line for the status bar: the outcome of the last search or filter.
+    public private(set) var message: String?
+    public private(set) var searchText: String?
+    public private(set) var filterText: String?
+    /// Rows on screen below the headers, set by the screen.
+    public var bodyHeight = 20
+    /// `G` before the load ends: the cursor follows the last row as rows arrive.
+    private var followsEnd = false
+    private var search: RowMatches?
+    private var filter: RowMatches?
+    /// The `--fields` shown, or nil for every column.
+    public let fields: [FieldPath]?
+    public let excluded: FieldExclusion
+
+    public init(fields: [FieldPath]?, excluded: FieldExclusion = FieldExclusion()) {
+        self.fields = fields
+        self.excluded = excluded
+    }
+
+    /// The columns shown, in order.
+    public var columns: [ColumnSpec] {
+        (fields ?? view.columns.filter { !excluded.excludes($0) }.map(FieldPath.init)).map { ColumnSpec($0) }
+    }
+
+    /// Takes newly loaded rows: the cursor stays on its row when the rows only grew.
+    public mutating func update(rows: BrowserRows, finished: Bool) {
+        let rearranged = rows.tables.count < loaded.tables.count || rows.hasHeaders != loaded.hasHeaders
+        let current = view.address(at: cursor)
+        loaded = rows
+        loadFinished = finished
+        view = filter.map { rows.filtered(by: $0) } ?? rows
+        if rearranged, let current {
+            // Sections replaced the batches: find the row again.
+            cursor = (0..<view.count).first { view.address(at: $0).map { address in
+                address == current || rows.tables.count == 1 && address.row == current.row
+            } ?? false } ?? 0
+        }
+        if followsEnd { cursor = max(0, view.count - 1) }
+        if finished { followsEnd = false }
+        clampCursor()
+    }
+
+    // MARK: - Keys
+
+    public mutating func handle(_ key: BrowserKey) -> Action {
+        if key == .interrupt { return .quit(writing: false) }
+        switch mode {
+        case .list: return handleList(key)
+        case .detail(let lines, let top): handleDetail(key, lines: lines, top: top)
+        case .help: mode = .list
+        case .prompt(let prompt, let text): handlePrompt(key, prompt: prompt, text: text)
+        }
+        return .none
+    }
+
+    private mutating func handleList(_ key: BrowserKey) -> Action {
+        message = nil
+        switch key {
+        case .character("j"), .down: move(to: cursor + 1)
+        case .character("k"), .up: move(to: cursor - 1)
+        case .character("\u{06}"), .character(" "), .pageDown: move(to: cursor + bodyHeight)
+        case .character("\u{02}"), .pageUp: move(to: cursor - bodyHeight)
+        case .character("g"), .home: move(to: 0)
+        case .character("G"), .end:
+            followsEnd = !loadFinished
+            move(to: view.count - 1)
+        case .character("h"), .left: firstColumn = max(0, firstColumn - 1)
+        case .character("l"), .right: firstColumn = min(max(0, columns.count - 1), firstColumn + 1)
+        case .character("]"): nextSection()
+        case .character("["): previousSection()
+        case .character("/"): mode = .prompt(.search, text: "")
+        case .character("&"): mode = .prompt(.filter, text: filterText ?? "")
+        case .character("n"): findMatch(forward: true, from: cursor + 1)
+        case .character("N"): findMatch(forward: false, from: cursor - 1)
+        case .character("m"): toggleMark()
+        case .character("?"): mode = .help
+        case .enter: showDetail()
+        case .character("q"): return .quit(writing: true)
+        default: break
+        }
+        return .none
+    }
+
+    private mutating func handleDetail(_ key: BrowserKey, lines: [String], top: Int) {
+        let last = max(0, lines.count - bodyHeight)
+        switch key {
+        case .escape, .character("q"), .enter: mode = .list
+        case .character("j"), .down: mode = .detail(lines: lines, top: min(last, top + 1))
+        case .character("k"), .up: mode = .detail(lines: lines, top: max(0, top - 1))
+        case .character("\u{06}"), .character(" "), .pageDown: mode = .detail(lines: lines, top: min(last, top + bodyHeight))
+        case .character("\u{02}"), .pageUp: mode = .detail(lines: lines, top: max(0, top - bodyHeight))
+        case .character("g"), .home: mode = .detail(lines: lines, top: 0)
+        case .character("G"), .end: mode = .detail(lines: lines, top: last)
+        default: break
+        }
+    }
+
+    private mutating func handlePrompt(_ key: BrowserKey, prompt: Prompt, text: String) {
+        switch key {
+        case .escape: mode = .list
+        case .backspace: mode = .prompt(prompt, text: String(text.dropLast()))
+        case .character(let character) where !character.isNewline && character.unicodeScalars.allSatisfy({ $0.value >= 0x20 }):
+            mode = .prompt(prompt, text: text + String(character))
+        case .enter:
+            mode = .list
+            if prompt == .search { runSearch(text) } else { applyFilter(text) }
+        default: break
+        }
+    }
+
+    // MARK: - Moving
+
+    private mutating func move(to position: Int) {
+        cursor = position
+        if position < view.count - 1 { followsEnd = false }
+        clampCursor()
+    }
+
+    /// Keeps the cursor on a row and on screen.
+    private mutating func clampCursor() {
+        cursor = max(0, min(cursor, view.count - 1))
+        let line = view.line(of: cursor)
+        // A section's first row brings its header on screen too.
+        let wanted = view.hasHeaders && view.section(of: cursor).map { view.firstPosition(of: $0) } == cursor ? line - 1 : line
+        if wanted < top { top = max(0, wanted) }
+        if line >= top + bodyHeight { top = line - bodyHeight + 1 }
+        top = max(0, min(top, max(0, view.lineCount - bodyHeight)))
+    }
+
+    private mutating func nextSection() {
+        guard let section = view.section(of: cursor) else { return }
+        var next = section + 1
+        while next < view.sections.count, view.sections[next].rows.isEmpty { next += 1 }
+        if next < view.sections.count { move(to: view.firstPosition(of: next)) }
+    }
+
+    private mutating func previousSection() {
+        guard let section = view.section(of: cursor) else { return }
+        if cursor > view.firstPosition(of: section) { return move(to: view.firstPosition(of: section)) }
+        var previous = section - 1
+        while previous >= 0, view.sections[previous].rows.isEmpty { previous -= 1 }
+        if previous >= 0 { move(to: view.firstPosition(of: previous)) }
+    }
+
+    // MARK: - Search, filter, marks, detail
+
+    private mutating func runSearch(_ text: String) {
+        guard !text.isEmpty else { return }
+        searchText = text
+        search = RowMatches(RecordFilter(search: text))
+        findMatch(forward: true, from: cursor)
+    }
+
+    private mutating func findMatch(forward: Bool, from start: Int) {
+        guard let text = searchText, let matches = search else {
+            message = "no search yet: / searches"
+            return
+        }
+        var position = start
+        while position >= 0 && position < view.count {
+            if let address = view.address(at: position), matches.matches(address, in: view) { return move(to: position) }
+            position += forward ? 1 : -1
+        }
+        message = "'\(text)' not found \(forward ? "below" : "above")"
+    }
+
+    private mutating func applyFilter(_ text: String) {
+        let trimmed = text.trimmingWhitespace
+        guard !trimmed.isEmpty else {
+            filter = nil
+            filterText = nil
+            view = loaded
+            return move(to: 0)
+        }
+        do {
+            filter = RowMatches(RecordFilter(predicates: [try Predicate(parsing: trimmed)]))
+            filterText = trimmed
+            view = loaded.filtered(by: filter ?? RowMatches(RecordFilter()))
+            move(to: 0)
+            message = "\(RecordCount.text(view.count)) match \(trimmed)"
+        } catch let error as ListviewError {
+            message = error.description
+        } catch {
+            message = "\(error)"
+        }
+    }
+
+    private mutating func toggleMark() {
+        guard let address = view.address(at: cursor) else { return }
+        if marks.remove(address) == nil { marks.insert(address) }
+    }
+
+    private mutating func showDetail() {
+        guard let address = view.address(at: cursor) else { return }
+        mode = .detail(lines: RecordTree.lines(of: view, at: address), top: 0)
+    }
+
+    /// The marked rows, in the order they are shown (all loaded rows, whatever the filter).
+    public var markedInOrder: [RowAddress] {
+        guard !marks.isEmpty else { return [] }
+        return loaded.sections.flatMap(\.rows).filter(marks.contains)
+    }
+}
+
+/// Which rows of each loaded table a `RecordFilter` keeps, worked out once per table (a
+/// class, so every copy of the model shares what was worked out).
+public final class RowMatches {
+    let filter: RecordFilter
+    private var kept: [Int: [Bool]] = [:]
+
+    public init(_ filter: RecordFilter) {
+        self.filter = filter
+    }
+
+    public func matches(_ address: RowAddress, in rows: BrowserRows) -> Bool {
+        let table = Int(address.table)
+        if kept[table] == nil {
+            let source = rows.tables[table]
+            var flags = [Bool](repeating: false, count: source.rowCount)
+            for row in filter.rows(of: source) { flags[row.row] = true }
+            kept[table] = flags
+        }
+        return kept[table]?[Int(address.row)] ?? false
+    }
+}
+
+extension BrowserRows {
+    /// These rows less those `matches` leaves out; sections left empty are dropped.
+    func filtered(by matches: RowMatches) -> BrowserRows {
+        filtered { matches.matches($0, in: self) }
+    }
+}

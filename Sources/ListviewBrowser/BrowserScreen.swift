@@ -1,0 +1,146 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewPresentation
+import ListviewValues
+
+/// One line of the browser's screen and how it is drawn.
+public struct ScreenLine: Equatable, Sendable {
+    public enum Style: Equatable, Sendable {
+        case plain, columnHeader, sectionHeader, cursor, status, prompt
+    }
+
+    public var text: String
+    public var style: Style
+
+    public init(_ text: String, _ style: Style = .plain) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// Lays out the browser's screen from the model, as text lines cut to the width: the
+/// column headers, the current section's header, the rows (a `*` before marked ones),
+/// and a status line with the input, `row r/N`, the section, the marks and the load.
+///
+/// Nothing here touches the terminal, so tests compare screens as text.
+public struct BrowserScreen {
+    public var width: Int
+    public var height: Int
+    /// The input's name in the status line.
+    public var inputName: String
+
+    public init(width: Int, height: Int, inputName: String) {
+        self.width = max(10, width)
+        self.height = max(4, height)
+        self.inputName = inputName
+    }
+
+    /// Rows of the body: the screen less the column headers, the section line and the status line.
+    public var bodyHeight: Int { height - 3 }
+
+    public func lines(of model: BrowserModel, loading: String?) -> [ScreenLine] {
+        var lines: [ScreenLine]
+        switch model.mode {
+        case .detail(let detail, let top):
+            lines = [ScreenLine(cut("record \(model.cursor + 1) of \(model.view.count) · Esc goes back"), .columnHeader)]
+            lines += detail.dropFirst(top).prefix(height - 2).map { ScreenLine(cut($0)) }
+        case .help:
+            lines = Self.help.prefix(height - 1).map { ScreenLine(cut($0)) }
+        case .list, .prompt:
+            lines = listLines(of: model)
+        }
+        while lines.count < height - 1 { lines.append(ScreenLine("")) }
+        if case .prompt(let prompt, let text) = model.mode {
+            lines.append(ScreenLine(cut((prompt == .search ? "/" : "& where ") + text), .prompt))
+        } else {
+            lines.append(ScreenLine(cut(status(of: model, loading: loading)), .status))
+        }
+        return lines
+    }
+
+    private func listLines(of model: BrowserModel) -> [ScreenLine] {
+        let view = model.view
+        let specs = Array(model.columns.dropFirst(model.firstColumn))
+        let layout = view.layout(specs)
+        let fields = view.tables.map { $0.fields(specs.map(\.path)) }
+        var lines = [ScreenLine(cut("  " + layout.headerLine), .columnHeader)]
+        // The section of the first line stays on the line under the column headers; when the
+        // first line is a section's header, that line shows it.
+        var firstLine = model.top
+        var sticky: Int?
+        if view.hasHeaders {
+            switch view.content(ofLine: model.top) {
+            case .header(let section):
+                sticky = section
+                firstLine += 1
+            case .row(let position):
+                sticky = view.section(of: position)
+            case nil:
+                break
+            }
+        }
+        lines.append(ScreenLine(sticky.map { cut(sectionTitle(view, $0)) } ?? "", .sectionHeader))
+        for line in firstLine..<(firstLine + bodyHeight) {
+            switch view.content(ofLine: line) {
+            case .header(let section):
+                lines.append(ScreenLine(cut(sectionTitle(view, section)), .sectionHeader))
+            case .row(let position):
+                guard let address = view.address(at: position) else { continue }
+                let tableFields = fields[Int(address.table)]
+                let values = view.tables[Int(address.table)].withCells { cells in tableFields.map { $0.value(row: Int(address.row), in: cells) } }
+                let mark = model.marks.contains(address) ? "* " : "  "
+                let text = cut(mark + (layout.lines(of: values, wrap: false).first ?? ""))
+                lines.append(ScreenLine(text, position == model.cursor ? .cursor : .plain))
+            case nil:
+                lines.append(ScreenLine(view.count == 0 && line == 0 ? emptyText(model) : ""))
+            }
+        }
+        return lines
+    }
+
+    private func emptyText(_ model: BrowserModel) -> String {
+        if !model.loadFinished { return "  loading…" }
+        return model.filterText == nil ? "  (no records)" : "  (no record matches \(model.filterText ?? ""); & and Enter clears the filter)"
+    }
+
+    private func sectionTitle(_ view: BrowserRows, _ section: Int) -> String {
+        let info = view.sections[section].info
+        return "\(SectionTitle.text(for: info.keys)) · \(RecordCount.text(info.count))"
+    }
+
+    private func status(of model: BrowserModel, loading: String?) -> String {
+        var parts = [inputName]
+        parts.append(model.view.count == 0 ? "no rows" : "row \(model.cursor + 1)/\(model.view.count)")
+        if model.view.hasHeaders, let section = model.view.section(of: model.cursor) {
+            parts.append(SectionTitle.text(for: model.view.sections[section].info.keys))
+        }
+        if !model.marks.isEmpty { parts.append("\(model.marks.count) marked") }
+        if let filter = model.filterText { parts.append("where \(filter)") }
+        if let loading { parts.append(loading) }
+        if let message = model.message { parts.append(message) }
+        return parts.joined(separator: " · ") + "   ? keys"
+    }
+
+    /// `text` cut to the screen's width.
+    private func cut(_ text: String) -> String {
+        DisplayWidth.of(text) <= width ? text : TextFitting.truncated(text, to: width)
+    }
+
+    static let help = [
+        "listview: keys",
+        "",
+        "  j k ↓ ↑          a row down, up",
+        "  PgDn PgUp ^F ^B  a page down, up (space too)",
+        "  g G              the first, the last record",
+        "  h l ← →          the columns left, right",
+        "  ] [              the next, the previous section",
+        "  /TEXT Enter      search forward; n N the next, the previous match",
+        "  &WHERE Enter     show only records where WHERE holds (as --where); & Enter again clears it",
+        "  Enter            the record in full; Esc goes back",
+        "  m                mark or unmark the row",
+        "  q                quit, writing the marked rows to standard output",
+        "  ^C               quit, writing nothing",
+        "",
+        "any key goes back",
+    ]
+}

@@ -1,0 +1,69 @@
+import ListviewBatches
+import ListviewValues
+
+/// The record under the cursor in full (Enter): one `key: value` line per field, nested
+/// objects and arrays as an indented tree, `- ` before each array element.
+///
+///     id: 1001
+///     customer:
+///       name: Maya Goldberg
+///       tags:
+///         - gift
+enum RecordTree {
+    static func lines(of rows: BrowserRows, at address: RowAddress) -> [String] {
+        let table = rows.tables[Int(address.table)]
+        var lines: [String] = []
+        table.withCells { cells in
+            for column in table.columns {
+                let field = TableField(FieldPath(column), columns: table.columns)
+                guard let value = field.value(row: Int(address.row), in: cells) ?? nested(field, row: Int(address.row), cells: cells) else {
+                    continue
+                }
+                append(TerminalEscaping.escaped(column), value, indent: "", to: &lines)
+            }
+        }
+        return lines.isEmpty ? ["(no fields)"] : lines
+    }
+
+    /// A nested cell whose table has no decoder shows as its JSON text.
+    private static func nested(_ field: TableField, row: Int, cells: CellTable.Cells) -> Value? {
+        guard let column = field.column else { return nil }
+        let (kind, text) = cells.cell(row: row, column: column)
+        return kind == .nested ? .string(String(decoding: text, as: UTF8.self)) : nil
+    }
+
+    private static func append(_ label: String, _ value: Value, indent: String, to lines: inout [String]) {
+        switch value {
+        case .object(let object) where object.count > 0:
+            lines.append("\(indent)\(label):")
+            for (key, member) in object.members { append(TerminalEscaping.escaped(key), member, indent: indent + "  ", to: &lines) }
+        case .array(let elements) where !elements.isEmpty:
+            lines.append("\(indent)\(label):")
+            for element in elements { appendElement(element, indent: indent + "  ", to: &lines) }
+        default:
+            lines.append("\(indent)\(label): \(CellText.text(for: value))")
+        }
+    }
+
+    private static func appendElement(_ value: Value, indent: String, to lines: inout [String]) {
+        switch value {
+        case .object(let object) where object.count > 0:
+            var first = true
+            for (key, member) in object.members {
+                var nested: [String] = []
+                append(TerminalEscaping.escaped(key), member, indent: indent + "  ", to: &nested)
+                if first, let head = nested.first {
+                    // `- key: value` on the dash's line, the rest under it.
+                    nested[0] = indent + "- " + head.dropFirst(indent.count + 2)
+                    first = false
+                }
+                lines += nested
+            }
+        case .array(let elements) where !elements.isEmpty:
+            lines.append("\(indent)-")
+            for element in elements { appendElement(element, indent: indent + "  ", to: &lines) }
+        default:
+            lines.append("\(indent)- \(CellText.text(for: value))")
+        }
+    }
+}
