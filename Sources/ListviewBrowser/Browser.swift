@@ -44,7 +44,7 @@ public enum Browser {
             let (width, height) = terminal.size
             let screen = BrowserScreen(width: width, height: height, inputName: inputName)
             model.bodyHeight = screen.bodyHeight
-            terminal.draw(screen.lines(of: model, loading: loadingText(snapshot)))
+            terminal.draw(screen.lines(of: model, loading: loadingText(snapshot, work: model.workText)))
             if let log {
                 if !firstScreenLogged && (model.view.count > 0 || snapshot.finished) {
                     firstScreenLogged = true
@@ -56,21 +56,37 @@ public enum Browser {
                 }
                 fflush(log)
             }
-            // While the input loads, wake every tenth of a second to show more rows.
+            // While the input loads, wake every tenth of a second to show more rows; while a search
+            // or filter is worked out, look for a key between blocks of rows.
+            if model.isWorking {
+                if let key = terminal.key(waiting: 0) {
+                    keyArrived = now()
+                    if case .quit(let writing) = model.handle(key) {
+                        return try quit(writing: writing)
+                    }
+                } else {
+                    model.work(budget: 50_000)
+                }
+                continue
+            }
             guard let key = terminal.key(waiting: snapshot.finished ? -1 : 100) else { continue }
             keyArrived = now()
             switch model.handle(key) {
             case .none:
                 continue
             case .quit(let writing):
-                terminal.end()
-                loader.stop()
-                guard writing else { return .interrupted }
-                try write(model.markedInOrder, of: lastSnapshot.rows, request: request,
-                          style: style ?? defaultStyle(loader.formats), into: sink)
-                if let error = lastSnapshot.error { throw error }
-                return .quit
+                return try quit(writing: writing)
             }
+        }
+
+        /// Restores the terminal and writes the marked rows (unless interrupted).
+        func quit(writing: Bool) throws -> Outcome {
+            terminal.end()
+            loader.stop()
+            guard writing else { return .interrupted }
+            try write(model.markedInOrder, of: lastSnapshot.rows, request: request, style: style ?? defaultStyle(loader.formats), into: sink)
+            if let error = lastSnapshot.error { throw error }
+            return .quit
         }
     }
 
@@ -85,7 +101,8 @@ public enum Browser {
     }
 
     /// `loading 12,345 records…`, `error: …`, or nil once loaded.
-    static func loadingText(_ snapshot: BrowserLoader.Snapshot) -> String? {
+    static func loadingText(_ snapshot: BrowserLoader.Snapshot, work: String? = nil) -> String? {
+        if let work { return work }
         if let error = snapshot.error { return "error: \(error.description)" }
         return snapshot.finished ? nil : "loading… \(snapshot.rows.count)"
     }

@@ -7,11 +7,14 @@ import ListviewValues
 /// Reads the browser's input on a thread of its own and publishes the rows as they arrive:
 /// the pattern's loading state and progressive loading.
 ///
-/// Each batch the reader completes (filtered by `--where`) is shown at once, in input
-/// order. With `--sort` or `--group-by` the batches are also joined into one table, and
-/// when the input ends the list's sections replace them (sections need every row). The
-/// screen takes a `snapshot` whenever it draws; batches are values, so the reader never
-/// changes a table the screen holds.
+/// One regular file is opened twice: its first batch is shown at once, while the whole
+/// file is read into one table as a list reads it (both cores, the same memory as a
+/// plain table) and then replaces it, arranged by `--sort` and `--group-by`. Any other
+/// input (standard input, a pipe, several files) is shown batch by batch as the reader
+/// completes them (filtered by `--where`), in input order; with `--sort` or `--group-by`
+/// the batches are also joined into one table, and when the input ends the list's
+/// sections replace them (sections need every row). The screen takes a `snapshot`
+/// whenever it draws; tables are values, so the reader never changes one the screen holds.
 public final class BrowserLoader: @unchecked Sendable {
     /// What the screen sees of the load.
     public struct Snapshot {
@@ -26,6 +29,8 @@ public final class BrowserLoader: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var published: Snapshot
     private var stopping = false
+    /// A second opening of one regular file, for its first rows (let go once they are read).
+    private var firstRows: ConcatenatedSource?
     private var thread: BackgroundThread?
     /// What is browsed: the inputs, `--where`, `--sort`, `--group-by`.
     public let request: ListRequest
@@ -43,6 +48,8 @@ public final class BrowserLoader: @unchecked Sendable {
         formats = opened.formats
         if let name = request.fileField { opened.source.fileField = (name, request.inputs.isEmpty ? ["-"] : request.inputs) }
         let source = opened.source
+        // The first rows of one regular file, read apart from the whole.
+        firstRows = opened.areRegularFiles && request.inputs.count == 1 ? try loader.open(request.inputs).source : nil
         thread = BackgroundThread { [self] in read(source, schema: schema) }
     }
 
@@ -82,10 +89,24 @@ public final class BrowserLoader: @unchecked Sendable {
         pthread_mutex_unlock(&mutex)
     }
 
+    /// Reads the first batch of `firstRows` and lets the source go (its buffers with it).
+    private func readFirstRows() throws -> Bool {
+        guard var source = firstRows else { return false }
+        firstRows = nil
+        if let batch = try source.nextBatch(schema: RecordSchema()) {
+            let rows = request.filter.rows(of: batch).map(\.row)
+            publish { $0.rows.append(batch, rows: rows) }
+        }
+        return true
+    }
+
     private func read(_ source: ConcatenatedSource, schema: RecordSchema) {
         let arranges = !request.sort.isEmpty || !request.groupBy.isEmpty
         do {
-            if arranges {
+            if try readFirstRows() {
+                let list = try WholeList.load(request, opened: source, schema: schema, sink: nil)
+                publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.fields ?? []) }
+            } else if arranges {
                 let (table, rows) = try WholeList.readBatches(request, opened: source, schema: schema, limit: nil, sink: nil) { batch, rows in
                     self.publish { $0.rows.append(batch, rows: rows) }
                 }

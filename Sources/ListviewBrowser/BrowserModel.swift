@@ -61,8 +61,11 @@ public struct BrowserModel {
     public var bodyHeight = 20
     /// `G` before the load ends: the cursor follows the last row as rows arrive.
     private var followsEnd = false
-    private var search: RowMatches?
+    /// A search under way: the next position to look at, the direction, and where it began.
+    private var searching: (text: TextSearch, next: Int, forward: Bool)?
+    /// The `&` filter, and whether its matches over the loaded tables are all worked out.
     private var filter: RowMatches?
+    private var filtering = false
     /// The `--fields` shown, or nil for every column.
     public let fields: [FieldPath]?
     public let excluded: FieldExclusion
@@ -79,12 +82,28 @@ public struct BrowserModel {
 
     /// Takes newly loaded rows: the cursor stays on its row when the rows only grew.
     public mutating func update(rows: BrowserRows, finished: Bool) {
-        let rearranged = rows.tables.count < loaded.tables.count || rows.hasHeaders != loaded.hasHeaders
+        // Rows only grow while batches arrive; a whole table or the list's sections replace them.
+        let grew = rows.tables.count >= loaded.tables.count && rows.hasHeaders == loaded.hasHeaders
+            && zip(rows.tables, loaded.tables).allSatisfy { $0.rowCount == $1.rowCount }
+        let rearranged = !grew && !loaded.tables.isEmpty
         let current = view.address(at: cursor)
+        if rearranged {
+            // Matches were worked out per table: the tables are new.
+            if let old = filter {
+                filter = RowMatches(old.filter)
+                filtering = true
+            }
+        }
         loaded = rows
         loadFinished = finished
-        view = filter.map { rows.filtered(by: $0) } ?? rows
-        if rearranged, let current {
+        if let filter {
+            // Batches as they arrive are small: their matches are worked out at once.
+            if !filtering { filter.workOut(rows, budget: .max) }
+            if !filtering || filter.isWorkedOut(rows) { view = rows.filtered(by: filter) }
+        } else {
+            view = rows
+        }
+        if rearranged, let current, !(rows.sections.count == 1 && !rows.hasHeaders) {
             // Sections replaced the batches: find the row again.
             cursor = (0..<view.count).first { view.address(at: $0).map { address in
                 address == current || rows.tables.count == 1 && address.row == current.row
@@ -202,21 +221,62 @@ public struct BrowserModel {
     private mutating func runSearch(_ text: String) {
         guard !text.isEmpty else { return }
         searchText = text
-        search = RowMatches(RecordFilter(search: text))
         findMatch(forward: true, from: cursor)
     }
 
     private mutating func findMatch(forward: Bool, from start: Int) {
-        guard let text = searchText, let matches = search else {
+        guard let text = searchText else {
             message = "no search yet: / searches"
             return
         }
-        var position = start
-        while position >= 0 && position < view.count {
-            if let address = view.address(at: position), matches.matches(address, in: view) { return move(to: position) }
-            position += forward ? 1 : -1
+        searching = (TextSearch(text), start, forward)
+        work(budget: 20_000)
+    }
+
+    /// True while a search or a filter is being worked out between keys.
+    public var isWorking: Bool { searching != nil || filtering }
+
+    /// What the status line says of the work under way.
+    public var workText: String? {
+        if let searching { return "searching '\(searching.text.text)'… row \(searching.next + 1)" }
+        return filtering ? "filtering…" : nil
+    }
+
+    /// Goes on with the search or filter under way for about `budget` rows, so that a key
+    /// pressed meanwhile is answered at once; a search that finds its row moves there.
+    public mutating func work(budget: Int) {
+        if filtering, let filter {
+            filter.workOut(loaded, budget: budget)
+            if filter.isWorkedOut(loaded) {
+                filtering = false
+                view = loaded.filtered(by: filter)
+                move(to: 0)
+                message = "\(RecordCount.text(view.count)) where \(filterText ?? "")"
+            }
+            return
         }
-        message = "'\(text)' not found \(forward ? "below" : "above")"
+        guard var (text, position, forward) = searching else { return }
+        let end = forward ? view.count : -1
+        var remaining = budget
+        while position != end && remaining > 0 {
+            if let address = view.address(at: position), matches(text, address) {
+                searching = nil
+                return move(to: position)
+            }
+            position += forward ? 1 : -1
+            remaining -= 1
+        }
+        if position == end {
+            searching = nil
+            message = "'\(text.text)' not found \(forward ? "below" : "above")"
+        } else {
+            searching = (text, position, forward)
+        }
+    }
+
+    private func matches(_ search: TextSearch, _ address: RowAddress) -> Bool {
+        let table = view.tables[Int(address.table)]
+        return table.withCells { search.matches(row: Int(address.row), cells: $0, columnCount: table.columns.count) }
     }
 
     private mutating func applyFilter(_ text: String) {
@@ -224,15 +284,15 @@ public struct BrowserModel {
         guard !trimmed.isEmpty else {
             filter = nil
             filterText = nil
+            filtering = false
             view = loaded
             return move(to: 0)
         }
         do {
             filter = RowMatches(RecordFilter(predicates: [try Predicate(parsing: trimmed)]))
             filterText = trimmed
-            view = loaded.filtered(by: filter ?? RowMatches(RecordFilter()))
-            move(to: 0)
-            message = "\(RecordCount.text(view.count)) match \(trimmed)"
+            filtering = true
+            work(budget: 20_000)
         } catch let error as ListviewError {
             message = error.description
         } catch {
@@ -257,31 +317,47 @@ public struct BrowserModel {
     }
 }
 
-/// Which rows of each loaded table a `RecordFilter` keeps, worked out once per table (a
-/// class, so every copy of the model shares what was worked out).
+/// Which rows of each loaded table a `RecordFilter` keeps, worked out a block of rows at a
+/// time (`workOut`) and kept (a class, so every copy of the model shares what was worked out).
 public final class RowMatches {
     let filter: RecordFilter
-    private var kept: [Int: [Bool]] = [:]
+    /// Per table, a flag per row worked out so far.
+    private var kept: [[Bool]] = []
 
     public init(_ filter: RecordFilter) {
         self.filter = filter
     }
 
-    public func matches(_ address: RowAddress, in rows: BrowserRows) -> Bool {
-        let table = Int(address.table)
-        if kept[table] == nil {
-            let source = rows.tables[table]
-            var flags = [Bool](repeating: false, count: source.rowCount)
-            for row in filter.rows(of: source) { flags[row.row] = true }
-            kept[table] = flags
+    /// Works out the matches of about `budget` more rows of `rows`' tables.
+    func workOut(_ rows: BrowserRows, budget: Int) {
+        var remaining = budget
+        for (index, table) in rows.tables.enumerated() where remaining > 0 {
+            if index == kept.count { kept.append([]) }
+            let done = kept[index].count
+            guard done < table.rowCount else { continue }
+            let block = done..<min(table.rowCount, done + max(1, min(remaining, table.rowCount - done)))
+            var flags = [Bool](repeating: false, count: block.count)
+            for row in filter.rows(of: table, in: block) { flags[row.row - block.lowerBound] = true }
+            kept[index] += flags
+            remaining -= block.count
         }
-        return kept[table]?[Int(address.row)] ?? false
+    }
+
+    /// True when every row of `rows`' tables is worked out.
+    func isWorkedOut(_ rows: BrowserRows) -> Bool {
+        rows.tables.count <= kept.count && zip(rows.tables, kept).allSatisfy { $0.rowCount == $1.count }
+    }
+
+    /// Whether the filter keeps `address` (false while not worked out).
+    public func matches(_ address: RowAddress) -> Bool {
+        let (table, row) = (Int(address.table), Int(address.row))
+        return table < kept.count && row < kept[table].count && kept[table][row]
     }
 }
 
 extension BrowserRows {
     /// These rows less those `matches` leaves out; sections left empty are dropped.
     func filtered(by matches: RowMatches) -> BrowserRows {
-        filtered { matches.matches($0, in: self) }
+        filtered { matches.matches($0) }
     }
 }

@@ -14,6 +14,40 @@ public struct RowAddress: Hashable, Sendable {
     }
 }
 
+/// The rows of a section: every row of one table in order (a whole file, unfiltered: no
+/// memory per row), or a list of addresses.
+public struct RowList: RandomAccessCollection, Sendable {
+    private var listed: [RowAddress] = []
+    private var whole: (table: Int32, count: Int)?
+
+    public init(_ addresses: [RowAddress] = []) {
+        listed = addresses
+    }
+
+    /// Rows 0..<count of table `table`.
+    public static func all(table: Int, count: Int) -> RowList {
+        var list = RowList()
+        list.whole = (Int32(truncatingIfNeeded: table), count)
+        return list
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { whole?.count ?? listed.count }
+
+    public subscript(position: Int) -> RowAddress {
+        if let whole { return RowAddress(table: Int(whole.table), row: position) }
+        return listed[position]
+    }
+
+    public mutating func append<Addresses: Sequence>(contentsOf addresses: Addresses) where Addresses.Element == RowAddress {
+        if whole != nil {
+            listed = Array(self)
+            whole = nil
+        }
+        listed.append(contentsOf: addresses)
+    }
+}
+
 /// The rows the browser shows, in sections, over the tables loaded so far: while the input
 /// loads, its batches in input order (one section); once loaded, with `--sort` or
 /// `--group-by`, the list's own sections over one table.
@@ -26,7 +60,7 @@ public struct BrowserRows: Sendable {
     /// The tables the rows live in.
     public private(set) var tables: [CellTable] = []
     /// Each section's info and rows.
-    public private(set) var sections: [(info: SectionInfo, rows: [RowAddress])] = []
+    public private(set) var sections: [(info: SectionInfo, rows: RowList)] = []
     /// The position of each section's first row.
     private var firstPositions: [Int] = []
     /// Whether sections have header lines (a grouped list).
@@ -51,10 +85,10 @@ public struct BrowserRows: Sendable {
         let index = tables.count
         tables.append(table)
         if sections.isEmpty {
-            sections = [(SectionInfo(), [])]
+            sections = [(SectionInfo(), RowList())]
             firstPositions = [0]
         }
-        sections[0].rows += rows.lazy.map { RowAddress(table: index, row: $0) }
+        sections[0].rows.append(contentsOf: rows.lazy.map { RowAddress(table: index, row: $0) })
         sections[0].info.count = sections[0].rows.count
         measure(table, rows: rows)
     }
@@ -66,7 +100,11 @@ public struct BrowserRows: Sendable {
         hasHeaders = listSections.contains { !$0.info.keys.isEmpty }
         var position = 0
         for section in listSections {
-            sections.append((section.info, section.items.map { RowAddress(table: 0, row: $0.row) }))
+            // An unfiltered list in file order takes no memory per row.
+            let inOrder = listSections.count == 1 && section.items.count == table.rowCount
+                && section.items.enumerated().allSatisfy { $0.offset == $0.element.row }
+            sections.append((section.info, inOrder ? .all(table: 0, count: table.rowCount)
+                                                   : RowList(section.items.map { RowAddress(table: 0, row: $0.row) })))
             firstPositions.append(position)
             position += section.items.count
         }
@@ -84,7 +122,7 @@ public struct BrowserRows: Sendable {
             guard !kept.isEmpty else { continue }
             var shown = info
             shown.count = kept.count
-            result.sections.append((shown, kept))
+            result.sections.append((shown, RowList(kept)))
             result.firstPositions.append(position)
             position += kept.count
         }

@@ -29,7 +29,7 @@ public final class WholeList {
     }
 
     /// How the table is filled.
-    enum Reading {
+    public enum Reading: Sendable {
         /// Straight from the bytes of a regular file when its reader can, else record by record.
         case bytesWhenPossible
         /// Batch by batch, as a stream is read (tests compare the two ways).
@@ -37,8 +37,8 @@ public final class WholeList {
     }
 
     /// Reads every row `request` lists (up to `--limit` when nothing orders them) and arranges them.
-    static func load(_ request: ListRequest, opened: ConcatenatedSource, schema: RecordSchema, reading: Reading = .bytesWhenPossible,
-                     sink: OutputSink) throws -> WholeList {
+    public static func load(_ request: ListRequest, opened: ConcatenatedSource, schema: RecordSchema, reading: Reading = .bytesWhenPossible,
+                            sink: OutputSink?) throws -> WholeList {
         // With nothing to order the rows, `--limit` stops the reading itself.
         let ordered = !request.sort.isEmpty || !request.groupBy.isEmpty || request.pageSize != nil
         let readsEverything = request.limit == nil || ordered

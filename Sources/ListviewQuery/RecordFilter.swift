@@ -59,6 +59,12 @@ public struct RecordFilter: Sendable {
         return kept
     }
 
+    /// The rows among `rows` of `table` the filter keeps, on this thread (the browser filters a
+    /// block at a time between keys).
+    public func rows(of table: CellTable, in rows: Range<Int>) -> [RowRef] {
+        isEmpty ? rows.map(RowRef.init) : keptRows(rows, of: table, limit: .max)
+    }
+
     /// The rows among `rows` of `table` the filter keeps, at most `limit`: one predicate at a time
     /// over the rows the ones before kept (an index list narrowed predicate by predicate, each
     /// predicate bound once rather than copied per row).
@@ -72,8 +78,9 @@ public struct RecordFilter: Sendable {
                 for row in kept where holds(predicate, field, row: row, cells: cells) { narrowed.append(row) }
                 kept = narrowed
             }
-            if search != nil {
-                kept = kept.filter { row in matchesSearch(table.columns.indices.lazy.compactMap { cells.value(row: row, column: $0) }) }
+            if let search {
+                let text = TextSearch(search), columnCount = table.columns.count
+                kept = kept.filter { row in text.matches(row: row, cells: cells, columnCount: columnCount) }
             }
             return kept.prefix(limit).map(RowRef.init)
         }
