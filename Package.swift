@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON"]),
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches",
-                                                                 "ListviewQuery", "ListviewPresentation"]),
+                                                                 "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON"]),
         .testTarget(name: "EndToEndTests", exclude: ["Golden", "Fixtures", "Support/roundtrip.py"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -251,7 +251,7 @@ public struct BrowserModel {
                 filtering = false
                 view = loaded.filtered(by: filter)
                 move(to: 0)
-                message = "\(RecordCount.text(view.count)) where \(filterText ?? "")"
+                message = RecordCount.text(view.count)
             }
             return
         }

@@ -52,6 +52,8 @@ public struct BrowserScreen {
         while lines.count < height - 1 { lines.append(ScreenLine("")) }
         if case .prompt(let prompt, let text) = model.mode {
             lines.append(ScreenLine(cut((prompt == .search ? "/" : "& where ") + text), .prompt))
+        } else if model.mode == .help {
+            lines.append(ScreenLine(cut("any key goes back"), .status))
         } else {
             lines.append(ScreenLine(cut(status(of: model, loading: loading)), .status))
         }
@@ -140,7 +142,5 @@ public struct BrowserScreen {
         "  m                mark or unmark the row",
         "  q                quit, writing the marked rows to standard output",
         "  ^C               quit, writing nothing",
-        "",
-        "any key goes back",
     ]
 }

@@ -40,6 +40,8 @@ struct Listview: ParsableCommand {
             listview customers.csv --style jsonl
           Sections as JSON, for scripts:
             listview orders.json --group-by status --style json | jq .sections
+          Browse full-screen (j/k, / search, & filter, m mark, ? keys); q writes the marked records:
+            listview orders.json --group-by status -i > picked.json
           What changed between two files, record by record (see 'listview diff --help'):
             listview diff expected.json actual.json --key id
 

@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+/// `listview -i` in a real terminal (tmux): keys sent as typed, screens compared with the
+/// golden screens in `Golden/browser/` (`RECORD_GOLDEN=1` records them), and what `q`
+/// writes compared with what the marked records are.
+final class BrowserTerminalTests: XCTestCase {
+    private static let screens = ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Golden/browser")
+
+    override func setUpWithError() throws {
+        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is needed (make deps installs it)") }
+    }
+
+    /// Compares `screen` with the golden screen `name` (or records it).
+    private func assertScreen(_ screen: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let url = Self.screens.appendingPathComponent("\(name).screen")
+        if GoldenFile.isRecording {
+            try FileManager.default.createDirectory(at: Self.screens, withIntermediateDirectories: true)
+            try Data(screen.utf8).write(to: url)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(screen, expected, "the screen differs from \(name).screen (RECORD_GOLDEN=1 re-records)", file: file, line: line)
+    }
+
+    func testGroupedListKeepsHeadersOnScreenWhileMoving() throws {
+        let session = try TmuxSession("samples/orders.json --group-by status --fields id,customer.name,total -i", width: 60, height: 12)
+        try assertScreen(try session.screen(showing: "row 1/24"), "grouped-first")
+        try session.send("j", "j", "NPage")
+        try assertScreen(try session.screen(showing: "row 12/24"), "grouped-page-down")
+        try session.send("]")
+        try assertScreen(try session.screen(showing: "row 17/24"), "grouped-next-section")
+        try session.send("G")
+        try assertScreen(try session.screen(showing: "row 24/24"), "grouped-last")
+        try session.send("q")
+        let result = try session.exited()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "", "nothing marked, nothing written")
+    }
+
+    func testMarkedRowsAreWrittenInTheInputsFormat() throws {
+        let session = try TmuxSession("samples/customers.csv -i", width: 70, height: 10)
+        _ = try session.screen(showing: "row 1/10")
+        try session.send("m", "j", "j", "m", "j", "m")
+        _ = try session.screen(showing: "3 marked")
+        try session.send("m")
+        try assertScreen(try session.screen(showing: "2 marked"), "csv-marks")
+        try session.send("q")
+        let result = try session.exited()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            id,name,city,country,plan,seats,monthly_fee,signed_up,notes
+            1,Ada Lovelace,London,UK,team,12,240.00,2023-01-15,""
+            3,山田 花子,Tokyo,JP,starter,3,29.00,2024-02-20,""
+
+            """)
+    }
+
+    func testMarkedRowsInAnotherStyleAndFromStandardInput() throws {
+        let session = try TmuxSession("--input jsonl -i --style json --fields user,kind < samples/events.jsonl", width: 70, height: 10)
+        _ = try session.screen(showing: "row 1/")
+        try session.send("j", "m", "G", "m")
+        _ = try session.screen(showing: "2 marked")
+        try session.send("q")
+        let result = try session.exited()
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.first, "[")
+        XCTAssertEqual(lines.count, 4, result.stdout)
+        XCTAssertTrue(lines[1].hasPrefix("  {\"user\":\"bob\",\"kind\":\"login\"}"), result.stdout)
+    }
+
+    func testSearchFilterDetailAndHelp() throws {
+        let session = try TmuxSession("samples/orders.json --fields id,status,customer.city,total -i", width: 64, height: 12)
+        _ = try session.screen(showing: "row 1/24")
+        try session.send("/", literal: "lagos")
+        try session.send("Enter")
+        try assertScreen(try session.screen(showing: "row 10/24"), "search-found")
+        try session.send("n")
+        _ = try session.screen(showing: "row 21/24")
+        try session.send("n")
+        _ = try session.screen(showing: "not found below")
+        try session.send("N")
+        _ = try session.screen(showing: "row 10/24")
+        try session.send("&", literal: "total>300")
+        try session.send("Enter")
+        try assertScreen(try session.screen(showing: "where total>300"), "filter")
+        try session.send("j", "Enter")
+        try assertScreen(try session.screen(showing: "Esc goes back"), "detail")
+        try session.send("Escape", "?")
+        try assertScreen(try session.screen(showing: "any key goes back"), "help")
+        try session.send("x", "&")
+        _ = try session.screen(showing: "& where total>300")
+        for _ in 0..<9 { try session.send("BSpace") }
+        try session.send("Enter")
+        _ = try session.screen(showing: "row 1/24")
+        try session.send("C-c")
+        let result = try session.exited()
+        XCTAssertEqual(result.status, 130)
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testColumnsScrollAndTheScreenFollowsAResize() throws {
+        let session = try TmuxSession("samples/orders.json -i", width: 50, height: 8)
+        _ = try session.screen(showing: "row 1/24")
+        try session.send("l", "l")
+        try assertScreen(try session.screen(showing: "status"), "scrolled")
+        try session.resize(width: 72, height: 10)
+        try assertScreen(try session.screen(showing: "maya.gol"), "resized")
+        try session.send("q")
+        XCTAssertEqual(try session.exited().status, 0)
+    }
+
+    func testWithoutATerminalItIsAUsageError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") else { throw XCTSkip("setsid(1) is needed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["-w", ListviewProcess.binary.path, "samples/orders.json", "-i"]
+        process.currentDirectoryURL = ListviewProcess.root
+        process.environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TERM": "xterm"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 64)
+        XCTAssertEqual(message, "listview: --interactive needs a terminal, and /dev/tty cannot be opened\n")
+    }
+}
