@@ -108,7 +108,7 @@ public struct BrowserRows: Sendable {
             firstPositions.append(position)
             position += section.items.count
         }
-        measure(table, rows: Array(0..<table.rowCount))
+        measure(table, rows: 0..<table.rowCount)
     }
 
     /// These rows less those `keep` turns down, in the same tables; sections left empty are dropped.
@@ -191,7 +191,7 @@ public struct BrowserRows: Sendable {
 
     /// Adds the columns of `table`, as measured while it was built (rows a filter left out
     /// included: a column may be a little wider than its shown cells need).
-    private mutating func measure(_ table: CellTable, rows: [Int]) {
+    private mutating func measure(_ table: CellTable, rows: some Collection<Int>) {
         for (name, measured) in zip(table.columns, table.measures) {
             if measures[name] == nil { columns.append(name) }
             var measure = measures[name] ?? ColumnMeasure(title: name)

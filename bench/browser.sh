@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+#
+# bench/browser.sh — measure the interactive browser (issue 17) on the 1,000,000-row CSV.
+#
+# Usage:
+#   bench/browser.sh [DATADIR]       (default DATADIR: /tmp/listview-bench; big.csv from bench/run.sh)
+#
+# Environment:
+#   LISTVIEW=/path/to/listview   binary to measure (default: .build/release/listview)
+#   RUNS=N                       first-screen runs (default 5; the median is reported)
+#
+# What it does, in a tmux window of 120x40 of its own:
+#   1. first screen: starts `listview big.csv -i` and polls the screen every 10 ms until a
+#      row shows; the median over RUNS starts (target: under 0.5 s);
+#   2. keys: once the rows are loaded, sends keys that move across the whole list (G, g,
+#      pages, sections, columns, a search, a filter and clearing it, the detail view) and
+#      reads how long each took to handle and draw from the browser's own timings
+#      (LISTVIEW_BROWSER_TIMINGS; target: every key under 50 ms);
+#   3. memory: the browser's peak RSS after G (every row loaded and drawn) against
+#      `listview big.csv > /dev/null`, the same file's plain table (target: no more).
+# Needs tmux and GNU time.
+set -euo pipefail
+
+DATA=${1:-/tmp/listview-bench}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+LISTVIEW=${LISTVIEW:-$ROOT/.build/release/listview}
+RUNS=${RUNS:-5}
+CSV="$DATA/big.csv"
+for tool in tmux /usr/bin/time python3; do
+    command -v "$tool" >/dev/null || { echo "bench/browser.sh: $tool is not installed; nothing measured" >&2; exit 0; }
+done
+[ -f "$CSV" ] || python3 "$ROOT/bench/gen-data.py" "$DATA"
+[ -x "$LISTVIEW" ] || (cd "$ROOT" && swift build -c release >/dev/null)
+
+SOCKET="listview-bench-$$"
+WORK=$(mktemp -d)
+tm() { tmux -L "$SOCKET" -f /dev/null -u "$@"; }
+cleanup() { tm kill-server 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+now() { date +%s.%N; }
+start() {  # start EXTRA_ENV: listview big.csv -i in a fresh window
+    tm kill-server 2>/dev/null || true
+    sleep 0.2
+    tm new-session -d -x 120 -y 40 "env LC_ALL=C.UTF-8 TERM=screen $1 $LISTVIEW $CSV -i > /dev/null; sleep 30" </dev/null >/dev/null 2>&1
+}
+wait_for() {  # wait_for TEXT: poll the screen every 10 ms until it shows TEXT
+    for _ in $(seq 1 2000); do
+        if tm capture-pane -p -t 0 2>/dev/null | grep -qF -- "$1"; then return 0; fi
+        sleep 0.01
+    done
+    echo "bench/browser.sh: the screen never showed '$1'" >&2
+    return 1
+}
+
+echo "== first screen of $CSV ($(du -m "$CSV" | cut -f1) MB), $RUNS starts"
+times=()
+for _ in $(seq 1 "$RUNS"); do
+    t0=$(now)
+    start ""
+    wait_for "row 1/"
+    times+=("$(python3 -c "print(round(($(now) - $t0) * 1000))")")
+done
+first=$(printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+echo "first screen, ms (each start): ${times[*]}; median $first"
+
+echo
+echo "== keys, every row loaded"
+rm -f "$WORK/times"
+start "LISTVIEW_BROWSER_TIMINGS=$WORK/times /usr/bin/time -f %M -o $WORK/rss"
+wait_for "row 1/1000000"
+send() { tm send-keys -t 0 "$@"; sleep 0.15; }
+send G; send g
+for _ in $(seq 1 20); do send NPage; done
+send G; for _ in $(seq 1 20); do send k; done
+send g; send l; send l; send l; send h
+send Enter; send Escape
+send / ; tm send-keys -t 0 -l "Müller"; send Enter; wait_for "row "; send n; send N
+send '&'; tm send-keys -t 0 -l "status=shipped"; send Enter; wait_for "where status=shipped"; sleep 1; send G; send g
+send '&'; for _ in $(seq 1 14); do send BSpace; done; send Enter; sleep 1
+send G
+send q
+sleep 1
+python3 - "$WORK/times" <<'EOF'
+import sys
+keys = [int(line.split()[1]) / 1000 for line in open(sys.argv[1]) if line.startswith("key ")]
+keys.sort()
+print(f"{len(keys)} keys: median {keys[len(keys) // 2]:.2f} ms, p99 {keys[int(len(keys) * 0.99)]:.2f} ms, max {keys[-1]:.2f} ms")
+open(sys.argv[1] + ".max", "w").write(f"{keys[-1]:.2f}")
+EOF
+browser_rss=$(( $(cat "$WORK/rss") / 1024 ))
+table_rss=$(( $( { /usr/bin/time -f %M "$LISTVIEW" "$CSV" > /dev/null; } 2>&1 | tail -1) / 1024 ))
+echo "peak RSS: browser $browser_rss MB, plain table $table_rss MB"
+
+verdict() { python3 -c "import sys; print('PASS' if float(sys.argv[1]) $2 float(sys.argv[3]) else 'FAIL')" "$1" "$2" "$3"; }
+echo
+printf '%-40s %10s   %-8s %s\n' target measured limit verdict
+printf '%-40s %10s   %-8s %s\n' "first screen, ms (median)" "$first" "< 500" "$(verdict "$first" "<" 500)"
+printf '%-40s %10s   %-8s %s\n' "slowest key, ms" "$(cat "$WORK/times.max")" "< 50" "$(verdict "$(cat "$WORK/times.max")" "<" 50)"
+ratio=$(python3 -c "print(round($browser_rss / $table_rss, 2))")
+printf '%-40s %10s   %-8s %s\n' "peak RSS / plain table's" "$ratio" "<= 1.0" "$(verdict "$ratio" "<=" 1.0)"
