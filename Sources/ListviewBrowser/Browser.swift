@@ -69,7 +69,9 @@ public enum Browser {
                 }
                 continue
             }
-            guard let key = terminal.key(waiting: snapshot.finished ? -1 : 100) else { continue }
+            // Until the first rows show, look again every few milliseconds.
+            let wait: Int32 = snapshot.finished ? -1 : model.view.count == 0 ? 5 : 100
+            guard let key = terminal.key(waiting: wait) else { continue }
             keyArrived = now()
             switch model.handle(key) {
             case .none:
