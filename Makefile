@@ -5,7 +5,9 @@
 #                  of a sample, and print where the binary is
 #   make test      install the C libraries if missing, build, and run every test (unit, end-to-end, corpora)
 #   make build     debug build (.build/debug/listview)
-#   make release   optimized build (.build/release/listview)
+#   make release   optimized build (.build/release/listview), the Swift runtime linked in (--static-swift-stdlib)
+#   make deb       a Debian package of the release build: listview_VERSION_ARCH.deb (packaging/make-deb.sh)
+#   make check-deb check that package as a runner without Swift meets it (packaging/check-deb.sh; run by .ci/run)
 #   make fuzz      run the libFuzzer targets (json, csv, roundtrip, where, template) for FUZZ_SECONDS each (default 60)
 #   make test-asan run the whole suite under AddressSanitizer (not part of make test: slower)
 #   make test-tsan run the whole suite under ThreadSanitizer (not part of make test: slower)
@@ -26,7 +28,7 @@ MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual -
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: fuzz test-asan test-tsan demo test build release bench bench-growth deps docs check-docs install clean
+.PHONY: fuzz test-asan test-tsan demo test build release deb check-deb bench bench-growth deps docs check-docs install clean
 
 deps:
 	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -f /usr/include/ncursesw/curses.h ] || ! command -v tmux >/dev/null || [ ! -x /usr/bin/time ]; then \
@@ -40,7 +42,13 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
+
+deb: release
+	@bash packaging/make-deb.sh .build/release/listview .
+
+check-deb: deb
+	@bash packaging/check-deb.sh listview_$$(.build/release/listview --version)_$$(dpkg --print-architecture).deb
 
 demo: release
 	@echo '$$ listview samples/orders.json --group-by status --fields id,customer.name,total,express'
