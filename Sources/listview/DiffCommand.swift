@@ -80,7 +80,11 @@ struct DiffCommand: ParsableCommand {
             request.list.countsOnly = counts
             request.list.freesRecords = false  // the process exits after the run
             CommandRun.prepare(sink, machineStyle: request.list.style.isMachineReadable, color: request.list.color)
-            let outcome = try DiffRunner.run(request, to: sink, warn: { Diagnostics.report($0) })
+            let names = [old, new].map { $0 == "-" ? "standard input" : $0 }
+            let loading = LoadingIndicator(label: names.joined(separator: " and "))
+            sink.beforeFirstOutput = { loading?.stop() }
+            defer { loading?.stop() }
+            let outcome = try DiffRunner.run(request, to: sink, warn: { loading?.stop(); Diagnostics.report($0) })
             return outcome.different ? 1 : 0
         }
     }
