@@ -116,20 +116,33 @@ public struct RecordDiff: Sendable {
         removed = old.rows.filter { matchedBy[$0] < 0 }
     }
 
+    /// Whole records as multisets: equal old records share one entry of the index (the first of
+    /// them), with the others as its copies, so many equal records take no longer to match
+    /// than distinct ones; each new record takes the next unmatched copy of its entry.
     private mutating func matchAsMultisets(old: Side, new: Side, matcher: Matcher) {
         var index = RowIndex(capacity: old.rows.count)
+        var copies: [Int: [Int]] = [:]
         for (row, hash) in zip(old.rows, matcher.keyHashes(oldRows: old.rows)) {
-            _ = index.insert(row, hash: hash, isDuplicate: { _ in false })
+            if let first = index.insert(row, hash: hash, isDuplicate: { matcher.sameKey(oldRow: $0, oldRow: row) }) {
+                copies[first, default: []].append(row)
+            }
         }
         var matched = [Bool](repeating: false, count: old.table.rowCount)
+        var taken: [Int: Int] = [:]
         for row in new.rows {
-            let found = index.first(hash: matcher.keyHash(newRow: row)) { !matched[$0] && matcher.sameKey(oldRow: $0, newRow: row) }
-            if let found {
-                matched[found] = true
-                unchanged += 1
-            } else {
+            guard let first = index.first(hash: matcher.keyHash(newRow: row), where: { matcher.sameKey(oldRow: $0, newRow: row) }) else {
                 added.append(row)
+                continue
             }
+            let count = taken[first, default: 0]
+            let others = copies[first] ?? []
+            guard count <= others.count else {
+                added.append(row)
+                continue
+            }
+            matched[count == 0 ? first : others[count - 1]] = true
+            taken[first] = count + 1
+            unchanged += 1
         }
         removed = old.rows.filter { !matched[$0] }
     }

@@ -111,6 +111,22 @@ final class RecordDiffTests: XCTestCase {
         XCTAssertEqual(found.unchanged, 2)
     }
 
+    /// Many equal records share one index entry: 3 copies against 2 is one removed, and 20,000
+    /// copies take no longer than 20,000 distinct records (a chain of equal hashes would be quadratic).
+    func testManyEqualRecordsAreCountedAsCopies() throws {
+        let three = CellTable.of([["v": .string("a")], ["v": .string("a")], ["v": .string("a")], ["v": .string("b")]])
+        let two = CellTable.of([["v": .string("a")], ["v": .string("b")], ["v": .string("a")], ["v": .string("b")]])
+        let found = try diff(three, two, key: [])
+        XCTAssertEqual(found.removed, [2])
+        XCTAssertEqual(found.added, [3])
+        XCTAssertEqual(found.unchanged, 3)
+        let many = CellTable.of(Array(repeating: ["v": .string("same")], count: 20_000))
+        let fewer = CellTable.of(Array(repeating: ["v": .string("same")], count: 19_999))
+        let copies = try diff(many, fewer, key: [])
+        XCTAssertEqual(copies.removed, [19_999])
+        XCTAssertEqual(copies.unchanged, 19_999)
+    }
+
     func testFieldsOnOneSideAreReportedNotCompared() throws {
         let old = CellTable.of([["id": .number("1"), "a": .string("x"), "gone": .string("g")]])
         let new = CellTable.of([["id": .number("1"), "a": .string("x"), "new": .string("n")]])
