@@ -30,6 +30,7 @@ public enum DiffRunner {
         if request.old == "-" && request.new == "-" {
             throw ListviewError.usage("only one of OLD and NEW can be standard input ('-')")
         }
+        if !request.key.isEmpty { return try runStreaming(request, to: sink, warn: warn) }
         let second = BackgroundResult { try load(request.old, request: request, sink: sink) }
         let newResult = Result { try load(request.new, request: request, sink: sink) }
         let old = try second.get()
@@ -51,6 +52,76 @@ public enum DiffRunner {
         let report = DiffReport(request: ready, old: old.table, new: new.table, diff: diff)
         try report.write(into: sink)
         return Outcome(different: !diff.isEmpty)
+    }
+
+    /// A keyed diff: the old side read whole and hashed, the new side streamed batch by batch
+    /// (read ahead on the second core for a regular file), each batch looked up and let go
+    /// but for its added and changed rows (`RecordDiff.streamed`).
+    private static func runStreaming(_ request: DiffRequest, to sink: OutputSink, warn: (String) -> Void) throws -> Outcome {
+        let old = try load(request.old, request: request, sink: sink)
+        var list = request.list
+        list.inputs = [request.new]
+        let schema = RecordSchema()
+        let newName = request.new == "-" ? "standard input" : request.new
+        let opened: InputLoader.Opened
+        do {
+            opened = try InputLoader(format: list.format, path: list.path, csv: list.csv, delimiter: list.delimiter, schema: schema)
+                .open([request.new])
+        } catch let error as ListviewError {
+            throw FormatHint.annotated(error, request: list)
+        }
+        var source = opened.source
+        let prefetcher = opened.areRegularFiles ? BatchPrefetcher(source, schema: schema) : nil
+        defer { prefetcher?.finish() }
+        func nextBatch() throws -> (table: CellTable, rows: [Int])? {
+            do {
+                guard let batch = try prefetcher?.next() ?? (prefetcher == nil ? source.nextBatch(schema: schema) : nil) else { return nil }
+                try sink.checkReaderPresent()  // `| true` ends the diff
+                return (batch, request.list.filter.rows(of: batch).map(\.row))
+            } catch let error as ListviewError {
+                throw FormatHint.annotated(error, request: list)
+            }
+        }
+        // The new side's first batch: its fields are checked before any record is compared.
+        var first = try nextBatch()
+        let seen = LoadedSide(table: first?.table ?? CellTable(columns: [], inferTypes: list.csv.inferTypes), rows: [],
+                              name: newName, warnings: [])
+        let ready = try checked(request, old: old, new: seen)
+        let diff: RecordDiff
+        let kept: CellTable
+        do {
+            (diff, kept) = try RecordDiff.streamed(
+                old: .init(table: old.table, rows: old.rows), key: ready.key, fields: ready.list.fields,
+                ignoring: ready.list.excluded, equality: ValueEquality(exact: ready.exact),
+                nextBatch: {
+                    if let batch = first {
+                        first = nil
+                        return batch
+                    }
+                    return try nextBatch()
+                },
+                newColumns: { knownColumns(opened.source, schema: schema) })
+        } catch let duplicate as RecordDiff.DuplicateKey {
+            throw ListviewError.malformedInput(source: duplicate.side == .old ? old.name : newName, line: nil, column: nil,
+                                               message: duplicateKeyMessage(duplicate, key: ready.key,
+                                                                            table: duplicate.side == .old ? old.table : nil))
+        }
+        defer {
+            old.warnings.forEach(warn)
+            opened.source.warnings.forEach(warn)
+            if !request.list.freesRecords { LeftForExit.keep([old.table, kept]) }
+        }
+        let report = DiffReport(request: ready, old: old.table, new: kept, diff: diff)
+        try report.write(into: sink)
+        return Outcome(different: !diff.isEmpty)
+    }
+
+    /// The columns the new side declared (a CSV header) or showed, in first-seen order.
+    private static func knownColumns(_ source: ConcatenatedSource, schema: RecordSchema) -> [String] {
+        var columns = source.declaredColumns ?? []
+        var seen = Set(columns)
+        for name in schema.columns where seen.insert(name).inserted { columns.append(name) }
+        return columns
     }
 
     /// Reads `path` whole, as a list of `request` without order, groups or pages, and keeps
@@ -112,12 +183,20 @@ public enum DiffRunner {
 
     /// `old.csv: key id=7 is on records 3 and 9; …`: records counted from 1 in the input.
     private static func duplicateKeyError(_ duplicate: RecordDiff.DuplicateKey, key: [FieldPath], side: LoadedSide) -> ListviewError {
-        let fields = side.table.fields(key)
-        let text = side.table.withCells { cells in
-            fields.map { "\($0.path.text)=\(CellText.text(for: $0.value(row: duplicate.first, in: cells)))" }.joined(separator: " ")
+        .malformedInput(source: side.name, line: nil, column: nil, message: duplicateKeyMessage(duplicate, key: key, table: side.table))
+    }
+
+    /// The message of a duplicate key; the key's values are read from `table` when it holds the
+    /// first record (a streamed side keeps only some rows: there the key is named by its fields).
+    private static func duplicateKeyMessage(_ duplicate: RecordDiff.DuplicateKey, key: [FieldPath], table: CellTable?) -> String {
+        var named = key.map(\.text).joined(separator: ",")
+        if let table, duplicate.first < table.rowCount {
+            let fields = table.fields(key)
+            named = table.withCells { cells in
+                fields.map { "\($0.path.text)=\(CellText.text(for: $0.value(row: duplicate.first, in: cells)))" }.joined(separator: " ")
+            }
         }
         let more = key.count == 1 ? " (--key takes several fields: --key \(key[0].text),F)" : ""
-        return .malformedInput(source: side.name, line: nil, column: nil,
-                               message: "key \(TerminalEscaping.escaped(text)) is on records \(duplicate.first + 1) and \(duplicate.second + 1); a key must name one record\(more)")
+        return "key \(TerminalEscaping.escaped(named)) is on records \(duplicate.first + 1) and \(duplicate.second + 1); a key must name one record\(more)"
     }
 }

@@ -40,10 +40,10 @@ public struct RecordDiff: Sendable {
     }
 
     /// The fields compared (both sides have them); the key fields are not among them.
-    public let compared: [FieldPath]
+    public private(set) var compared: [FieldPath]
     /// Fields the new side has and the old side lacks, and the reverse, in column order.
-    public let fieldsAdded: [String]
-    public let fieldsRemoved: [String]
+    public private(set) var fieldsAdded: [String]
+    public private(set) var fieldsRemoved: [String]
     /// Old rows without a match, in old order.
     public private(set) var removed: [Int] = []
     /// New rows without a match, in new order.
@@ -74,6 +74,93 @@ public struct RecordDiff: Sendable {
         } else {
             try matchByKey(old: old, new: new, matcher: matcher)
         }
+    }
+
+    /// Compares `old` by `key` with a new side that is streamed: `nextBatch` hands over each
+    /// batch of the new side and the rows of it that take part, and `newColumns` gives the new
+    /// side's columns once it is read. Each batch is looked up in the old side's index as it
+    /// arrives and let go; only its added and changed rows are kept, copied into the table
+    /// returned beside the diff, which the diff's new rows refer to. A field that no new
+    /// record turns out to have is reported as removed and taken out of the changes.
+    public static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
+                                equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
+                                newColumns: () -> [String]) throws -> (diff: RecordDiff, new: CellTable) {
+        precondition(!key.isEmpty, "a streamed diff matches by key")
+        let keyNames = Set(key.map(\.text))
+        let wanted: (String) -> Bool = { !keyNames.contains($0) && !ignored.excludes($0) }
+        let oldNames = fields.map { $0.map(\.text).filter { has($0, old.table) } } ?? old.table.columns
+        // Every old field is compared while the new side's fields are not all known.
+        let candidates = oldNames.filter(wanted).map(FieldPath.init)
+        var diff = RecordDiff(compared: candidates)
+        let oldMatcher = Matcher(old: old.table, new: old.table, key: key, compared: [], equality: equality)
+        var index = RowIndex(capacity: old.rows.count)
+        for (row, hash) in zip(old.rows, oldMatcher.keyHashes(oldRows: old.rows)) {
+            if let earlier = index.insert(row, hash: hash, isDuplicate: { oldMatcher.sameKey(oldRow: $0, oldRow: row) }) {
+                throw DuplicateKey(side: .old, first: earlier, second: row)
+            }
+        }
+        var kept = CellTable(columns: [], inferTypes: old.table.inferTypes)
+        let keptSchema = RecordSchema()
+        var matchedBy = [Int32](repeating: -1, count: old.table.rowCount)
+        var addedKeys: [UInt64: [(kept: Int, record: Int)]] = [:]
+        var recordsBefore = 0
+        while let (batch, rows) = try nextBatch() {
+            if kept.nestedDecoder == nil { kept.nestedDecoder = batch.nestedDecoder }
+            let matcher = Matcher(old: old.table, new: batch, key: key, compared: candidates, equality: equality)
+            let found = matcher.lookUp(rows[...], in: index)
+            for (newRow, oldRow) in found.matches {
+                if matchedBy[oldRow] >= 0 { throw DuplicateKey(side: .new, first: Int(matchedBy[oldRow]), second: recordsBefore + newRow) }
+                matchedBy[oldRow] = Int32(truncatingIfNeeded: recordsBefore + newRow)
+            }
+            // The rows to keep, in the batch's order: changed and added ones.
+            let keepRows = (found.changed.map(\.new) + found.added).sorted()
+            let firstKept = kept.rowCount
+            kept.append(rows: keepRows, of: batch, schema: keptSchema)
+            var keptRow: [Int: Int] = [:]
+            for (offset, row) in keepRows.enumerated() { keptRow[row] = firstKept + offset }
+            let keptMatcher = Matcher(old: kept, new: batch, key: key, compared: [], equality: equality)
+            for row in found.added {
+                let hash = matcher.keyHash(newRow: row)
+                if let earlier = addedKeys[hash]?.first(where: { keptMatcher.sameKey(oldRow: $0.kept, newRow: row) }) {
+                    throw DuplicateKey(side: .new, first: earlier.record, second: recordsBefore + row)
+                }
+                addedKeys[hash, default: []].append((keptRow[row] ?? 0, recordsBefore + row))
+                diff.added.append(keptRow[row] ?? 0)
+            }
+            diff.changed += found.changed.map { Change(old: $0.old, new: keptRow[$0.new] ?? 0, fields: $0.fields) }
+            diff.unchanged += found.matches.count - found.changed.count
+            recordsBefore += batch.rowCount
+        }
+        diff.removed = old.rows.filter { matchedBy[$0] < 0 }
+        // The new side's fields, now known: old fields it never had are removed, not changed.
+        let newNames = fields.map { $0.map(\.text).filter { name in
+            newColumns().contains(name) || FieldPath(name).components.count > 1 && newColumns().contains(FieldPath(name).components[0])
+        } } ?? newColumns()
+        let newSet = Set(newNames), oldSet = Set(oldNames)
+        diff.fieldsAdded = newNames.filter { !oldSet.contains($0) && wanted($0) }
+        diff.fieldsRemoved = oldNames.filter { !newSet.contains($0) && wanted($0) }
+        let stays = candidates.map { newSet.contains($0.text) }
+        var renumbered: [Int] = []
+        var next = 0
+        for stay in stays {
+            renumbered.append(stay ? next : -1)
+            if stay { next += 1 }
+        }
+        diff.compared = candidates.enumerated().filter { stays[$0.offset] }.map(\.element)
+        var changed: [Change] = []
+        for change in diff.changed {
+            let fields = change.fields.compactMap { renumbered[$0] >= 0 ? renumbered[$0] : nil }
+            if fields.isEmpty { diff.unchanged += 1 } else { changed.append(Change(old: change.old, new: change.new, fields: fields)) }
+        }
+        diff.changed = changed
+        return (diff, kept)
+    }
+
+    /// An empty diff comparing `compared` (filled in by `streamed`).
+    private init(compared: [FieldPath]) {
+        self.compared = compared
+        fieldsAdded = []
+        fieldsRemoved = []
     }
 
     /// True when `name` is a column of `table` or a path into one of its nested columns.
