@@ -100,7 +100,10 @@ public enum DiffRunner {
                     }
                     return try nextBatch()
                 },
-                newColumns: { knownColumns(opened.source, schema: schema) })
+                newColumns: {
+                    prefetcher?.finish()  // the reader's thread is done with the schema
+                    return knownColumns(opened.source, schema: schema)
+                })
         } catch let duplicate as RecordDiff.DuplicateKey {
             throw ListviewError.malformedInput(source: duplicate.side == .old ? old.name : newName, line: nil, column: nil,
                                                message: duplicateKeyMessage(duplicate, key: ready.key,
