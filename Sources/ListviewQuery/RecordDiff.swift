@@ -68,12 +68,16 @@ public struct RecordDiff: Sendable {
         compared = oldNames.filter { newSet.contains($0) && wanted($0) }.map(FieldPath.init)
         fieldsAdded = newNames.filter { !oldSet.contains($0) && wanted($0) }
         fieldsRemoved = oldNames.filter { !newSet.contains($0) && wanted($0) }
-        let matcher = Matcher(old: old.table, new: new.table, key: key.isEmpty ? compared : key, compared: compared, equality: equality)
-        if key.isEmpty {
-            matchAsMultisets(old: old, new: new, matcher: matcher)
-        } else {
-            try matchByKey(old: old, new: new, matcher: matcher)
+        guard key.isEmpty else {
+            // By key: the new table is one batch of the streamed comparison, its rows kept where they are.
+            var batch: (table: CellTable, rows: [Int])? = (new.table, new.rows)
+            self = try Self.streamed(old: old, key: key, fields: fields, ignoring: ignored, equality: equality,
+                                     nextBatch: { defer { batch = nil }; return batch }, newColumns: { new.table.columns },
+                                     keepingRows: false).diff
+            return
         }
+        matchAsMultisets(old: old, new: new, matcher: Matcher(old: old.table, new: new.table, key: compared, compared: compared,
+                                                              equality: equality))
     }
 
     /// Compares `old` by `key` with a new side that is streamed: `nextBatch` hands over each
@@ -85,7 +89,15 @@ public struct RecordDiff: Sendable {
     public static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
                                 equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
                                 newColumns: () -> [String]) throws -> (diff: RecordDiff, new: CellTable) {
-        precondition(!key.isEmpty, "a streamed diff matches by key")
+        try streamed(old: old, key: key, fields: fields, ignoring: ignored, equality: equality, nextBatch: nextBatch,
+                     newColumns: newColumns, keepingRows: true)
+    }
+
+    /// `streamed`; without `keepingRows` (one batch that is the whole new table) the diff's new
+    /// rows are the batch's own and nothing is copied.
+    private static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
+                                 equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
+                                 newColumns: () -> [String], keepingRows: Bool) throws -> (diff: RecordDiff, new: CellTable) {
         let keyNames = Set(key.map(\.text))
         let wanted: (String) -> Bool = { !keyNames.contains($0) && !ignored.excludes($0) }
         let oldNames = fields.map { $0.map(\.text).filter { has($0, old.table) } } ?? old.table.columns
@@ -113,11 +125,16 @@ public struct RecordDiff: Sendable {
                 matchedBy[oldRow] = Int32(truncatingIfNeeded: recordsBefore + newRow)
             }
             // The rows to keep, in the batch's order: changed and added ones.
-            let keepRows = (found.changed.map(\.new) + found.added).sorted()
-            let firstKept = kept.rowCount
-            kept.append(rows: keepRows, of: batch, schema: keptSchema)
             var keptRow: [Int: Int] = [:]
-            for (offset, row) in keepRows.enumerated() { keptRow[row] = firstKept + offset }
+            if keepingRows {
+                let keepRows = (found.changed.map(\.new) + found.added).sorted()
+                let firstKept = kept.rowCount
+                kept.append(rows: keepRows, of: batch, schema: keptSchema)
+                for (offset, row) in keepRows.enumerated() { keptRow[row] = firstKept + offset }
+            } else {
+                kept = batch
+                for row in found.changed.map(\.new) + found.added { keptRow[row] = row }
+            }
             let keptMatcher = Matcher(old: kept, new: batch, key: key, compared: [], equality: equality)
             for row in found.added {
                 let hash = matcher.keyHash(newRow: row)
@@ -169,39 +186,6 @@ public struct RecordDiff: Sendable {
     }
 
     // MARK: - Matching
-
-    private mutating func matchByKey(old: Side, new: Side, matcher: Matcher) throws {
-        var index = RowIndex(capacity: old.rows.count)
-        for (row, hash) in zip(old.rows, matcher.keyHashes(oldRows: old.rows)) {
-            if let earlier = index.insert(row, hash: hash, isDuplicate: { matcher.sameKey(oldRow: $0, oldRow: row) }) {
-                throw DuplicateKey(side: .old, first: earlier, second: row)
-            }
-        }
-        // The new rows in two halves, one on each core; each half looks up and compares its rows.
-        let middle = new.rows.count / 2
-        let second = BackgroundResult { [index] in matcher.lookUp(new.rows[middle...], in: index) }
-        let first = matcher.lookUp(new.rows[..<middle], in: index)
-        let halves = [first, try second.get()]
-        // A new key matched twice, or added twice, is a duplicate of the new side.
-        var matchedBy = [Int32](repeating: -1, count: old.table.rowCount)
-        var addedIndex = RowIndex(capacity: halves.reduce(0) { $0 + $1.added.count })
-        for half in halves {
-            for (newRow, oldRow) in half.matches {
-                if matchedBy[oldRow] >= 0 { throw DuplicateKey(side: .new, first: Int(matchedBy[oldRow]), second: newRow) }
-                matchedBy[oldRow] = Int32(truncatingIfNeeded: newRow)
-            }
-            for row in half.added {
-                let hash = matcher.keyHash(newRow: row)
-                if let earlier = addedIndex.insert(row, hash: hash, isDuplicate: { matcher.sameKey(newRow: $0, newRow: row) }) {
-                    throw DuplicateKey(side: .new, first: earlier, second: row)
-                }
-            }
-            added += half.added
-            changed += half.changed
-            unchanged += half.matches.count - half.changed.count
-        }
-        removed = old.rows.filter { matchedBy[$0] < 0 }
-    }
 
     /// Whole records as multisets: equal old records share one entry of the index (the first of
     /// them), with the others as its copies, so many equal records take no longer to match
