@@ -41,6 +41,31 @@ for path in ./usr/bin/listview ./usr/share/man/man1/listview.1.gz ./usr/share/ba
 done
 pass "files: binary, man page, bash/zsh/fish completions, copyright"
 
+# 1b. The copyright file in Debian's machine-readable format (DEP-5): a header paragraph with
+# Format, Files paragraphs each with Copyright and License, listview's Apache-2.0, and the full
+# text of every short licence name given as a stand-alone License paragraph.
+dpkg-deb --fsys-tarfile "$DEB" | tar -xO ./usr/share/doc/listview/copyright > "$WORK/copyright"
+python3 - "$WORK/copyright" <<'PY' || fail "the copyright file is not in Debian's machine-readable format"
+import re, sys
+paragraphs = [p for p in re.split(r"\n\s*\n", open(sys.argv[1]).read().strip()) if p]
+def fields(paragraph):
+    found = {}
+    for line in paragraph.split("\n"):
+        if line[:1] not in (" ", "\t"):
+            name, _, value = line.partition(":")
+            found[name] = value.strip()
+    return found
+header, rest = fields(paragraphs[0]), [fields(p) for p in paragraphs[1:]]
+assert header.get("Format") == "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/", header
+files = [p for p in rest if "Files" in p]
+assert files and files[0]["Files"] == "*" and files[0].get("License") == "Apache-2.0", files[:1]
+assert all("Copyright" in p and "License" in p for p in files), files
+standalone = {p["License"] for p in rest if "Files" not in p}
+short = {p["License"] for p in files if not p["License"].startswith("Apache-2.0 with")}
+assert short <= standalone, (short, standalone)
+PY
+pass "copyright: machine-readable (DEP-5), listview under Apache-2.0, the Swift runtime's exception"
+
 # 2. Libraries and Depends.
 dpkg-deb -x "$DEB" "$WORK/extracted"
 binary="$WORK/extracted/usr/bin/listview"

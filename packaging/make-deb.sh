@@ -46,19 +46,44 @@ install -d "$STAGE/usr/share/doc/listview"
 cat > "$STAGE/usr/share/doc/listview/copyright" <<EOF
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: listview
+Upstream-Contact: the listview authors <listview@invalid>
 Source: the listview repository
 
 Files: *
-Copyright: the listview developers
-License: other
- The listview developers have not chosen a licence yet: no licence is granted
- beyond what the law allows without one. (To be settled before a release.)
+Copyright: 2026 the listview authors
+License: Apache-2.0
 
-Files: usr/bin/listview (the Swift runtime and swift-argument-parser, linked in)
-Copyright: Apple Inc. and the Swift project authors
+Files: usr/bin/listview
+Copyright: 2026 the listview authors
+ Apple Inc. and the Swift project authors (the Swift runtime and
+ swift-argument-parser, linked into the binary)
 License: Apache-2.0 with Runtime Library Exception
- See https://swift.org/LICENSE.txt. On Debian systems the text of the Apache
- License, Version 2.0 is in /usr/share/common-licenses/Apache-2.0.
+ The listview code is Apache-2.0. The Swift standard library and runtime
+ linked in are Apache-2.0 with this exception (https://swift.org/LICENSE.txt):
+ .
+ As an exception, if you use this Software to compile your source code and
+ portions of this Software are embedded into the binary product as a result,
+ you may redistribute such product without providing attribution as would
+ otherwise be required by Sections 4(a), 4(b) and 4(d) of the License.
+ .
+ swift-argument-parser is Apache-2.0 with the same exception.
+ .
+ On Debian systems, the full text of the Apache License, Version 2.0 can be
+ found in "/usr/share/common-licenses/Apache-2.0".
+
+License: Apache-2.0
+ Licensed under the Apache License, Version 2.0 (the "License"); you may not
+ use this file except in compliance with the License. You may obtain a copy of
+ the License at http://www.apache.org/licenses/LICENSE-2.0
+ .
+ Unless required by applicable law or agreed to in writing, software
+ distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+ WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the
+ License for the specific language governing permissions and limitations
+ under the License.
+ .
+ On Debian systems, the full text of the Apache License, Version 2.0 can be
+ found in "/usr/share/common-licenses/Apache-2.0".
 EOF
 gzip -9n < "$ROOT/CHANGELOG.md" > "$STAGE/usr/share/doc/listview/changelog.gz"
 

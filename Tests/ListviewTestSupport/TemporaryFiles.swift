@@ -1,0 +1,32 @@
+import Foundation
+
+/// Files written for a test and removed after it: one helper for every test target.
+public final class TemporaryFiles {
+    /// The paths written so far, in order.
+    public private(set) var paths: [String] = []
+
+    public init() {}
+
+    /// Writes `bytes` to a new temporary file ending in `.ext` and returns its path.
+    @discardableResult
+    public func write(_ bytes: [UInt8], extension ext: String = "csv") throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("listview-test-\(UUID().uuidString).\(ext)")
+        try Data(bytes).write(to: url)
+        paths.append(url.path)
+        return url.path
+    }
+
+    /// Writes `text` as UTF-8 to a new temporary file ending in `.ext` and returns its path.
+    @discardableResult
+    public func write(_ text: String, extension ext: String = "csv") throws -> String {
+        try write(Array(text.utf8), extension: ext)
+    }
+
+    /// Removes every file written.
+    public func removeAll() {
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        paths = []
+    }
+
+    deinit { removeAll() }
+}
