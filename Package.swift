@@ -1,4 +1,6 @@
 // swift-tools-version:5.9
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the listview authors. Licensed under the Apache License, Version 2.0 (LICENSE).
 import PackageDescription
 
 // Release builds skip the run-time exclusivity checks on class properties (about 15% of the time spent
@@ -85,6 +87,8 @@ let package = Package(
             ],
             swiftSettings: releaseSettings
         ),
+        // What the test targets share: temporary files, and the third-party corpora (skipped when absent).
+        .target(name: "ListviewTestSupport", path: "Tests/ListviewTestSupport"),
         .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewValues"]),
         .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewValues", "ListviewBatches"]),
         .testTarget(name: "ListviewDataSourceTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource"]),
@@ -93,14 +97,14 @@ let package = Package(
         .testTarget(name: "ListviewPresentationTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput",
                                                                       "ListviewDataSource", "ListviewQuery", "ListviewPresentation",
                                                                       "ListviewJSON"]),
-        .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewJSON", "ListviewValues", "ListviewBatches", "ListviewInput"]),
-        .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewCSV", "ListviewValues", "ListviewBatches", "ListviewInput",
+        .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewTestSupport", "ListviewJSON", "ListviewValues", "ListviewBatches", "ListviewInput"]),
+        .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewTestSupport", "ListviewCSV", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewQuery"]),
-        .testTarget(name: "ListviewKitTests", dependencies: ["ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
+        .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON"]),
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches",
                                                                  "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON"]),
-        .testTarget(name: "EndToEndTests", exclude: ["Golden", "Fixtures", "Support/roundtrip.py"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -20,12 +20,16 @@ public struct PageInfo: Equatable, Sendable {
         self.totalRows = totalRows
     }
 
-    /// `page 2/5 · rows 11–20 of 48`; when streaming stopped early, `page 2 · rows 11–20 of more than 20`.
+    /// `page 2/5 · rows 11–20 of 48` once the input was read to its end; on a streamed page whose
+    /// input goes on, `page 2 · rows 11–20 · more follow` (SPEC §6).
     public var footer: String {
+        guard let totalRows else {
+            let rowsText = rows.isEmpty ? "no rows" : "rows \(rows.lowerBound + 1)–\(rows.upperBound)"
+            return "page \(number) · \(rowsText) · more follow"
+        }
         let pages = count.map { "page \(number)/\($0)" } ?? "page \(number)"
-        let of = totalRows.map { "of \($0)" } ?? "of more than \(rows.upperBound)"
-        if rows.isEmpty { return "\(pages) · no rows \(of)" }
-        return "\(pages) · rows \(rows.lowerBound + 1)–\(rows.upperBound) \(of)"
+        if rows.isEmpty { return "\(pages) · no rows of \(totalRows)" }
+        return "\(pages) · rows \(rows.lowerBound + 1)–\(rows.upperBound) of \(totalRows)"
     }
 }
 

@@ -35,11 +35,7 @@ public enum DiffRunner {
         let newResult = Result { try load(request.new, request: request, sink: sink) }
         let old = try second.get()
         let new = try newResult.get()
-        defer {
-            old.warnings.forEach(warn)
-            new.warnings.forEach(warn)
-            if !request.list.freesRecords { LeftForExit.keep([old.table, new.table]) }
-        }
+        defer { if !request.list.freesRecords { LeftForExit.keep([old.table, new.table]) } }
         let ready = try checked(request, old: old, new: new)
         let diff: RecordDiff
         do {
@@ -51,6 +47,8 @@ public enum DiffRunner {
         }
         let report = DiffReport(request: ready, old: old.table, new: new.table, diff: diff)
         try report.write(into: sink)
+        // Notes on how the inputs were read follow only a diff that was made: a failure is one line.
+        (old.warnings + new.warnings).forEach(warn)
         return Outcome(different: !diff.isEmpty)
     }
 
@@ -109,13 +107,10 @@ public enum DiffRunner {
                                                message: duplicateKeyMessage(duplicate, key: ready.key,
                                                                             table: duplicate.side == .old ? old.table : nil))
         }
-        defer {
-            old.warnings.forEach(warn)
-            opened.source.warnings.forEach(warn)
-            if !request.list.freesRecords { LeftForExit.keep([old.table, kept]) }
-        }
+        defer { if !request.list.freesRecords { LeftForExit.keep([old.table, kept]) } }
         let report = DiffReport(request: ready, old: old.table, new: kept, diff: diff)
         try report.write(into: sink)
+        (old.warnings + opened.source.warnings).forEach(warn)
         return Outcome(different: !diff.isEmpty)
     }
 

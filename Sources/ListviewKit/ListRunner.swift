@@ -44,27 +44,32 @@ public enum ListRunner {
             opened.source.fileField = (name, inputs)
         }
         let plan = ListPlanner.plan(for: request, formats: opened.formats)
-        defer { opened.source.warnings.forEach(warn) }
+        // Notes on how the input was read are written only once it was accepted: a failure is one line.
+        let outcome: Outcome
+        var writerNotes: [String] = []
         switch plan {
         case .summary:
             let list = try WholeList.load(request.withoutRowOrder, opened: opened.source, schema: schema, reading: reading, sink: sink)
             defer { if !request.freesRecords { LeftForExit.keep(list) } }
             let ready = try FieldCheck.prepared(request, columns: knownColumns(opened.source, schema: schema, table: list.table),
                                                 table: list.table)
-            return try SummaryTable.write(of: list, request: ready, into: sink)
+            outcome = try SummaryTable.write(of: list, request: ready, into: sink)
         case .counts:
-            return try runCounts(request, source: opened.source, prefetching: opened.areRegularFiles, schema: schema, into: sink)
+            outcome = try runCounts(request, source: opened.source, prefetching: opened.areRegularFiles, schema: schema, into: sink)
         case .streamedPage(let size):
-            return try runStreamedPage(request, pageSize: size, source: opened.source, schema: schema, into: sink)
+            outcome = try runStreamedPage(request, pageSize: size, source: opened.source, schema: schema, into: sink)
         case .streamedRows:
-            return try runStreamedRows(request, source: opened.source, prefetching: opened.areRegularFiles, schema: schema, into: sink)
+            outcome = try runStreamedRows(request, source: opened.source, prefetching: opened.areRegularFiles, schema: schema,
+                                          into: sink, notes: &writerNotes)
         case .wholeList(let pagesByLines):
             let list = try WholeList.load(request, opened: opened.source, schema: schema, reading: reading, sink: sink)
             defer { if !request.freesRecords { LeftForExit.keep(list) } }
             let ready = try FieldCheck.prepared(request, columns: knownColumns(opened.source, schema: schema, table: list.table),
                                                 table: list.table)
-            return try list.present(ready, pagesByLines: pagesByLines, schema: schema, into: sink)
+            outcome = try list.present(ready, pagesByLines: pagesByLines, schema: schema, into: sink)
         }
+        (opened.source.warnings + writerNotes).forEach(warn)
+        return outcome
     }
 
     /// `--counts`: the rows of each batch counted in their groups from their cells (`GroupTally`);
@@ -138,7 +143,7 @@ public enum ListRunner {
     /// files are read a few batches ahead on the second core (`BatchPrefetcher`) while this
     /// thread writes; a pipe is read here, so stopping at `--limit` never waits on it.
     private static func runStreamedRows(_ asked: ListRequest, source opened: ConcatenatedSource, prefetching: Bool,
-                                        schema: RecordSchema, into sink: OutputSink) throws -> Outcome {
+                                        schema: RecordSchema, into sink: OutputSink, notes: inout [String]) throws -> Outcome {
         var source: any RecordSource = opened
         var remaining = asked.limit.map { max(0, $0) } ?? .max
         // The first batch is read first: a CSV header names the columns before anything is written,
@@ -147,8 +152,11 @@ public enum ListRunner {
         let request = try FieldCheck.prepared(asked, columns: knownColumns(source, schema: schema, table: batch), table: batch,
                                               checking: asked.inputs.count <= 1)
         var fields = request.outputFields(schema: schema)
+        // The header row CSV and TSV write before the rows, when it is the input's header.
+        var fixedHeader: [String]?
         if fields.columns == nil, request.style == .csv || request.style == .tsv, let columns = source.declaredColumns {
             fields = .header(columns.map { ColumnSpec($0) }, excluding: request.excluded, schema: schema)
+            fixedHeader = columns.filter { !request.excluded.excludes($0) }
         }
         let streamed = request.style == .line ? request.template.map { TemplateLinesPresenter(request: request, template: $0) } : nil
         guard var presenter = streamed ?? MachinePresenters.make(request.style, fields: fields, grouped: false) else {
@@ -156,6 +164,11 @@ public enum ListRunner {
         }
         try presenter.begin(page: nil, into: sink)
         var written = 0
+        // Columns of the batches written, in first-seen order (long rows' extra columns among them).
+        var columnsWritten: [String] = []
+        func noteColumns(_ columns: [String]) {
+            if columns.count > columnsWritten.count { columnsWritten = columns }
+        }
         var sectionStarted = false
         func startSection() throws {
             if !sectionStarted { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
@@ -165,6 +178,7 @@ public enum ListRunner {
             let rows = request.filter.rows(of: table, limit: remaining)
             guard !rows.isEmpty else { return }
             try startSection()
+            noteColumns(table.columns)
             presenter.use(table)
             try presenter.rows(rows[...], into: sink)
             written += rows.count
@@ -176,8 +190,9 @@ public enum ListRunner {
             if request.limit == nil, prefetching, presenter.standaloneRows != nil, let parts = try source.fileParts(size: partSize) {
                 // Rows that stand alone have no section lines: the section starts with the parts.
                 try startSection()
-                let (rows, readingOn) = try writeParts(parts, filter: request.filter, presenter: presenter, into: sink)
+                let (rows, columns, readingOn) = try writeParts(parts, filter: request.filter, presenter: presenter, into: sink)
                 written += rows
+                noteColumns(columns)
                 rest = readingOn
             }
         }
@@ -192,6 +207,11 @@ public enum ListRunner {
             return try rest?.nextBatch(schema: schema)
         }
         while remaining > 0, let table = try nextBatch() { try write(table) }
+        prefetcher?.finish()  // the reader's thread is done with the schema
+        if let fixedHeader, written > 0 {
+            notes += extraCellsNote(header: fixedHeader, columns: columnsWritten,
+                                    excluded: request.excluded, style: request.style)
+        }
         if written == 0 {
             try presenter.emptyState(into: sink)
         } else {
@@ -200,6 +220,21 @@ public enum ListRunner {
         try presenter.end(page: nil, into: sink)
         try sink.flush()
         return Outcome(foundRecords: written > 0)
+    }
+
+    /// A note for CSV or TSV written under the input's header when long rows added columns after it
+    /// was written: where their cells went, so that nobody takes them for a header column's.
+    static func extraCellsNote(header: [String], columns: [String], excluded: FieldExclusion, style: OutputStyle) -> [String] {
+        let named = Set(header)
+        let extra = columns.filter { !named.contains($0) && !excluded.excludes($0) }
+        guard !extra.isEmpty else { return [] }
+        let positions = (header.count + 1)...(header.count + extra.count)
+        let which = positions.count == 1 ? "column \(positions.lowerBound)" : "columns \(positions.lowerBound)–\(positions.upperBound)"
+        let format = style == .tsv ? "TSV" : "CSV"
+        let headerColumns = header.count == 1 ? "its 1 column" : "its \(header.count) columns"
+        let inputColumns = (extra.count == 1 ? "input column " : "input columns ") + extra.joined(separator: ", ")
+        return ["\(format) output: the header was written before rows longer than it were read; their extra cells follow "
+                + "\(headerColumns) unnamed, as output \(which) (\(inputColumns))"]
     }
 
     /// The top-level fields the input has shown so far: a CSV header's, the schema's and `table`'s.
@@ -214,25 +249,27 @@ public enum ListRunner {
     static let partSize = 1 << 18
 
     /// Writes the rows of `parts` that pass `filter`, each part read and laid out on one of
-    /// two cores, in order. Returns the rows written and, when a part did not end where the
-    /// next begins, the source that reads on from there.
+    /// two cores, in order. Returns the rows written, the columns of the widest part, and, when a
+    /// part did not end where the next begins, the source that reads on from there.
     static func writeParts(_ parts: any FileParts, filter: RecordFilter, presenter: any TableRowPresenter,
-                           into sink: OutputSink) throws -> (rows: Int, readingOn: (any RecordSource)?) {
+                           into sink: OutputSink) throws -> (rows: Int, columns: [String], readingOn: (any RecordSource)?) {
         var rows = 0
-        let readingOn = try parts.readInOrder(work: { table -> (rows: Int, block: OutputBlock?) in
-            guard let table else { return (0, nil) }
+        var columns: [String] = []
+        let readingOn = try parts.readInOrder(work: { table -> (rows: Int, columns: [String], block: OutputBlock?) in
+            guard let table else { return (0, [], nil) }
             let kept = filter.rows(of: table, limit: .max)
             var layout = presenter
             layout.use(table)
             // Room for the rows' text and what a style writes around it: grown once at most.
             var bytes = ByteOutput(capacity: table.textByteCount * 2 + 4_096)
             layout.standaloneRows?.append(kept[...], to: &bytes)
-            return (kept.count, OutputBlock(bytes))
+            return (kept.count, kept.isEmpty ? [] : table.columns, OutputBlock(bytes))
         }, take: { part in
             if let block = part.block { try sink.write(block: block.output) }
             rows += part.rows
+            if part.columns.count > columns.count { columns = part.columns }
         })
-        return (rows, readingOn)
+        return (rows, columns, readingOn)
     }
 
     /// The page to show, or nil when the request does not page.

@@ -1,17 +1,17 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
-/// CSV conformance from third-party corpora in `../shared/corpus/`:
+/// CSV conformance from third-party corpora (`Corpus`: skipped when absent):
 /// csv-spectrum (expected JSON per file) and eBay tsv-utils' csv2tsv gold transcripts.
 final class CSVCorpusTests: XCTestCase {
-    static let corpus = ListviewProcess.root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
     // MARK: csv-spectrum
 
     /// Every case but `location_coordinates` (its upstream expectation is wrong, see the corpus README):
     /// with `--no-infer`, `--style json` equals the expected JSON, values compared parsed.
     func testCSVSpectrum() throws {
-        let directory = Self.corpus.appendingPathComponent("csv-spectrum")
+        let directory = try Corpus.folder("csv-spectrum")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("csvs").path)
             .filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }.sorted()
         XCTAssertEqual(names.count, 12)
@@ -32,7 +32,7 @@ final class CSVCorpusTests: XCTestCase {
 
     /// The sections of the gold transcript that run csv2tsv without options, by their file arguments.
     private func goldSections() throws -> [(files: [String], output: String)] {
-        let gold = try String(contentsOf: Self.corpus.appendingPathComponent("tsv-utils-csv2tsv/gold/basic_tests_1.txt"), encoding: .utf8)
+        let gold = try String(contentsOf: Corpus.folder("tsv-utils-csv2tsv").appendingPathComponent("gold/basic_tests_1.txt"), encoding: .utf8)
         var sections: [(files: [String], output: String)] = []
         var current: (files: [String], lines: [String])?
         for line in gold.components(separatedBy: "\n") {
@@ -51,7 +51,7 @@ final class CSVCorpusTests: XCTestCase {
 
     /// Records read by listview, printed the gold's way: fields joined by TAB, TAB/CR/LF in a field as one space.
     private func csv2tsvText(_ files: [String]) throws -> String {
-        let directory = Self.corpus.appendingPathComponent("tsv-utils-csv2tsv")
+        let directory = try Corpus.folder("tsv-utils-csv2tsv")
         let result = try ListviewProcess.run(files.map { directory.appendingPathComponent($0).path }
             + ["--no-header", "--no-infer", "--style", "jsonl"])
         XCTAssertEqual(result.status, 0, "\(files): \(result.stderr)")
@@ -81,7 +81,7 @@ final class CSVCorpusTests: XCTestCase {
     }
 
     func testTSVUtilsInvalidFilesNameTheLine() throws {
-        let directory = Self.corpus.appendingPathComponent("tsv-utils-csv2tsv")
+        let directory = try Corpus.folder("tsv-utils-csv2tsv")
         for (name, line) in [("invalid1.csv", 3), ("invalid2.csv", 4)] {
             let path = directory.appendingPathComponent(name).path
             let result = try ListviewProcess.run([path, "--style", "tsv"])

@@ -66,7 +66,7 @@ final class DeterminismTests: XCTestCase {
                 let rows = "rows \(index * 6 + 1)–\(min(index * 6 + 6, ids.count))"
                 // A streamed page knows the total only once the input has ended within it.
                 let known = "page \(index + 1)/\(tablePages.count) · \(rows) of \(ids.count)\n"
-                let open = "page \(index + 1) · \(rows) of more than \(index * 6 + 6)\n"
+                let open = "page \(index + 1) · \(rows) · more follow\n"
                 XCTAssertTrue(page.hasSuffix(known) || page.hasSuffix(open), "\(walk) page \(index + 1):\n\(page)")
             }
         }

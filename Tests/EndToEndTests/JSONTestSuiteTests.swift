@@ -1,31 +1,35 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
-/// JSONTestSuite (nst/JSONTestSuite, in `../shared/corpus/json-test-suite/`): every `y_` file
+/// JSONTestSuite (nst/JSONTestSuite, `Corpus` folder `json-test-suite/`, skipped when absent): every `y_` file
 /// is accepted (status 0), every `n_` file is refused with one `listview:` line and status 65,
 /// and no `i_` file crashes or hangs (0 or 65, the same on every run).
 final class JSONTestSuiteTests: XCTestCase {
-    static let corpus = ListviewProcess.root.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpus/json-test-suite")
+    private var corpus: URL!
+
+    override func setUpWithError() throws {
+        corpus = try Corpus.folder("json-test-suite")
+    }
 
     private func files(prefix: String) throws -> [String] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
         let selected = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
-        XCTAssertFalse(selected.isEmpty, "no \(prefix) files in \(Self.corpus.path)")
+        XCTAssertFalse(selected.isEmpty, "no \(prefix) files in \(corpus.path)")
         return selected
     }
 
     /// Runs one file. The table style reads the whole input before writing, so a refused
     /// file must leave standard output empty; JSON Lines streams and shows accepted values.
     private func run(_ name: String, style: String = "table") throws -> ListviewProcess.Result {
-        try ListviewProcess.run([Self.corpus.appendingPathComponent(name).path, "--style", style], timeout: 20)
+        try ListviewProcess.run([corpus.appendingPathComponent(name).path, "--style", style], timeout: 20)
     }
 
     func testAcceptsEveryYFile() throws {
         let names = try files(prefix: "y_")
         XCTAssertEqual(names.count, 95)
-        for name in names {
-            let result = try run(name)
+        let results = try ListviewProcess.inParallel(names.count) { index in Result { try self.run(names[index]) } }.map { try $0.get() }
+        for (name, result) in zip(names, results) {
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
             // Accepted without complaint; an object whose one list is a member gets the note naming its --path.
             let notes = result.stderr.split(separator: "\n").filter { !$0.contains(": listed the object's ") }
@@ -36,8 +40,8 @@ final class JSONTestSuiteTests: XCTestCase {
     func testRejectsEveryNFileWithOneLine() throws {
         let names = try files(prefix: "n_")
         XCTAssertEqual(names.count, 188)
-        for name in names {
-            let result = try run(name)
+        let results = try ListviewProcess.inParallel(names.count) { index in Result { try self.run(names[index]) } }.map { try $0.get() }
+        for (name, result) in zip(names, results) {
             XCTAssertEqual(result.status, 65, "\(name) was accepted: \(result.stdout.prefix(200))")
             XCTAssertTrue(result.stderr.hasPrefix("listview: "), "\(name): \(result.stderr)")
             XCTAssertEqual(result.stderr.filter { $0 == "\n" }.count, 1, "\(name): \(result.stderr)")
@@ -55,7 +59,7 @@ final class JSONTestSuiteTests: XCTestCase {
 
     func testDocumentedOutcomesOfNotableFiles() throws {
         let deep = try run("n_structure_100000_opening_arrays.json")
-        XCTAssertEqual(deep.stderr, "listview: \(Self.corpus.path)/n_structure_100000_opening_arrays.json:1:1001: nesting deeper than 1000 levels\n")
+        XCTAssertEqual(deep.stderr, "listview: \(corpus.path)/n_structure_100000_opening_arrays.json:1:1001: nesting deeper than 1000 levels\n")
         let nested500 = try run("i_structure_500_nested_arrays.json")
         XCTAssertEqual(nested500.status, 0)
         let formFeed = try run("n_structure_whitespace_formfeed.json")

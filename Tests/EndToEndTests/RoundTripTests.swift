@@ -64,6 +64,21 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(try pipe(tsv, ["--input", "tsv", "--style", "jsonl"]).split(separator: "\n").count, 4)
     }
 
+    /// A row longer than the header, streamed to CSV after the header was written, keeps its extra
+    /// cells after the header's columns; stderr says where they went, and reading the output back
+    /// gives every value again (issue 25).
+    func testLongRowStreamedToCSVReadsBack() throws {
+        let csv = "id,name\n1,ada\n2,bob,extra,more\n3,cy\n"
+        let written = try ListviewProcess.run(["--input", "csv", "--style", "csv"], stdinText: csv)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(written.stdout, csv)
+        XCTAssertTrue(written.stderr.contains("CSV output: the header was written before rows longer than it were read; "
+                                              + "their extra cells follow its 2 columns unnamed, as output columns 3–4 (input columns 3, 4)"),
+                      written.stderr)
+        XCTAssertEqual(try pipe(written.stdout, ["--input", "csv", "--style", "jsonl"]),
+                       #"{"id":1,"name":"ada"}"# + "\n" + #"{"id":2,"name":"bob","3":"extra","4":"more"}"# + "\n" + #"{"id":3,"name":"cy"}"# + "\n")
+    }
+
     func testJqReadsGroupedJSON() throws {
         let result = try ListviewProcess.run(["samples/orders.json", "--group-by", "status", "--style", "json"])
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("grouped-\(UUID().uuidString).json")

@@ -3,6 +3,7 @@ import ListviewBatches
 @testable import ListviewCSV
 import ListviewInput
 import ListviewQuery
+import ListviewTestSupport
 import ListviewValues
 import XCTest
 
@@ -123,10 +124,8 @@ final class CSVCellTableTests: XCTestCase {
 
     /// Every file of the CSV corpora: the same values, or the table gives way where reading fails.
     func testCorpusFilesHoldTheRecordsValues() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
         var tabledFiles = 0
-        for directory in ["csv-spectrum/csvs", "tsv-utils-csv2tsv"].map({ corpus.appendingPathComponent($0) }) {
+        for directory in try ["csv-spectrum/csvs", "tsv-utils-csv2tsv"].map({ try Corpus.folder($0) }) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             for name in names.sorted() where name.hasSuffix(".csv") {
                 let path = directory.appendingPathComponent(name).path

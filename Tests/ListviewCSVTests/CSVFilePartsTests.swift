@@ -3,6 +3,7 @@ import ListviewBatches
 @testable import ListviewCSV
 import ListviewInput
 import ListviewValues
+import ListviewTestSupport
 import XCTest
 
 /// Reading the rest of a CSV file in many small parts (`CSVFileParts`), handed on in order,

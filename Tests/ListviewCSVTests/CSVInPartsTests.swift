@@ -4,6 +4,7 @@ import ListviewBatches
 import ListviewInput
 import ListviewQuery
 import ListviewValues
+import ListviewTestSupport
 import XCTest
 
 /// Reading a whole CSV file in two parts on two cores (`CSVFileParts`) gives exactly what

@@ -4,6 +4,7 @@ import ListviewBatches
 import ListviewInput
 import ListviewQuery
 import ListviewValues
+import ListviewTestSupport
 import XCTest
 
 /// The CSV reader over libcsv: quoting, line endings, headers, ragged rows, types, errors.

@@ -49,6 +49,14 @@ final class PagePlanTests: XCTestCase {
         XCTAssertNil(plan.page(2))
     }
 
+    /// SPEC §6: a streamed page whose input goes on does not know the total; one that reached the end does.
+    func testStreamedPageFooterSaysMoreFollowUntilTheTotalIsKnown() {
+        let open = PageInfo(number: 2, count: nil, rows: 10..<20, totalRows: nil)
+        XCTAssertEqual(open.footer, "page 2 · rows 11–20 · more follow")
+        let ended = PageInfo(number: 3, count: 3, rows: 20..<24, totalRows: 24)
+        XCTAssertEqual(ended.footer, "page 3/3 · rows 21–24 of 24")
+    }
+
     func testOutOfRangePagesAreNil() {
         let plan = PagePlan(pageSize: 10, totalRows: 24)
         XCTAssertNil(plan.page(0))

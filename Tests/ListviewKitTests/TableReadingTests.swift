@@ -222,7 +222,7 @@ extension TableReadingTests {
                 first = CellTable(columns: [], inferTypes: false)
                 let parts = try XCTUnwrap(try source.fileParts(size: 8_192))
                 XCTAssertGreaterThan(parts.count, 4)
-                let (written, rest) = try ListRunner.writeParts(parts, filter: filter, presenter: two, into: parted)
+                let (written, _, rest) = try ListRunner.writeParts(parts, filter: filter, presenter: two, into: parted)
                 XCTAssertNil(rest)
                 XCTAssertGreaterThan(written, 0)
                 XCTAssertEqual(parted.collected, serial.collected, "\(style)")
@@ -292,7 +292,7 @@ extension TableReadingTests {
             try two.rows((0..<first.rowCount).map(RowRef.init)[...], into: parted)
             let parts = try XCTUnwrap(try source.fileParts(size: 8_192))
             XCTAssertGreaterThan(parts.count, 4)
-            var (written, rest) = try ListRunner.writeParts(parts, filter: RecordFilter(), presenter: two, into: parted)
+            var (written, _, rest) = try ListRunner.writeParts(parts, filter: RecordFilter(), presenter: two, into: parted)
             while let batch = try rest?.nextBatch(schema: schema) {
                 two.use(batch)
                 try two.rows((0..<batch.rowCount).map(RowRef.init)[...], into: parted)

@@ -41,7 +41,7 @@ struct GoldenFile {
         let files: [GoldenFile]
         do { files = try all(in: directory) } catch { return ["cannot list transcripts in \(directory.path): \(error)"] }
         if files.isEmpty { return ["no transcripts (*.txt) in \(directory.path)"] }
-        return files.compactMap { $0.check(recording: recording) }
+        return ListviewProcess.inParallel(files.count) { files[$0].check(recording: recording) }.compactMap { $0 }
     }
 
     /// The text a transcript of `command` holds after a run that gave `result`.
