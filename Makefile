@@ -42,7 +42,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release --static-swift-stdlib --product listview
 
 deb: release
 	@bash packaging/make-deb.sh .build/release/listview .

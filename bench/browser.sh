@@ -31,7 +31,7 @@ for tool in tmux /usr/bin/time python3; do
     command -v "$tool" >/dev/null || { echo "bench/browser.sh: $tool is not installed; nothing measured" >&2; exit 0; }
 done
 [ -f "$CSV" ] || python3 "$ROOT/bench/gen-data.py" "$DATA"
-[ -x "$LISTVIEW" ] || (cd "$ROOT" && swift build -c release >/dev/null)
+[ -x "$LISTVIEW" ] || (cd "$ROOT" && swift build -c release --product listview >/dev/null)
 
 SOCKET="listview-bench-$$"
 WORK=$(mktemp -d)

@@ -40,7 +40,7 @@ for tool in hyperfine csv-diff python3; do
         exit 0
     fi
 done
-if [ ! -x "$LISTVIEW" ]; then (cd "$ROOT" && swift build -c release >/dev/null); fi
+if [ ! -x "$LISTVIEW" ]; then (cd "$ROOT" && swift build -c release --product listview >/dev/null); fi
 
 pair() {  # pair DIR ROWS SEED [--same-text-only]
     local dir=$1 rows=$2 seed=$3

@@ -192,7 +192,7 @@ else
     LISTVIEW=$REPO_ROOT/.build/release/listview
     if [[ ! -x $LISTVIEW ]]; then
         echo "==> $LISTVIEW not found; building it (swift build -c release)"
-        (cd -- "$REPO_ROOT" && swift build -c release)
+        (cd -- "$REPO_ROOT" && swift build -c release --product listview)
         [[ -x $LISTVIEW ]] || die "build finished but $LISTVIEW does not exist"
     fi
 fi

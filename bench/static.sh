@@ -19,8 +19,8 @@ STATIC=$ROOT/.build/release/listview
 DYNAMIC=$ROOT/.build-dynamic/release/listview
 command -v hyperfine >/dev/null || { echo "bench/static.sh: hyperfine is not installed; nothing measured" >&2; exit 0; }
 [ -f "$DATA/big.csv" ] || python3 "$ROOT/bench/gen-data.py" "$DATA"
-[ -x "$STATIC" ] || (cd "$ROOT" && swift build -c release --static-swift-stdlib >/dev/null)
-[ -x "$DYNAMIC" ] || (cd "$ROOT" && swift build -c release --scratch-path .build-dynamic >/dev/null)
+[ -x "$STATIC" ] || (cd "$ROOT" && swift build -c release --static-swift-stdlib --product listview >/dev/null)
+[ -x "$DYNAMIC" ] || (cd "$ROOT" && swift build -c release --scratch-path .build-dynamic --product listview >/dev/null)
 if ldd "$STATIC" | grep -q swift; then echo "bench/static.sh: $STATIC loads the Swift runtime; build it with make release" >&2; exit 1; fi
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
