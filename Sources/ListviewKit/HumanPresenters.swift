@@ -9,13 +9,13 @@ import ListviewValues
 enum HumanPresenters {
     /// A presenter for `table`, `list` or `line` over the rows of `view`'s table, its default
     /// formatter chosen by the style; table columns are measured over `rows`.
-    static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: some Collection<RowRef>) -> TablePresenter<RowRef> {
+    static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int]) -> TablePresenter<RowRef> {
         var presenter = uncoloured(request, columns: columns, view: view, rows: rows)
         presenter.theme = Theme(enabled: request.color)
         return presenter
     }
 
-    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: some Collection<RowRef>) -> TablePresenter<RowRef> {
+    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int]) -> TablePresenter<RowRef> {
         switch request.style {
         case .list:
             let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.card, theme: Theme(enabled: request.color))))
@@ -25,7 +25,7 @@ enum HumanPresenters {
                 ?? AnyRowFormatter(KeyValueRowFormatter(columns: columns)))
             return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: line))
         default:
-            var layout = TableLayout.measure(columns, rows: rows.lazy.map(\.row), of: view.table)
+            var layout = TableLayout.measure(columns, rows: rows, of: view.table)
             if let nullText = request.nullText { layout.nullText = nullText }
             layout.bordered = request.border
             layout.theme = Theme(enabled: request.color)

@@ -130,8 +130,9 @@ public final class WholeList {
         // Widths come from the whole list, so every page wraps the same way and heights are known up front.
         let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections))
         let all = renderer.items(on: nil)
+        let rows = all.map(\.row)
         let view = RecordView(table: table)
-        var presenter = HumanPresenters.make(request, columns: shownColumns(request, rows: all), view: view, rows: all)
+        var presenter = HumanPresenters.make(request, columns: shownColumns(request, rows: rows), view: view, rows: rows)
         let registry = presenter.registry
         let plan = LinePagePlan(heights: all.map { registry.formatter(for: $0).height(for: $0) }, linesPerPage: pageSize)
         let number = request.page ?? 1
@@ -154,15 +155,15 @@ public final class WholeList {
                                                   grandTotal: lastPage ? grandTotalValues : []) {
             try presenter.render(renderer, of: table, page: page, into: sink)
         } else {
-            // The shown rows, read in place from their sections (a million row references are not copied).
-            let items = renderer.visibleSections(on: page).lazy.flatMap { renderer.provider.items(in: $0.section, at: $0.items) }
-            let shown = shownColumns(request, rows: items)
+            // The shown rows' numbers, in one array: measured a block at a time on both cores.
+            let rows = renderer.items(on: page).map(\.row)
+            let shown = shownColumns(request, rows: rows)
             if request.style == .markdown {
-                var layout = TableLayout.measure(shown, rows: items.lazy.map(\.row), of: table)
+                var layout = TableLayout.measure(shown, rows: rows, of: table)
                 if let nullText = request.nullText { layout.nullText = nullText }
                 try render(renderer, page: page, with: MarkdownPresenter(layout: layout), view: view, into: sink)
             } else {
-                var presenter = HumanPresenters.make(request, columns: shown, view: view, rows: items)
+                var presenter = HumanPresenters.make(request, columns: shown, view: view, rows: rows)
                 if page == nil || page?.number == page?.count { presenter.grandTotal = grandTotal }
                 try renderer.render(page: page, with: &presenter, into: sink)
             }
@@ -179,8 +180,8 @@ public final class WholeList {
     }
 
     /// The columns a human style shows for `rows`: `--fields`, else the columns those rows have.
-    private func shownColumns(_ request: ListRequest, rows: some Collection<RowRef>) -> [ColumnSpec] {
-        request.columnSpecs ?? table.columns(presentIn: rows.lazy.map(\.row)).filter { !request.excluded.excludes($0) }.map { ColumnSpec($0) }
+    private func shownColumns(_ request: ListRequest, rows: [Int]) -> [ColumnSpec] {
+        request.columnSpecs ?? table.columns(presentIn: rows).filter { !request.excluded.excludes($0) }.map { ColumnSpec($0) }
     }
 
     /// The first `limit` rows across sections, in order; sections left empty are dropped. A section

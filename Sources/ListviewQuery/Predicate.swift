@@ -118,7 +118,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         case .text, .string, .number, .bool: break
         }
         if let regex { return regex.matches(text) }
-        if let number, NumberText.isNumber(text), let fieldNumber = Double(String(decoding: text, as: UTF8.self)) {
+        if let number, let fieldNumber = NumberText.doubleValue(text) {
             return holds(Self.order(fieldNumber, number))
         }
         guard valueIsASCII, UTF8Check.asciiPrefix(text.assumingMemoryBound(to: UInt8.self)) == text.count else {

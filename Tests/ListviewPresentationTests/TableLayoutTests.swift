@@ -18,6 +18,25 @@ final class TableLayoutTests: XCTestCase {
         [layout.headerLine] + records.flatMap { TableRowFormatter(layout: layout).lines(for: $0) }
     }
 
+    /// Rows of a large table are measured a block at a time on both cores: the same layout as
+    /// measuring their records one by one, wherever the widest and the non-numeric cells fall.
+    func testRowsMeasuredInBlocksAsRecordsAre() {
+        var built: [Record] = []
+        for index in 0..<200_000 {
+            let name: Value = index == 170_001 ? .string("a much longer name in a late block") : .string("n\(index % 97)")
+            let qty: Value = index == 150_003 ? .string("many") : .number("\(index % 1_000)")
+            built.append(Record(["name": name, "qty": qty, "note": index % 5 == 0 ? .null : .string("é")]))
+        }
+        let table = CellTable(records: built)
+        for rows in [Array(stride(from: 1, to: 200_000, by: 2)), Array(0..<140_000), Array(stride(from: 0, to: 200_000, by: 3))] {
+            let blocks = TableLayout.measure(specs, rows: rows, of: table)
+            let oneByOne = TableLayout.measure(specs, over: rows.map { built[$0] })
+            XCTAssertEqual(blocks.columns.map(\.width), oneByOne.columns.map(\.width))
+            XCTAssertEqual(blocks.columns.map(\.alignment), oneByOne.columns.map(\.alignment))
+            XCTAssertEqual(blocks.columns.map(\.hasNulls), oneByOne.columns.map(\.hasNulls))
+        }
+    }
+
     func testAlignmentNumericRightMixedLeft() {
         let layout = TableLayout.measure(specs, over: records)
         XCTAssertEqual(layout.columns.map(\.alignment), [.left, .right, .left])

@@ -133,15 +133,46 @@ public struct TableLayout: Sendable {
     }
 
     /// Measures `specs` over `rows` of `table`, as `measure(_:over:)` measures the rows' records.
-    /// Columns measured as the table was built serve when the rows are all of its rows.
-    public static func measure<Rows: Collection>(_ specs: [ColumnSpec], rows: Rows, of table: CellTable, gap: Int = 2) -> TableLayout
-    where Rows.Element == Int {
+    /// Columns measured as the table was built serve when the rows are all of its rows; else a
+    /// large list of rows is measured a block at a time on both cores (`OrderedWork`), the
+    /// blocks' measures merged in order.
+    public static func measure(_ specs: [ColumnSpec], rows: [Int], of table: CellTable, gap: Int = 2) -> TableLayout {
         let fields = table.fields(specs.map(\.path))
         if rows.count == table.rowCount, fields.allSatisfy(\.isColumn),
            specs.allSatisfy({ $0.title == $0.path.text }) {
             return TableLayout(specs, measures: fields.map { table.measures[$0.column ?? 0] }, gap: gap)
         }
-        var measures = specs.map { ColumnMeasure(title: $0.title) }
+        let titles = specs.map(\.title)
+        @Sendable func measured(_ block: Range<Int>) -> [ColumnMeasure] {
+            measure(fields, titles: titles, rows: rows[block], of: table)
+        }
+        let blockRows = 65_536
+        guard rows.count >= 2 * blockRows else { return TableLayout(specs, measures: measured(rows.indices), gap: gap) }
+        @Sendable func block(_ index: Int) -> Range<Int> { index * blockRows..<min(rows.count, (index + 1) * blockRows) }
+        var measures = titles.map { ColumnMeasure(title: $0) }
+        func merge(_ more: [ColumnMeasure]) {
+            for index in measures.indices { measures[index].merge(more[index]) }
+        }
+        // Nothing here throws: the hand-ons only merge.
+        _ = try? OrderedWork.run(count: (rows.count + blockRows - 1) / blockRows, here: { index in
+            merge(measured(block(index)))
+            return true
+        }, elsewhere: { index in measured(block(index)) }, handOn: { _, more in
+            merge(more)
+            return true
+        })
+        return TableLayout(specs, measures: measures, gap: gap)
+    }
+
+    /// `measure(_:rows:of:)` for row numbers given as any collection (all of a table's rows, say).
+    public static func measure<Rows: Collection>(_ specs: [ColumnSpec], rows: Rows, of table: CellTable, gap: Int = 2) -> TableLayout
+    where Rows.Element == Int {
+        measure(specs, rows: Array(rows), of: table, gap: gap)
+    }
+
+    /// The measures of `fields` (titled `titles`) over `rows` of `table`, on this thread.
+    private static func measure(_ fields: [TableField], titles: [String], rows: ArraySlice<Int>, of table: CellTable) -> [ColumnMeasure] {
+        var measures = titles.map { ColumnMeasure(title: $0) }
         table.withCells { cells in
             for row in rows {
                 for (index, field) in fields.enumerated() {
@@ -154,7 +185,7 @@ public struct TableLayout: Sendable {
                 }
             }
         }
-        return TableLayout(specs, measures: measures, gap: gap)
+        return measures
     }
 
     /// The layout of `specs`, each measured by its measure in `measures` (in the same order).
