@@ -106,14 +106,15 @@ public enum Browser {
     static func loadingText(_ snapshot: BrowserLoader.Snapshot, work: String? = nil) -> String? {
         if let work { return work }
         if let error = snapshot.error { return "error: \(error.description)" }
-        return snapshot.finished ? nil : "loading… \(snapshot.rows.count)"
+        guard case .loading(let recordsSoFar) = snapshot.state else { return nil }
+        return "loading… \(recordsSoFar)"
     }
 
     /// Writes `marked` rows, in order, as a list of their own in `style`.
     static func write(_ marked: [RowAddress], of rows: BrowserRows, request: ListRequest, style: OutputStyle, into sink: OutputSink) throws {
         guard !marked.isEmpty else { return }
         let schema = RecordSchema()
-        var table = CellTable(columns: [], inferTypes: request.csv.inferTypes)
+        var table = CellTable(columns: [], inferTypes: request.read.csv.inferTypes)
         var start = 0
         while start < marked.count {
             // Consecutive rows of one table go over together.

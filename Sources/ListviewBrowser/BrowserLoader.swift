@@ -1,5 +1,6 @@
 import Glibc
 import ListviewBatches
+import ListviewDataSource
 import ListviewInput
 import ListviewKit
 import ListviewValues
@@ -24,13 +25,16 @@ public final class BrowserLoader: @unchecked Sendable {
         public var error: ListviewError?
         /// Counts publications: equal versions show the same rows.
         public var version: Int
+
+        /// The data source's state: loading with the rows so far, then empty or ready.
+        public var state: DataSourceState { DataSourceState(records: rows.count, finished: finished) }
     }
 
     private var mutex = pthread_mutex_t()
     private var published: Snapshot
     private var stopping = false
     /// A second opening of one regular file, for its first rows (let go once they are read).
-    private var firstRows: ConcatenatedSource?
+    private var firstRows: BatchStream?
     private var thread: BackgroundThread?
     /// What is browsed: the inputs, `--where`, `--sort`, `--group-by`.
     public let request: ListRequest
@@ -42,15 +46,11 @@ public final class BrowserLoader: @unchecked Sendable {
         self.request = request
         published = Snapshot(rows: BrowserRows(measuring: request.fields ?? []), finished: false, error: nil, version: 0)
         pthread_mutex_init(&mutex, nil)
-        let schema = RecordSchema()
-        let loader = InputLoader(format: request.format, path: request.path, csv: request.csv, delimiter: request.delimiter, schema: schema)
-        var opened = try loader.open(request.inputs)
-        formats = opened.formats
-        if let name = request.fileField { opened.source.fileField = (name, request.inputs.isEmpty ? ["-"] : request.inputs) }
-        let source = opened.source
+        let stream = try BatchStream(request.read, filter: request.filter)
+        formats = stream.formats
         // The first rows of one regular file, read apart from the whole.
-        firstRows = opened.areRegularFiles && request.inputs.count == 1 ? try loader.open(request.inputs).source : nil
-        thread = BackgroundThread { [self] in read(source, schema: schema) }
+        firstRows = stream.areRegularFiles && request.read.inputs.count == 1 ? try BatchStream(request.read, filter: request.filter) : nil
+        thread = BackgroundThread { [self] in read(stream) }
     }
 
     deinit {
@@ -91,32 +91,30 @@ public final class BrowserLoader: @unchecked Sendable {
 
     /// Reads the first batch of `firstRows` and lets the source go (its buffers with it).
     private func readFirstRows() throws -> Bool {
-        guard var source = firstRows else { return false }
+        guard let stream = firstRows else { return false }
         firstRows = nil
-        if let batch = try source.nextBatch(schema: RecordSchema()) {
-            let rows = request.filter.rows(of: batch).map(\.row)
-            publish { $0.rows.append(batch, rows: rows) }
+        if let batch = try stream.first() {
+            publish { $0.rows.append(batch.table, rows: batch.rows.map(\.row)) }
         }
         return true
     }
 
-    private func read(_ source: ConcatenatedSource, schema: RecordSchema) {
+    private func read(_ stream: BatchStream) {
         let arranges = !request.sort.isEmpty || !request.groupBy.isEmpty
         do {
             if try readFirstRows() {
-                let list = try WholeList.load(request, opened: source, schema: schema, sink: nil)
+                let (table, rows) = try WholeList.read(stream)
+                let list = WholeList.arranged(request, table: table, rows: rows)
                 publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.fields ?? []) }
             } else if arranges {
-                let (table, rows) = try WholeList.readBatches(request, opened: source, schema: schema, limit: nil, sink: nil) { batch, rows in
+                let (table, rows) = try WholeList.readBatches(stream) { batch, rows in
                     self.publish { $0.rows.append(batch, rows: rows) }
                 }
                 let list = WholeList.arranged(request, table: table, rows: rows)
                 publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.fields ?? []) }
             } else {
-                var source = source
-                while !shouldStop, let batch = try source.nextBatch(schema: schema) {
-                    let rows = request.filter.rows(of: batch).map(\.row)
-                    publish { $0.rows.append(batch, rows: rows) }
+                while !shouldStop, let batch = try stream.next() {
+                    publish { $0.rows.append(batch.table, rows: batch.rows.map(\.row)) }
                 }
             }
             publish { $0.finished = true }

@@ -12,42 +12,35 @@ import ListviewValues
 /// rest of the batch at hand, or the next batch); when none does, the page knows the
 /// total and the page count.
 public final class StreamingProvider {
-    private var source: any RecordSource
+    /// The next batch and the rows of it that count (those a filter keeps, within a limit), in
+    /// order; nil at the end.
+    public typealias Batches = () throws -> (table: CellTable, rows: [RowRef])?
+
+    private let batches: Batches
     private let schema: RecordSchema
-    /// The rows of a batch that count (those a filter keeps), in order.
-    private let rows: (CellTable) -> [RowRef]
     /// Rows handed out or skipped so far.
     public private(set) var rowsRead = 0
-    private let limit: Int
     /// The batch at hand, and its rows that count and were not handed out or skipped yet.
     private var batch: CellTable?
     private var pending: ArraySlice<RowRef> = []
     private var exhausted = false
 
-    /// Streams `source`'s batches, counting the rows `rows` gives of each (all by default) and
-    /// stopping after `limit` of them.
-    public init(source: any RecordSource, schema: RecordSchema, limit: Int? = nil,
-                rows: @escaping (CellTable) -> [RowRef] = { table in (0..<table.rowCount).map(RowRef.init) }) {
-        self.source = source
+    /// Streams the batches `batches` hands on; a page's rows join one table by `schema`'s columns.
+    public init(schema: RecordSchema, batches: @escaping Batches) {
         self.schema = schema
-        self.rows = rows
-        self.limit = max(0, limit ?? .max)
+        self.batches = batches
     }
-
-    /// Notes from the source (ragged rows seen so far).
-    public var warnings: [String] { source.warnings }
 
     /// True when another row follows (reading batches ahead until one does).
     public func hasMore() throws -> Bool {
-        guard rowsRead < limit else { return false }
         while pending.isEmpty {
-            guard !exhausted, let next = try source.nextBatch(schema: schema) else {
+            guard !exhausted, let next = try batches() else {
                 exhausted = true
                 batch = nil
                 return false
             }
-            batch = next
-            pending = rows(next)[...]
+            batch = next.table
+            pending = next.rows[...]
         }
         return true
     }
@@ -55,7 +48,7 @@ public final class StreamingProvider {
     /// Up to `count` of the next rows (within the limit), from the batch at hand: nil once none is left.
     private func take(upTo count: Int) throws -> (rows: ArraySlice<RowRef>, of: CellTable)? {
         guard count > 0, try hasMore(), let batch else { return nil }
-        let taken = pending.prefix(min(count, limit - rowsRead))
+        let taken = pending.prefix(count)
         pending = pending.dropFirst(taken.count)
         rowsRead += taken.count
         return (taken, batch)

@@ -57,33 +57,11 @@ public enum DiffRunner {
     /// but for its added and changed rows (`RecordDiff.streamed`).
     private static func runStreaming(_ request: DiffRequest, to sink: OutputSink, warn: (String) -> Void) throws -> Outcome {
         let old = try load(request.old, request: request, sink: sink)
-        var list = request.list
-        list.inputs = [request.new]
-        let schema = RecordSchema()
-        let newName = request.new == "-" ? "standard input" : request.new
-        let opened: InputLoader.Opened
-        do {
-            opened = try InputLoader(format: list.format, path: list.path, csv: list.csv, delimiter: list.delimiter, schema: schema)
-                .open([request.new])
-        } catch let error as ListviewError {
-            throw FormatHint.annotated(error, request: list)
-        }
-        var source = opened.source
-        let prefetcher = opened.areRegularFiles ? BatchPrefetcher(source, schema: schema) : nil
-        defer { prefetcher?.finish() }
-        func nextBatch() throws -> (table: CellTable, rows: [Int])? {
-            do {
-                guard let batch = try prefetcher?.next() ?? (prefetcher == nil ? source.nextBatch(schema: schema) : nil) else { return nil }
-                try sink.checkReaderPresent()  // `| true` ends the diff
-                return (batch, request.list.filter.rows(of: batch).map(\.row))
-            } catch let error as ListviewError {
-                throw FormatHint.annotated(error, request: list)
-            }
-        }
+        let stream = try BatchStream(request.list.read.reading([request.new]), filter: request.list.filter, sink: sink)
+        let newName = ReadSpec.displayName(of: request.new)
         // The new side's first batch: its fields are checked before any record is compared.
-        var first = try nextBatch()
-        let seen = LoadedSide(table: first?.table ?? CellTable(columns: [], inferTypes: list.csv.inferTypes), rows: [],
-                              name: newName, warnings: [])
+        let seen = LoadedSide(table: try stream.first()?.table ?? CellTable(columns: [], inferTypes: request.list.read.csv.inferTypes),
+                              rows: [], name: newName, warnings: [])
         let ready = try checked(request, old: old, new: seen)
         let diff: RecordDiff
         let kept: CellTable
@@ -91,17 +69,8 @@ public enum DiffRunner {
             (diff, kept) = try RecordDiff.streamed(
                 old: .init(table: old.table, rows: old.rows), key: ready.key, fields: ready.list.fields,
                 ignoring: ready.list.excluded, equality: ValueEquality(exact: ready.exact),
-                nextBatch: {
-                    if let batch = first {
-                        first = nil
-                        return batch
-                    }
-                    return try nextBatch()
-                },
-                newColumns: {
-                    prefetcher?.finish()  // the reader's thread is done with the schema
-                    return knownColumns(opened.source, schema: schema)
-                })
+                nextBatch: { try stream.next().map { ($0.table, $0.rows.map(\.row)) } },
+                newColumns: { stream.knownColumns })
         } catch let duplicate as RecordDiff.DuplicateKey {
             throw ListviewError.malformedInput(source: duplicate.side == .old ? old.name : newName, line: nil, column: nil,
                                                message: duplicateKeyMessage(duplicate, key: ready.key,
@@ -110,34 +79,15 @@ public enum DiffRunner {
         defer { if !request.list.freesRecords { LeftForExit.keep([old.table, kept]) } }
         let report = DiffReport(request: ready, old: old.table, new: kept, diff: diff)
         try report.write(into: sink)
-        (old.warnings + opened.source.warnings).forEach(warn)
+        (old.warnings + stream.warnings).forEach(warn)
         return Outcome(different: !diff.isEmpty)
     }
 
-    /// The columns the new side declared (a CSV header) or showed, in first-seen order.
-    private static func knownColumns(_ source: ConcatenatedSource, schema: RecordSchema) -> [String] {
-        var columns = source.declaredColumns ?? []
-        var seen = Set(columns)
-        for name in schema.columns where seen.insert(name).inserted { columns.append(name) }
-        return columns
-    }
-
-    /// Reads `path` whole, as a list of `request` without order, groups or pages, and keeps
-    /// the rows its `--where` passes.
+    /// Reads `path` whole through the list's reading and `--where`, and keeps the rows that pass.
     private static func load(_ path: String, request: DiffRequest, sink: OutputSink) throws -> LoadedSide {
-        var list = request.list
-        list.inputs = [path]
-        (list.groupBy, list.sort, list.limit, list.pageSize, list.page, list.footer, list.countsOnly) = ([], [], nil, nil, nil, nil, false)
-        do {
-            let schema = RecordSchema()
-            let loader = InputLoader(format: list.format, path: list.path, csv: list.csv, delimiter: list.delimiter, schema: schema)
-            let opened = try loader.open([path])
-            let whole = try WholeList.load(list, opened: opened.source, schema: schema, sink: sink)
-            return LoadedSide(table: whole.table, rows: whole.sections.flatMap { $0.items.map(\.row) },
-                              name: path == "-" ? "standard input" : path, warnings: opened.source.warnings)
-        } catch let error as ListviewError {
-            throw FormatHint.annotated(error, request: list)
-        }
+        let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.filter, sink: sink)
+        let (table, rows) = try WholeList.read(stream)
+        return LoadedSide(table: table, rows: rows.map(\.row), name: ReadSpec.displayName(of: path), warnings: stream.warnings)
     }
 
     /// `request` with its field names checked against the inputs and its `--fields` globs

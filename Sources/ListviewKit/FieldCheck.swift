@@ -92,9 +92,7 @@ struct FieldCheck {
 
     /// How `check` names the inputs of `request` in a message.
     static func inputName(_ request: ListRequest) -> String {
-        let named = request.inputs.filter { $0 != "-" }
-        if request.inputs.count > 1 { return "the inputs" }
-        return named.first ?? "standard input"
+        request.read.displayName
     }
 
     /// True when `path` is a top-level field, or steps from one into a value some row has.
@@ -123,7 +121,7 @@ struct FieldCheck {
         }
         if let closest = ClosestName.find(path.text, among: candidates) { return "\(head); did you mean '\(closest)'?" }
         // Without a header row the columns are numbers.
-        let numbered = !request.csv.hasHeader && columns.first == "1" ? " (--no-header names the columns 1, 2, 3, …)" : ""
+        let numbered = !request.read.csv.hasHeader && columns.first == "1" ? " (--no-header names the columns 1, 2, 3, …)" : ""
         return "\(head); fields are: \(listed(candidates.isEmpty ? columns : candidates))\(numbered)"
     }
 

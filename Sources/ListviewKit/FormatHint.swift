@@ -5,11 +5,11 @@ import ListviewValues
 /// another format, gets that said in its error: JSON saved as `cars.csv` is not a CSV file
 /// with a stray quote, and `--lazy-quotes` would only print garbage.
 enum FormatHint {
-    /// `error` with the hint added when it is malformed input from a file in `request.inputs`
+    /// `error` with the hint added when it is malformed input from a file among `reading.inputs`
     /// whose format came from its extension (not `--input`) and whose content sniffs as another.
-    static func annotated(_ error: ListviewError, request: ListRequest) -> ListviewError {
-        guard request.format == nil, case let .malformedInput(source, line, column, message) = error,
-              request.inputs.contains(source), let named = InputFormat.fromExtension(of: source),
+    static func annotated(_ error: ListviewError, reading: ReadSpec) -> ListviewError {
+        guard reading.format == nil, case let .malformedInput(source, line, column, message) = error,
+              reading.inputs.contains(source), let named = InputFormat.fromExtension(of: source),
               let looks = sniffedFormat(of: source), !alike(looks, named) else { return error }
         // The advice for the named format (`use --lazy-quotes`) no longer applies.
         var text = message

@@ -25,4 +25,20 @@ public enum ListPlan: Equatable, Sendable {
     /// index lists of row references over it, and the formatters write from those rows.
     /// `pagesByLines` cuts pages by lines rather than rows (wrapped table rows take several).
     case wholeList(pagesByLines: Bool)
+
+    /// The kept rows after which reading stops (`--limit`), or nil to read everything: a stream
+    /// stops at the limit, and so does a whole list whose rows nothing orders.
+    func readLimit(for request: ListRequest) -> Int? {
+        switch self {
+        case .counts:
+            return nil  // every row is counted
+        case .streamedPage, .streamedRows:
+            return request.limit
+        case .summary:
+            return request.groupBy.isEmpty && request.pageSize == nil ? request.limit : nil
+        case .wholeList:
+            let ordered = !request.sort.isEmpty || !request.groupBy.isEmpty || request.pageSize != nil
+            return ordered ? nil : request.limit
+        }
+    }
 }

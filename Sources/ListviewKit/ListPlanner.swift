@@ -9,7 +9,7 @@ import ListviewValues
 /// every option: a new option does not compile until it is placed (a test checks that each
 /// stored property of `ListRequest` has its case).
 public enum ListOption: String, CaseIterable, Sendable {
-    case inputs, format, path, csv, delimiter, fileField, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
+    case read, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
     case groupOrder, sort, pageSize, page, limit, style, template, kindTemplates, kindField, width, wrap
     case maxColumnWidth, nullText, color, border, card
 }
@@ -72,7 +72,7 @@ public enum ListPlanner {
                 return request.template != nil ? .streamableStyle : .none
             case .table, .list, .markdown: return .none
             }
-        case .inputs, .format, .path, .csv, .delimiter, .fileField, .freesRecords:
+        case .read, .freesRecords:
             return .none  // how the inputs are read
         case .filter, .limit:
             return .none  // applied the same way in every plan

@@ -8,19 +8,10 @@ import ListviewValues
 
 /// Everything one `listview` run is asked to do, independent of how it was asked.
 public struct ListRequest: Sendable {
-    /// Input paths; empty or `-` means standard input.
-    public var inputs: [String] = []
-    public var format: InputFormat?
-    /// The nested value to list (`--path a.b.0`), as components.
-    public var path: [String] = []
-    /// CSV and TSV reading: header, type inference, quoting.
-    public var csv = CSVOptions()
-    /// `--delimiter`: the CSV field separator, for every delimited input.
-    public var delimiter: UInt8?
+    /// What to read: the inputs, their format, CSV options, `--path`, `--file-field`.
+    public var read = ReadSpec()
     /// The columns to show (`--fields`), or nil for every top-level field.
     public var fields: [FieldPath]?
-    /// `--file-field`: the name of a first field holding each record's input file.
-    public var fileField: String?
     /// `--exclude`: fields left out (names or globs), from every style's columns.
     public var excluded = FieldExclusion()
     /// `--where` and `--search`: which records to keep.

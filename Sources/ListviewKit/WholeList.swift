@@ -36,22 +36,18 @@ public final class WholeList {
         case batches
     }
 
-    /// Reads every row `request` lists (up to `--limit` when nothing orders them) and arranges them.
-    public static func load(_ request: ListRequest, opened: ConcatenatedSource, schema: RecordSchema, reading: Reading = .bytesWhenPossible,
-                            sink: OutputSink?) throws -> WholeList {
-        // With nothing to order the rows, `--limit` stops the reading itself.
-        let ordered = !request.sort.isEmpty || !request.groupBy.isEmpty || request.pageSize != nil
-        let readsEverything = request.limit == nil || ordered
-        var table: CellTable
-        var rows: [RowRef]
-        if readsEverything, reading == .bytesWhenPossible, let read = try opened.cellTable() {
-            table = read
-            for column in table.columns { _ = schema.column(named: column) }
-            rows = request.filter.rows(of: table)
-        } else {
-            (table, rows) = try readBatches(request, opened: opened, schema: schema, limit: readsEverything ? nil : request.limit, sink: sink)
-        }
+    /// Reads every row the stream keeps (it stops at `--limit` when nothing orders the rows) and
+    /// arranges them as `request` asks.
+    static func load(_ request: ListRequest, from stream: BatchStream, reading: Reading = .bytesWhenPossible) throws -> WholeList {
+        let (table, rows) = try read(stream, reading: reading)
         return arranged(request, table: table, rows: rows)
+    }
+
+    /// Every kept row of the stream in one table: straight from the bytes of a regular file when
+    /// its reader can, else the batches joined.
+    public static func read(_ stream: BatchStream, reading: Reading = .bytesWhenPossible) throws -> (CellTable, [RowRef]) {
+        if reading == .bytesWhenPossible, let whole = try stream.wholeTable() { return (whole.table, whole.rows) }
+        return try readBatches(stream)
     }
 
     /// `rows` of `table` (those the filter kept, in table order) sorted, grouped into sections,
@@ -86,32 +82,28 @@ public final class WholeList {
         return WholeList(table: table, sections: sections, grandTotal: grandTotal)
     }
 
-    /// Every batch the inputs hand on (until `limit` rows passed the filter), joined into one
-    /// table, and the rows that passed. Batches with other columns (another file) join row by row.
-    /// `onBatch` sees each batch and the rows of it that passed, as read (the browser shows them).
-    public static func readBatches(_ request: ListRequest, opened: ConcatenatedSource, schema: RecordSchema, limit: Int?,
-                                   sink: OutputSink?, onBatch: ((CellTable, [Int]) -> Void)? = nil) throws -> (CellTable, [RowRef]) {
-        var source = opened
-        var remaining = limit.map { max(0, $0) } ?? .max
+    /// Every batch the stream hands on, joined into one table, and the kept rows. Batches with
+    /// other columns (another file) join row by row. `onBatch` sees each batch and its kept rows,
+    /// as read (the browser shows them).
+    public static func readBatches(_ stream: BatchStream, onBatch: ((CellTable, [Int]) -> Void)? = nil) throws -> (CellTable, [RowRef]) {
+        stream.readsAhead = false  // batches join by the schema, on this thread
         var table = CellTable(columns: [], inferTypes: false)
         var started = false
         var rows: [RowRef] = []
-        while remaining > 0, let batch = try source.nextBatch(schema: schema) {
-            let kept = request.filter.rows(of: batch, limit: remaining)
-            onBatch?(batch, kept.map(\.row))
-            remaining -= kept.count
+        while let batch = try stream.next() {
+            let kept = batch.rows
+            onBatch?(batch.table, kept.map(\.row))
             let offset = table.rowCount
             if !started {
-                (table, rows, started) = (batch, kept, true)
-            } else if table.append(batch) {
+                (table, rows, started) = (batch.table, kept, true)
+            } else if table.append(batch.table) {
                 rows += kept.lazy.map { RowRef($0.row + offset) }
             } else {
-                table.append(rows: kept.lazy.map(\.row), of: batch, schema: schema)
+                table.append(rows: kept.lazy.map(\.row), of: batch.table, schema: stream.schema)
                 rows += (offset..<table.rowCount).map(RowRef.init)
             }
             // Table columns are schema columns: rows of other files join them by name.
-            for column in table.columns { _ = schema.column(named: column) }
-            if rows.count % 65_536 < kept.count { try sink?.checkReaderPresent() }  // `| true` ends the load
+            for column in table.columns { _ = stream.schema.column(named: column) }
         }
         return (table, rows)
     }

@@ -80,7 +80,7 @@ struct DiffCommand: ParsableCommand {
             request.list.countsOnly = counts
             request.list.freesRecords = false  // the process exits after the run
             CommandRun.prepare(sink, machineStyle: request.list.style.isMachineReadable, color: request.list.color)
-            let names = [old, new].map { $0 == "-" ? "standard input" : $0 }
+            let names = [old, new].map(ReadSpec.displayName(of:))
             let loading = LoadingIndicator(label: names.joined(separator: " and "))
             sink.beforeFirstOutput = { loading?.stop() }
             defer { loading?.stop() }

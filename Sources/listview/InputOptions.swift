@@ -51,14 +51,14 @@ struct InputOptions: ParsableArguments {
     }
 
     func apply(to request: inout ListRequest) throws {
-        request.format = format
-        request.delimiter = try delimiter.map(Self.delimiterByte)
-        request.csv.hasHeader = !noHeader
-        request.csv.inferTypes = !noInfer
-        request.csv.strictQuotes = !lazyQuotes
-        request.csv.nullValues = nullValues
+        request.read.format = format
+        request.read.delimiter = try delimiter.map(Self.delimiterByte)
+        request.read.csv.hasHeader = !noHeader
+        request.read.csv.inferTypes = !noInfer
+        request.read.csv.strictQuotes = !lazyQuotes
+        request.read.csv.nullValues = nullValues
         if let path {
-            request.path = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            request.read.path = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         }
     }
 }

@@ -122,15 +122,14 @@ struct Listview: ParsableCommand {
                 throw ListviewError.usage("no input: give a file (listview data.json) or pipe records in (cat data.json | listview), or '-' to type them; see 'listview --help'")
             }
             var request = ListRequest()
-            request.inputs = files
-            request.fileField = fileField
+            request.read.inputs = files
+            request.read.fileField = fileField
             try input.apply(to: &request)
             try view.apply(to: &request)
             if interactive { return try browse(request, sink: sink) }
             CommandRun.prepare(sink, machineStyle: request.style.isMachineReadable, color: request.color)
             request.freesRecords = false  // the process exits after the run
-            let names = request.inputs.filter { $0 != "-" }
-            let loading = LoadingIndicator(label: names.isEmpty ? "standard input" : names.count == 1 ? names[0] : "\(names.count) files")
+            let loading = LoadingIndicator(label: request.read.label)
             sink.beforeFirstOutput = { loading?.stop() }
             defer { loading?.stop() }
             let outcome = try ListRunner.run(request, to: sink, warn: { loading?.stop(); Diagnostics.report($0) })
@@ -145,8 +144,7 @@ extension Listview {
         var request = request
         request.freesRecords = false
         CommandRun.prepare(sink, machineStyle: (view.look.style ?? .json).isMachineReadable, color: false)
-        let names = request.inputs.filter { $0 != "-" }
-        let name = names.isEmpty ? "standard input" : names.count == 1 ? names[0] : "\(names.count) files"
+        let name = request.read.label
         let timings = ProcessInfo.processInfo.environment["LISTVIEW_BROWSER_TIMINGS"]
         switch try Browser.run(request, style: view.look.style, inputName: name, into: sink, timings: timings) {
         case .quit: return 0

@@ -68,36 +68,6 @@ final class ArrayDataProviderTests: XCTestCase {
         XCTAssertNil(provider.sectionInfo(at: -1))
     }
 
-    func testUpdateItemReplacesTheItem() throws {
-        var provider = makeProvider()
-        try provider.updateItem(at: ItemPath(section: 0, item: 1), value: "B")
-        try provider.updateItem(at: ItemPath(section: 2, item: 0), value: "D")
-        XCTAssertEqual(provider.sections.map(\.items), [["a", "B", "c"], [], ["D"]])
-        XCTAssertEqual(provider.sectionInfo(at: 0)?.count, 3)
-    }
-
-    func testUpdateItemOutOfRangeThrows() {
-        var provider = makeProvider()
-        let paths = [
-            ItemPath(section: -1, item: 0),
-            ItemPath(section: 3, item: 0),
-            ItemPath(section: 0, item: 3),
-            ItemPath(section: 0, item: -1),
-            ItemPath(section: 1, item: 0),
-        ]
-        for path in paths {
-            XCTAssertThrowsError(try provider.updateItem(at: path, value: "x"), "\(path)") { error in
-                XCTAssertEqual(error as? DataProviderError, .outOfRange(path))
-            }
-        }
-        XCTAssertEqual(provider.sections.map(\.items), [["a", "b", "c"], [], ["d"]], "nothing changed")
-    }
-
-    func testLoadedState() {
-        XCTAssertEqual(DataSourceState.loaded(makeProvider()), .ready(recordCount: 4))
-        XCTAssertEqual(DataSourceState.loaded(ArrayDataProvider<String>(items: [])), .empty)
-    }
-
     func testItemPathOrderAndDescription() {
         XCTAssertLessThan(ItemPath(section: 0, item: 9), ItemPath(section: 1, item: 0))
         XCTAssertLessThan(ItemPath(section: 1, item: 0), ItemPath(section: 1, item: 1))

@@ -39,6 +39,19 @@ final class StreamingProviderTests: XCTestCase {
         }
     }
 
+    /// A provider over `source`'s batches, each cut to the rows `rows` keeps and the whole to
+    /// `limit` kept rows, as a batch stream hands them on.
+    private func provider(_ source: BatchSource, limit: Int = .max,
+                          rows: @escaping (CellTable) -> [RowRef] = { (0..<$0.rowCount).map(RowRef.init) }) -> StreamingProvider {
+        var kept = 0
+        return StreamingProvider(schema: RecordSchema()) {
+            guard kept < limit, let table = try source.nextBatch(schema: RecordSchema()) else { return nil }
+            let taken = Array(rows(table).prefix(limit - kept))
+            kept += taken.count
+            return (table, taken)
+        }
+    }
+
     private func numbers(_ page: StreamingProvider.Page) -> [String] {
         let table = page.table
         return page.provider.sections.flatMap(\.items).map { item in
@@ -49,7 +62,7 @@ final class StreamingProviderTests: XCTestCase {
     func testPagesAcrossBatchBoundaries() throws {
         for number in 1...5 {
             let source = BatchSource(batches(sizes: [3, 4, 1, 5]))
-            let stream = StreamingProvider(source: source, schema: RecordSchema())
+            let stream = provider(source)
             guard number <= 4 else {
                 XCTAssertNil(try stream.loadPage(number, size: 4))
                 continue
@@ -65,7 +78,7 @@ final class StreamingProviderTests: XCTestCase {
     func testALimitAndAFilterCountOnlyTheRowsTheyKeep() throws {
         let source = BatchSource(batches(sizes: [5, 5, 5]))
         let evenRows = { (table: CellTable) in (0..<table.rowCount).filter { $0 % 2 == 0 }.map(RowRef.init) }
-        let stream = StreamingProvider(source: source, schema: RecordSchema(), limit: 6, rows: evenRows)
+        let stream = provider(source, limit: 6, rows: evenRows)
         let page = try XCTUnwrap(try stream.loadPage(2, size: 4))
         XCTAssertEqual(numbers(page), ["7", "9"], "the kept rows are 0 2 4 5 7 9, then the limit")
         XCTAssertEqual(page.info.totalRows, 6)
@@ -73,7 +86,7 @@ final class StreamingProviderTests: XCTestCase {
 
     func testAPageEndingWithABatchReadsOneBatchAhead() throws {
         let source = BatchSource(batches(sizes: [4, 4, 4]))
-        let stream = StreamingProvider(source: source, schema: RecordSchema())
+        let stream = provider(source)
         let page = try XCTUnwrap(try stream.loadPage(1, size: 4))
         XCTAssertEqual(numbers(page), ["0", "1", "2", "3"])
         XCTAssertNil(page.info.totalRows)

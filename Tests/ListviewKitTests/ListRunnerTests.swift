@@ -16,7 +16,7 @@ final class ListRunnerTests: XCTestCase {
 
     private func run(_ configure: (inout ListRequest) -> Void) throws -> String {
         var request = ListRequest()
-        request.inputs = [root.appendingPathComponent("samples/orders.json").path]
+        request.read.inputs = [root.appendingPathComponent("samples/orders.json").path]
         configure(&request)
         let sink = OutputSink.memory()
         try ListRunner.run(request, to: sink)

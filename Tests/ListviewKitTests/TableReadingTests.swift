@@ -41,15 +41,15 @@ final class TableReadingTests: XCTestCase {
 
     /// True when the inputs of `request` fill a table straight from their bytes.
     private func readsBytes(_ request: ListRequest) throws -> Bool {
-        let loader = InputLoader(format: request.format, path: request.path, csv: request.csv, delimiter: request.delimiter,
+        let loader = InputLoader(format: request.read.format, path: request.read.path, csv: request.read.csv, delimiter: request.read.delimiter,
                                  schema: RecordSchema())
-        return try loader.open(request.inputs).source.cellTable() != nil
+        return try loader.open(request.read.inputs).source.cellTable() != nil
     }
 
     private func assertSameTable(_ text: String, extension ext: String = "csv", file: StaticString = #filePath, line: UInt = #line,
                                  _ configure: (inout ListRequest) -> Void = { _ in }) throws {
         var request = ListRequest()
-        request.inputs = [try write(text, extension: ext)]
+        request.read.inputs = [try write(text, extension: ext)]
         configure(&request)
         let expected = try ran(request, reading: .batches)
         let label = String(text.debugDescription.prefix(80))
@@ -62,9 +62,9 @@ final class TableReadingTests: XCTestCase {
     func testPlainCellsAndAlignment() throws {
         try assertSameTable("id,name,amount,note\n1,Ann,2.50,\n22,Bob,-3e2,x\n333,Cy,,\"a, \"\"b\"\"\"\n")
         try assertSameTable("a,b\n1,x\n2,3\n")  // a number column with a string in it aligns left
-        try assertSameTable("a,b\n1,2\n") { $0.csv.inferTypes = false }
-        try assertSameTable("1,2\nx,3\n") { $0.csv.hasHeader = false }
-        try assertSameTable("a\tb\n1\tx y\n") { $0.delimiter = 0x09 }
+        try assertSameTable("a,b\n1,2\n") { $0.read.csv.inferTypes = false }
+        try assertSameTable("1,2\nx,3\n") { $0.read.csv.hasHeader = false }
+        try assertSameTable("a\tb\n1\tx y\n") { $0.read.delimiter = 0x09 }
     }
 
     func testCellsThatAreNotPlainASCII() throws {
@@ -124,7 +124,7 @@ final class TableReadingTests: XCTestCase {
     /// A dotted field steps into nested values, decoded again from the cells' compact JSON.
     func testADottedFieldStepsIntoNestedCells() throws {
         var request = ListRequest()
-        request.inputs = [try write(#"[{"id":1,"c":{"n":2}},{"id":2,"c":{"n":1}},{"id":3,"c":{}}]"#, extension: "json")]
+        request.read.inputs = [try write(#"[{"id":1,"c":{"n":2}},{"id":2,"c":{"n":1}},{"id":3,"c":{}}]"#, extension: "json")]
         request.sort = [SortSpec(path: FieldPath("c.n"))]
         XCTAssertTrue(try readsBytes(request))
         let output = try ran(request).0
@@ -137,7 +137,7 @@ final class TableReadingTests: XCTestCase {
     func testStreamedBatchesWriteWhatTheWholeListWrites() throws {
         let rows = (0..<20_000).map { "\($0),name \($0 % 97),\"q, \($0)\",\($0 % 7 == 0 ? "" : "x")" }
         var request = ListRequest()
-        request.inputs = [try write("id,name,quoted,flag\n" + rows.joined(separator: "\n") + "\n")]
+        request.read.inputs = [try write("id,name,quoted,flag\n" + rows.joined(separator: "\n") + "\n")]
         for style in [OutputStyle.jsonl, .csv, .tsv, .json] {
             request.style = style
             request.sort = []
@@ -151,7 +151,7 @@ final class TableReadingTests: XCTestCase {
     /// A row keeps its fields in the order its object wrote them, in every way the table is filled.
     func testFieldsKeepTheirObjectsOrderInMachineStyles() throws {
         var request = ListRequest()
-        request.inputs = [try write(#"[{"a":1,"b":2},{"b":3,"a":4,"a":5},{"c":[1],"b":0}]"#, extension: "json")]
+        request.read.inputs = [try write(#"[{"a":1,"b":2},{"b":3,"a":4,"a":5},{"c":[1],"b":0}]"#, extension: "json")]
         request.sort = [SortSpec(path: FieldPath("a"), descending: true)]
         request.style = .jsonl
         let expected = "{\"b\":3,\"a\":5}\n{\"a\":1,\"b\":2}\n{\"c\":[1],\"b\":0}\n"
@@ -172,7 +172,7 @@ final class TableReadingTests: XCTestCase {
         ]
         for (ext, bytes) in cases {
             var request = ListRequest()
-            request.inputs = [try write(bytes, extension: ext)]
+            request.read.inputs = [try write(bytes, extension: ext)]
             let label = String(decoding: bytes, as: UTF8.self)
             XCTAssertFalse((try? readsBytes(request)) ?? false, label)
             let whole = Result { try ran(request) }
@@ -213,17 +213,23 @@ extension TableReadingTests {
                     try one.rows(filter.rows(of: batch)[...], into: serial)
                 }
                 let parted = OutputSink.memory()
-                let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), schema: RecordSchema())
-                source.parallelThreshold = 0
-                var first = try XCTUnwrap(try source.nextBatch(schema: RecordSchema()))
-                var two = try presenter()
-                two.use(first)
-                try two.rows(filter.rows(of: first)[...], into: parted)
-                first = CellTable(columns: [], inferTypes: false)
-                let parts = try XCTUnwrap(try source.fileParts(size: 8_192))
-                XCTAssertGreaterThan(parts.count, 4)
-                let (written, _, rest) = try ListRunner.writeParts(parts, filter: filter, presenter: two, into: parted)
-                XCTAssertNil(rest)
+                let stream = partedStream(CSVRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), schema: RecordSchema()),
+                                          path: path, filter: filter)
+                let two = try presenter()
+                var parts = 0
+                var written = 0
+                while let batch = try stream.next() {
+                    var one = two
+                    one.use(batch.table)
+                    try one.rows(batch.rows[...], into: parted)
+                    written += batch.rows.count
+                    _ = try stream.readRestInParts(work: { StreamedRows.layOut($0, with: two) }, take: { block in
+                        try parted.write(block: block.bytes.output)
+                        written += block.rows
+                        parts += 1
+                    })
+                }
+                XCTAssertGreaterThan(parts, 4)
                 XCTAssertGreaterThan(written, 0)
                 XCTAssertEqual(parted.collected, serial.collected, "\(style)")
             }
@@ -242,17 +248,10 @@ extension TableReadingTests {
                 var expected = GroupTally(fields: fields)
                 let records = CSVRecordSource(input: try ByteInput(path: path), schema: RecordSchema())
                 while let record = try records.next() { if filter.matches(record) { expected.add(record) } }
-                var request = ListRequest()
-                request.groupBy = fields
-                request.filter = filter
-                let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), schema: RecordSchema())
-                source.parallelThreshold = 0
-                var tally = GroupTally(fields: fields)
-                let first = try XCTUnwrap(try source.nextBatch(schema: RecordSchema()))
-                tally.add(filter.rows(of: first), of: first)
-                let parts = try XCTUnwrap(try source.fileParts(size: 8_192))
-                XCTAssertGreaterThan(parts.count, 4)
-                XCTAssertNil(try ListRunner.countParts(parts, request: request, into: &tally))
+                let stream = partedStream(CSVRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), schema: RecordSchema()),
+                                          path: path, filter: filter)
+                let tally = try GroupCounts.tally(fields, of: stream)
+                XCTAssertGreaterThan(stream.partsRead, 4)
                 let summary = { (tally: GroupTally) in tally.sections().map { "\($0.info.header ?? "") \($0.info.count)" } }
                 XCTAssertEqual(summary(tally), summary(expected), "\(fields) \(filter.isEmpty)")
                 XCTAssertEqual(tally.total, expected.total)
@@ -284,21 +283,35 @@ extension TableReadingTests {
             }
             let parted = OutputSink.memory()
             let schema = RecordSchema()
-            let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), lines: true, schema: schema)
-            source.parallelThreshold = 0
-            let first = try XCTUnwrap(try source.nextBatch(schema: schema))
-            var two = try presenter(schema)
-            two.use(first)
-            try two.rows((0..<first.rowCount).map(RowRef.init)[...], into: parted)
-            let parts = try XCTUnwrap(try source.fileParts(size: 8_192))
-            XCTAssertGreaterThan(parts.count, 4)
-            var (written, _, rest) = try ListRunner.writeParts(parts, filter: RecordFilter(), presenter: two, into: parted)
-            while let batch = try rest?.nextBatch(schema: schema) {
-                two.use(batch)
-                try two.rows((0..<batch.rowCount).map(RowRef.init)[...], into: parted)
-                written += batch.rowCount
+            let stream = partedStream(JSONRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), lines: true, schema: schema),
+                                      path: path, schema: schema)
+            let two = try presenter(schema)
+            var parts = 0
+            while let batch = try stream.next() {
+                var one = two
+                one.use(batch.table)
+                try one.rows(batch.rows[...], into: parted)
+                _ = try stream.readRestInParts(work: { StreamedRows.layOut($0, with: two) }, take: { block in
+                    try parted.write(block: block.bytes.output)
+                    parts += 1
+                })
             }
+            XCTAssertGreaterThan(parts, 4)
             XCTAssertEqual(parted.collected, serial.collected, "\(style)")
         }
+    }
+}
+
+extension TableReadingTests {
+    /// A stream over `source` (a regular file at `path`) that reads it in parts of 8 KB, whatever its size.
+    func partedStream(_ source: any RecordSource, path: String, filter: RecordFilter = RecordFilter(),
+                      schema: RecordSchema = RecordSchema()) -> BatchStream {
+        (source as? CSVRecordSource)?.parallelThreshold = 0
+        (source as? JSONRecordSource)?.parallelThreshold = 0
+        var opened = InputLoader.Opened(source: ConcatenatedSource([source], nestedDecoder: JSONNestedValue.decode), formats: [.csv])
+        opened.areRegularFiles = true
+        let stream = BatchStream(opened: opened, read: ReadSpec(inputs: [path]), filter: filter, schema: schema)
+        stream.partSize = 8_192
+        return stream
     }
 }

@@ -1,0 +1,33 @@
+import ListviewBatches
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
+/// The executor of `ListPlan.counts`: the kept rows of each batch counted in their groups from
+/// their cells (`GroupTally`), no row held; a large regular file counted in parts on both cores.
+enum GroupCounts {
+    static func run(_ request: ListRequest, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
+        // One input is checked as soon as its first rows are read; several once all are.
+        _ = try stream.checked(request)
+        let tally = try self.tally(request.groupBy, of: stream)
+        try stream.checkAtEnd(request)
+        let sections = tally.sections(order: request.groupOrder)
+        try SectionCounts.write(sections, style: request.style, groupFields: request.groupBy, into: sink)
+        return ListRunner.Outcome(foundRecords: tally.total > 0)
+    }
+
+    /// The kept rows of every batch counted in their groups of `fields`.
+    static func tally(_ fields: [FieldPath], of stream: BatchStream) throws -> GroupTally {
+        var tally = GroupTally(fields: fields)
+        while let batch = try stream.next() {
+            tally.add(batch.rows, of: batch.table)
+            _ = try stream.readRestInParts(work: { part in
+                var counted = GroupTally(fields: fields)
+                counted.add(part.rows, of: part.table)
+                return counted
+            }, take: { tally.add($0) })
+        }
+        return tally
+    }
+}

@@ -1,0 +1,70 @@
+import ListviewBatches
+import ListviewCSV
+import ListviewInput
+import ListviewValues
+
+/// What a run reads, and how: the inputs, their format and the reading options. The first of a
+/// request's three values (reading, `Arrangement`, look); the list, both sides of a diff and the
+/// browser each read through one (`BatchStream`).
+public struct ReadSpec: Sendable {
+    /// Input paths; empty or `-` means standard input.
+    public var inputs: [String] = []
+    /// `--input`: the format of every input, or nil for each file's extension, else a sniff.
+    public var format: InputFormat?
+    /// The nested value to list (`--path a.b.0`), as components.
+    public var path: [String] = []
+    /// CSV and TSV reading: header, type inference, quoting, `--null-value`.
+    public var csv = CSVOptions()
+    /// `--delimiter`: the CSV field separator, for every delimited input.
+    public var delimiter: UInt8?
+    /// `--file-field`: the name of a first field holding each record's input file.
+    public var fileField: String?
+
+    public init(inputs: [String] = []) {
+        self.inputs = inputs
+    }
+
+    /// The same reading of other inputs (each side of a diff).
+    public func reading(_ inputs: [String]) -> ReadSpec {
+        var spec = self
+        spec.inputs = inputs
+        return spec
+    }
+
+    /// The inputs as opened: no path means standard input.
+    var paths: [String] { inputs.isEmpty ? ["-"] : inputs }
+
+    /// How an input is named in messages: its path, or `standard input` for `-`.
+    public static func displayName(of path: String) -> String {
+        path == "-" ? "standard input" : path
+    }
+
+    /// The name messages give the inputs as a whole: one input's name, or `the inputs`.
+    var displayName: String {
+        paths.count == 1 ? Self.displayName(of: paths[0]) : "the inputs"
+    }
+
+    /// How a loading line or a status line names the inputs: one input's name, or `N files`.
+    public var label: String {
+        let named = inputs.filter { $0 != "-" }
+        return named.isEmpty ? Self.displayName(of: "-") : named.count == 1 ? named[0] : "\(named.count) files"
+    }
+
+    /// Opens every input into one source sharing `schema`, with `--file-field` applied; an input
+    /// that cannot be read as its format says so with a hint at the format it looks like.
+    func open(schema: RecordSchema) throws -> InputLoader.Opened {
+        let loader = InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, schema: schema)
+        var opened = try withFormatHint { try loader.open(inputs) }
+        if let fileField { opened.source.fileField = (fileField, paths) }
+        return opened
+    }
+
+    /// `body`, its malformed-input error given the format hint (`FormatHint`) where one applies.
+    func withFormatHint<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as ListviewError {
+            throw FormatHint.annotated(error, reading: self)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
+/// The executor of `ListPlan.streamedRows`: a machine style (or template lines) written batch by
+/// batch as the stream hands on kept rows, straight from their cells, flushed as it goes.
+///
+/// When the style's rows stand alone (JSON Lines, CSV, TSV) and nothing limits
+/// them, the rest of a large regular file is read and laid out in parts on both
+/// cores (`BatchStream.readRestInParts`); otherwise the stream reads ahead.
+enum StreamedRows {
+    static func run(_ asked: ListRequest, from stream: BatchStream, into sink: OutputSink, notes: inout [String]) throws -> ListRunner.Outcome {
+        // The first batch is read first: a CSV header names the columns before anything is written,
+        // and the fields options name are checked against it.
+        let request = try stream.checked(asked)
+        var fields = request.outputFields(schema: stream.schema)
+        // The header row CSV and TSV write before the rows, when it is the input's header.
+        var fixedHeader: [String]?
+        if fields.columns == nil, request.style == .csv || request.style == .tsv, let columns = stream.declaredColumns {
+            fields = .header(columns.map { ColumnSpec($0) }, excluding: request.excluded, schema: stream.schema)
+            fixedHeader = columns.filter { !request.excluded.excludes($0) }
+        }
+        let lines = request.style == .line ? request.template.map { TemplateLinesPresenter(request: request, template: $0) } : nil
+        guard var presenter = lines ?? MachinePresenters.make(request.style, fields: fields, grouped: false) else {
+            return ListRunner.Outcome(foundRecords: false)
+        }
+        try presenter.begin(page: nil, into: sink)
+        var written = 0
+        // Columns of the batches written, the widest (long rows' extra columns among them).
+        var columnsWritten: [String] = []
+        var sectionStarted = false
+        func startSection() throws {
+            if !sectionStarted { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
+            sectionStarted = true
+        }
+        let standalone = presenter.standaloneRows != nil ? presenter : nil
+        while true {
+            if stream.mayWait { try sink.flush() }
+            guard let batch = try stream.next() else { break }
+            if !batch.rows.isEmpty {
+                try startSection()
+                if batch.table.columns.count > columnsWritten.count { columnsWritten = batch.table.columns }
+                presenter.use(batch.table)
+                try presenter.rows(batch.rows[...], into: sink)
+                written += batch.rows.count
+            }
+            guard let standalone else { continue }
+            // Rows that stand alone have no section lines: the section starts with the parts.
+            _ = try stream.readRestInParts(work: { part in
+                (part.table.columns, layOut(part, with: standalone))
+            }, take: { part in
+                let (columns, block) = part
+                try startSection()
+                if columns.count > columnsWritten.count { columnsWritten = columns }
+                try sink.write(block: block.bytes.output)
+                written += block.rows
+            })
+        }
+        if let fixedHeader, written > 0 {
+            notes += extraCellsNote(header: fixedHeader, columns: columnsWritten, excluded: request.excluded, style: request.style)
+        }
+        if written == 0 {
+            try presenter.emptyState(into: sink)
+        } else {
+            try presenter.sectionFooter(SectionInfo(count: written), into: sink)
+        }
+        try presenter.end(page: nil, into: sink)
+        try sink.flush()
+        return ListRunner.Outcome(foundRecords: written > 0)
+    }
+
+    /// The kept rows of `batch` laid out by `presenter` as one block of output, on the thread that
+    /// read the part.
+    static func layOut(_ batch: BatchStream.Batch, with presenter: any TableRowPresenter) -> (rows: Int, bytes: OutputBlock) {
+        var layout = presenter
+        layout.use(batch.table)
+        // Room for the rows' text and what a style writes around it: grown once at most.
+        var bytes = ByteOutput(capacity: batch.table.textByteCount * 2 + 4_096)
+        layout.standaloneRows?.append(batch.rows[...], to: &bytes)
+        return (batch.rows.count, OutputBlock(bytes))
+    }
+
+    /// A note for CSV or TSV written under the input's header when long rows added columns after it
+    /// was written: where their cells went, so that nobody takes them for a header column's.
+    static func extraCellsNote(header: [String], columns: [String], excluded: FieldExclusion, style: OutputStyle) -> [String] {
+        let named = Set(header)
+        let extra = columns.filter { !named.contains($0) && !excluded.excludes($0) }
+        guard !extra.isEmpty else { return [] }
+        let positions = (header.count + 1)...(header.count + extra.count)
+        let which = positions.count == 1 ? "column \(positions.lowerBound)" : "columns \(positions.lowerBound)–\(positions.upperBound)"
+        let format = style == .tsv ? "TSV" : "CSV"
+        let headerColumns = header.count == 1 ? "its 1 column" : "its \(header.count) columns"
+        let inputColumns = (extra.count == 1 ? "input column " : "input columns ") + extra.joined(separator: ", ")
+        return ["\(format) output: the header was written before rows longer than it were read; their extra cells follow "
+                + "\(headerColumns) unnamed, as output \(which) (\(inputColumns))"]
+    }
+}
