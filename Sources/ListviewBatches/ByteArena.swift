@@ -1,39 +1,36 @@
-/// The bytes of a cell table's cells, one after another: a growing buffer with value semantics
-/// (copied on write, as an array is) whose append is a capacity check and a copy.
+import ListviewValues
+
+/// The bytes of a cell table's cells, one after another: a `ByteOutput` with value semantics
+/// (copied on write, as an array is) whose append is a uniqueness check, a capacity check and a
+/// copy. The buffer and its growth are `ByteOutput`'s; this adds only the sharing.
 ///
 /// `[UInt8].append(contentsOf:)` goes through the generic sequence append, about
 /// twice the cost of this for a cell's few bytes, and a table appends every cell.
 struct ByteArena: @unchecked Sendable {
     /// The memory; shared by copies of the arena until one of them writes.
     private final class Storage {
-        let base: UnsafeMutableRawPointer
-        let capacity: Int
+        var bytes: ByteOutput
 
         init(capacity: Int) {
-            self.capacity = capacity
-            base = .allocate(byteCount: Swift.max(capacity, 1), alignment: 16)
+            bytes = ByteOutput(capacity: capacity)
         }
-
-        deinit { base.deallocate() }
     }
 
     private var storage = Storage(capacity: 0)
+
     /// The bytes in use.
-    private(set) var count = 0
+    var count: Int { storage.bytes.count }
 
     /// Makes room for at least `capacity` bytes in all.
     mutating func reserveCapacity(_ capacity: Int) {
-        if capacity > storage.capacity || !isKnownUniquelyReferenced(&storage) { reallocate(Swift.max(capacity, count)) }
+        makeUnique(capacity: capacity)
+        storage.bytes.reserveCapacity(capacity)
     }
 
     @inline(__always)
     mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
-        guard let source = bytes.baseAddress else { return }
-        if count + bytes.count > storage.capacity || !isKnownUniquelyReferenced(&storage) {
-            reallocate(Swift.max(count + bytes.count, storage.capacity * 2))
-        }
-        (storage.base + count).copyMemory(from: source, byteCount: bytes.count)
-        count += bytes.count
+        if !isKnownUniquelyReferenced(&storage) { copyStorage(capacity: count + bytes.count) }
+        storage.bytes.append(contentsOf: bytes)
     }
 
     mutating func append(contentsOf other: ByteArena) {
@@ -42,18 +39,24 @@ struct ByteArena: @unchecked Sendable {
 
     /// Drops the bytes from `offset` on.
     mutating func removeLast(from offset: Int) {
-        count = Swift.min(Swift.max(offset, 0), count)
+        makeUnique(capacity: count)
+        storage.bytes.removeLast(from: Swift.min(Swift.max(offset, 0), count))
     }
 
     /// The bytes in use, through a pointer valid only inside `body`.
     @inline(__always)
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(start: storage.base, count: count))
+        try storage.bytes.withUnsafeBytes(body)
     }
 
-    private mutating func reallocate(_ capacity: Int) {
-        let grown = Storage(capacity: capacity)
-        grown.base.copyMemory(from: storage.base, byteCount: count)
-        storage = grown
+    private mutating func makeUnique(capacity: Int) {
+        if !isKnownUniquelyReferenced(&storage) { copyStorage(capacity: capacity) }
+    }
+
+    /// This arena's bytes in storage of its own, with room for `capacity` bytes in all.
+    private mutating func copyStorage(capacity: Int) {
+        let copy = Storage(capacity: Swift.max(capacity, count, 2 * count))
+        storage.bytes.withUnsafeBytes { copy.bytes.append(contentsOf: $0) }
+        storage = copy
     }
 }

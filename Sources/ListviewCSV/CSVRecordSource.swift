@@ -246,10 +246,10 @@ public final class CSVRecordSource: RecordSource {
     public var warnings: [String] {
         var notes: [String] = []
         if longRows > 0 {
-            notes.append("\(input.name): \(RowCount.text(longRows)) had more fields than the header (kept as extra columns)")
+            notes.append("\(input.name): \(RecordCount.text(longRows, noun: "row")) had more fields than the header (kept as extra columns)")
         }
         if shortRows > 0 {
-            notes.append("\(input.name): \(RowCount.text(shortRows)) had fewer fields than the header (padded with null)")
+            notes.append("\(input.name): \(RecordCount.text(shortRows, noun: "row")) had fewer fields than the header (padded with null)")
         }
         return notes
     }
@@ -314,11 +314,6 @@ public final class CSVRecordSource: RecordSource {
         throw ListviewError.malformedInput(source: input.name, line: at.line + linesBefore, column: at.column,
                                            message: "invalid UTF-8 in field \(assembler.pendingFieldNumber)")
     }
-}
-
-/// `1 row`, `3 rows`.
-enum RowCount {
-    static func text(_ count: Int) -> String { count == 1 ? "1 row" : "\(count) rows" }
 }
 
 /// Finds the first ill-formed UTF-8 byte of a text read chunk by chunk, and its position.

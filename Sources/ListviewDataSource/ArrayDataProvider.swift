@@ -31,13 +31,6 @@ public struct ArrayDataProvider<Item>: CollectionDataProvider {
         return sections[path.section].items[path.item]
     }
 
-    public mutating func updateItem(at path: ItemPath, value: Item) throws {
-        guard sections.indices.contains(path.section),
-              sections[path.section].items.indices.contains(path.item)
-        else { throw DataProviderError.outOfRange(path) }
-        sections[path.section].items[path.item] = value
-    }
-
     /// The items at `positions` of `section`, sharing the section's storage (no copy).
     public func items(in section: Int, at positions: Range<Int>) -> ArraySlice<Item> {
         guard sections.indices.contains(section) else { return [] }

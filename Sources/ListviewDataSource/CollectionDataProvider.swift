@@ -4,10 +4,10 @@ import ListviewValues
 
 /// Sections of items, addressed by `ItemPath`: the generic data source's provider.
 ///
-/// This is the protocol of the iOS generic-data-source pattern, with one
+/// This is the protocol of the iOS generic-data-source pattern, read-only (listview never
+/// changes a record in place: a diff compares two providers' rows instead), with one
 /// difference that matters on untrusted input: an address outside the data is
-/// defined behaviour. `item(at:)` returns nil and `updateItem(at:value:)` throws
-/// `DataProviderError.outOfRange`; neither traps.
+/// defined behaviour. `item(at:)` and `sectionInfo(at:)` return nil; nothing traps.
 public protocol CollectionDataProvider {
     associatedtype Item
 
@@ -16,8 +16,6 @@ public protocol CollectionDataProvider {
     func numberOfItems(in section: Int) -> Int
     /// The item at `path`, or nil when the path is outside the data.
     func item(at path: ItemPath) -> Item?
-    /// Replaces the item at `path`.
-    mutating func updateItem(at path: ItemPath, value: Item) throws
     /// The section's description (key, header, footer) without its items, or nil when out of range.
     func sectionInfo(at section: Int) -> SectionInfo?
     /// The items at `positions` of `section`, in order (those outside the data left out).
@@ -36,9 +34,4 @@ extension CollectionDataProvider {
 
     /// True when there is no item in any section.
     public var isEmpty: Bool { totalItemCount == 0 }
-}
-
-/// Why a data-provider mutation failed.
-public enum DataProviderError: Error, Equatable {
-    case outOfRange(ItemPath)
 }

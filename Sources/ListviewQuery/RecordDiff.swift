@@ -6,7 +6,8 @@ import ListviewValues
 ///
 /// With key fields, records are matched by key in time linear in the rows: the
 /// old side's keys go into a `RowIndex`, and the new side's rows are looked up
-/// and compared on two cores, half each. Without key fields, whole records are
+/// and compared batch by batch as they arrive (`streamed`: the new side's reader
+/// runs ahead on the second core). Without key fields, whole records are
 /// matched as multisets (a record twice in the old list and once in the new one
 /// is removed once); nothing is "changed" then. Values compare by `ValueEquality`.
 public struct RecordDiff: Sendable {
@@ -239,10 +240,9 @@ private struct Matcher: Sendable {
         self.old = old
         self.new = new
         keyCount = key.count
-        oldFields = old.fields(key + compared)
-        newFields = new.fields(key + compared)
-        oldColumns = oldFields.map { $0.isColumn ? $0.column ?? -1 : -1 }
-        newColumns = newFields.map { $0.isColumn ? $0.column ?? -1 : -1 }
+        let fields = FieldPairs(key + compared, old: old, new: new)
+        (oldFields, newFields) = (fields.old, fields.new)
+        (oldColumns, newColumns) = (fields.oldColumns, fields.newColumns)
         self.equality = equality
         decode = old.nestedDecoder ?? new.nestedDecoder
     }

@@ -61,10 +61,9 @@ public struct ChangedRecord: Sendable {
                     excluded: FieldExclusion, equality: ValueEquality) {
             self.old = old
             self.new = new
-            oldKey = old.fields(key)
-            newKey = new.fields(key)
-            oldFields = old.fields(compared)
-            newFields = new.fields(compared)
+            let keys = FieldPairs(key, old: old, new: new), fields = FieldPairs(compared, old: old, new: new)
+            (oldKey, newKey) = (keys.old, keys.new)
+            (oldFields, newFields) = (fields.old, fields.new)
             self.compared = compared
             func shownFields(_ table: CellTable) -> [TableField] {
                 let paths = shown ?? table.columns.filter { !excluded.excludes($0) }.map(FieldPath.init)
