@@ -161,7 +161,7 @@ extension CellTable.Cells {
         return true
     }
 
-    /// The cell's plain text (`ValueText.plain` of its value: compact JSON for a nested value), or
+    /// The cell's plain text (`CellText.unescapedText` of its value: compact JSON for a nested value), or
     /// nil for a null or absent cell.
     @inline(__always)
     public func plainText(row: Int, column: Int) -> UnsafeRawBufferPointer? {

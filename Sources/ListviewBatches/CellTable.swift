@@ -425,4 +425,22 @@ public enum CellKind: UInt8, Sendable {
         case .absent, .nested: return nil
         }
     }
+
+    /// `value` seen as a cell, its kind and its bytes, passed to `body`: the one view that the
+    /// value rules (comparing, filtering) read, whether they start from a table's cell or a value
+    /// (a path into a nested value). A missing value is `.absent`, a container `.nested` with its
+    /// compact JSON, as a table holds them.
+    public static func withCell<Result>(of value: Value?, _ body: (CellKind, UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        let (kind, text): (CellKind, String)
+        switch value {
+        case nil: (kind, text) = (.absent, "")
+        case .null: (kind, text) = (.null, "")
+        case .bool(let flag): (kind, text) = (.bool, flag ? "true" : "false")
+        case .number(let number): (kind, text) = (.number, number)
+        case .string(let string): (kind, text) = (.string, string)
+        case .array, .object: (kind, text) = (.nested, value?.compactJSON ?? "")
+        }
+        var owned = text
+        return try owned.withUTF8 { try body(kind, UnsafeRawBufferPointer($0)) }
+    }
 }

@@ -44,7 +44,7 @@ enum HumanPresenters {
         guard let kindField = request.kindField else { return FormatterRegistry(default: formatter) }
         let field = TableField(kindField, columns: view.table.columns)
         var registry = FormatterRegistry(default: formatter) { item in
-            view.table.withCells { field.value(row: item.row, in: $0) }.map(ValueText.plain)
+            view.table.withCells { field.value(row: item.row, in: $0) }.map { CellText.unescapedText(for: $0) }
         }
         for (kind, template) in request.kindTemplates {
             registry.register(view.formatter(AnyRowFormatter(TemplateRowFormatter(template: template))), forKind: kind)

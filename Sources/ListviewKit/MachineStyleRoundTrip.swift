@@ -79,7 +79,7 @@ public enum MachineStyleRoundTrip {
         records.map { record in
             columns.map { column in
                 guard let value = record[column], !value.isNull else { return "" }
-                return ValueText.plain(value)
+                return CellText.unescapedText(for: value)
             }
         }
     }

@@ -55,7 +55,7 @@ public struct Aggregates: Sendable, Equatable {
 
     /// The footer line of `values`: `count 8 · sum total 1,234.50`, `–` for a term no number took part in.
     public static func text(_ values: [FooterValue]) -> String {
-        values.map { $0.value == .null ? "\($0.label) –" : "\($0.label) \(ValueText.plain($0.value))" }.joined(separator: " · ")
+        values.map { $0.value == .null ? "\($0.label) –" : "\($0.label) \(CellText.unescapedText(for: $0.value))" }.joined(separator: " · ")
     }
 
     /// Each term's value over `items`, whose value at a field is `value(item, field)`.

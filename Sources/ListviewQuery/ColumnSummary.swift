@@ -65,7 +65,7 @@ public enum ColumnSummary {
             let text: String
             switch value {
             case .array, .object: text = value.compactJSON
-            default: text = ValueText.plain(value)
+            default: text = CellText.unescapedText(for: value)
             }
             if let known = seen[text] {
                 seen[text] = (known.count + 1, known.first, known.value)

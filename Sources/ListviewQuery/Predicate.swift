@@ -105,24 +105,20 @@ public struct Predicate: Sendable, CustomStringConvertible {
         valueIsASCII = valueBytes.allSatisfy { $0 < 0x80 }
     }
 
-    /// True when a cell of kind `kind` holding `text` satisfies the condition: `matches(value:)` for
-    /// a scalar cell of a whole column, read from its bytes (no value or string per row unless the
-    /// text is not ASCII, which compares as Swift strings do). Nil for a nested cell.
+    /// True when a cell of kind `kind` holding `text` satisfies the condition: the one rule, read
+    /// from the bytes (no value or string per row unless the text is not ASCII, which compares
+    /// as Swift strings do). A nested cell is its compact JSON text.
     @inline(__always)
-    public func matches(cell kind: CellKind, text: UnsafeRawBufferPointer) -> Bool? {
+    public func matches(cell kind: CellKind, text: UnsafeRawBufferPointer) -> Bool {
         if kind == .null || kind == .absent { return op == .isNull }
         if op == .isNull || op == .isNotNull { return op == .isNotNull }
-        switch kind {
-        case .null, .absent: return false
-        case .nested: return nil
-        case .text, .string, .number, .bool: break
-        }
         if let regex { return regex.matches(text) }
         if let number, let fieldNumber = NumberText.doubleValue(text) {
             return holds(Self.order(fieldNumber, number))
         }
         guard valueIsASCII, UTF8Check.asciiPrefix(text.assumingMemoryBound(to: UInt8.self)) == text.count else {
-            return matches(value: .string(String(decoding: text, as: UTF8.self)))
+            let fieldText = String(decoding: text, as: UTF8.self)
+            return holds(fieldText == value ? 0 : (fieldText.unicodeScalars.lexicographicallyPrecedes(value.unicodeScalars) ? -1 : 1))
         }
         // ASCII orders byte by byte exactly as its scalars do.
         return holds(text.elementsEqual(valueBytes) ? 0 : (text.lexicographicallyPrecedes(valueBytes) ? -1 : 1))
@@ -133,18 +129,10 @@ public struct Predicate: Sendable, CustomStringConvertible {
         matches(value: path.value(in: record))
     }
 
-    /// True when a record whose value at the predicate's field is `field` (nil: missing) satisfies it.
+    /// True when a record whose value at the predicate's field is `field` (nil: missing) satisfies
+    /// it: the value seen as a cell (`CellKind.withCell`), by the cell rule.
     public func matches(value field: Value?) -> Bool {
-        guard let field, !field.isNull else { return op == .isNull }
-        if op == .isNull || op == .isNotNull { return op == .isNotNull }
-        let text = ValueText.plain(field)
-        if let regex {
-            return regex.matches(text)
-        }
-        if let number, let fieldNumber = field.numericValue ?? (NumberText.isNumber(text) ? Double(text) : nil) {
-            return holds(Self.order(fieldNumber, number))
-        }
-        return holds(text == value ? 0 : (text.unicodeScalars.lexicographicallyPrecedes(value.unicodeScalars) ? -1 : 1))
+        CellKind.withCell(of: field) { matches(cell: $0, text: $1) }
     }
 
     /// -1, 0 or 1 as `fieldNumber` is below, at or above `number`.
@@ -164,18 +152,6 @@ public struct Predicate: Sendable, CustomStringConvertible {
         case .greater: return order > 0
         case .greaterOrEqual: return order >= 0
         case .matches, .isNull, .isNotNull: return false
-        }
-    }
-}
-
-/// A value's text without display escaping: what filters and searches compare.
-public enum ValueText {
-    public static func plain(_ value: Value) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let text), .string(let text): return text
-        case .array, .object: return value.compactJSON
         }
     }
 }

@@ -339,7 +339,7 @@ private struct Matcher: Sendable {
         if columns[field] >= 0 {
             equality.hash(cells.cell(row: row, column: columns[field]), into: &hasher)
         } else {
-            ValueEquality.withCell(of: fields[field].value(row: row, in: cells)) { equality.hash($0, into: &hasher) }
+            CellKind.withCell(of: fields[field].value(row: row, in: cells)) { equality.hash(($0, $1), into: &hasher) }
         }
     }
 

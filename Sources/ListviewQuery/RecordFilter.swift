@@ -28,7 +28,7 @@ public struct RecordFilter: Sendable {
     func matchesSearch<Values: Sequence>(_ values: Values) -> Bool where Values.Element == Value {
         guard let foldedSearch else { return true }
         return values.contains { value in
-            !value.isNull && ValueText.plain(value).lowercased().contains(foldedSearch)
+            !value.isNull && CellText.unescapedText(for: value).lowercased().contains(foldedSearch)
         }
     }
 
@@ -87,12 +87,12 @@ public struct RecordFilter: Sendable {
     }
 
     /// Whether `predicate` holds in `row`: a predicate on a whole column reads the cell's bytes,
-    /// one into a nested value reads its value.
+    /// one into a nested value reads its value (seen as a cell: the same rule).
     @inline(__always)
     private func holds(_ predicate: borrowing Predicate, _ field: borrowing TableField, row: Int, cells: CellTable.Cells) -> Bool {
         if field.isColumn, let column = field.column {
             let (kind, text) = cells.cell(row: row, column: column)
-            if let holds = predicate.matches(cell: kind, text: text) { return holds }
+            return predicate.matches(cell: kind, text: text)
         }
         return predicate.matches(value: field.value(row: row, in: cells))
     }

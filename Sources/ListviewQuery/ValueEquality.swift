@@ -43,21 +43,22 @@ public struct ValueEquality: Sendable {
         }
     }
 
-    /// True when two values mean the same (the rules above, applied to decoded values).
+    /// True when two values mean the same: containers member by member (in any key order) and
+    /// element by element; anything else by `equal`, over the values seen as cells.
     public func sameMeaning(_ a: Value?, _ b: Value?) -> Bool {
-        if exact { return a == b }
-        switch (a, b) {
-        case (.array(let left), .array(let right)):
-            return left.count == right.count && zip(left, right).allSatisfy { sameMeaning($0, $1) }
-        case (.object(let left), .object(let right)):
-            return left.keys.allSatisfy { sameMeaning(left[$0], right[$0]) } && right.keys.allSatisfy { sameMeaning(left[$0], right[$0]) }
-        default:
-            let (aText, bText) = (Self.scalarText(a), Self.scalarText(b))
-            guard let aText, let bText else { return false }  // a container against a scalar
-            if aText.isEmpty || bText.isEmpty { return aText.isEmpty && bText.isEmpty }
-            if aText == bText { return true }
-            var (left, right) = (aText, bText)
-            return left.withUTF8 { l in right.withUTF8 { r in Self.sameNumber(UnsafeRawBufferPointer(l), UnsafeRawBufferPointer(r)) } }
+        if !exact {
+            switch (a, b) {
+            case (.array(let left), .array(let right)):
+                return left.count == right.count && zip(left, right).allSatisfy { sameMeaning($0, $1) }
+            case (.object(let left), .object(let right)):
+                return left.keys.allSatisfy { sameMeaning(left[$0], right[$0]) } && right.keys.allSatisfy { sameMeaning(left[$0], right[$0]) }
+            default:
+                break
+            }
+        }
+        // Without a decoder, a container never equals a scalar (its JSON text in a CSV cell included).
+        return CellKind.withCell(of: a) { aKind, aText in
+            CellKind.withCell(of: b) { bKind, bText in equal((aKind, aText), (bKind, bText), decode: nil) }
         }
     }
 
@@ -78,21 +79,6 @@ public struct ValueEquality: Sendable {
             hasher.combine(2)
             hasher.combine(cell.text)
         }
-    }
-
-    /// A value as a cell (for field paths that step into nested values), passed to `body`.
-    public static func withCell<Result>(of value: Value?, _ body: (Cell) -> Result) -> Result {
-        let (kind, text): (CellKind, String)
-        switch value {
-        case nil: (kind, text) = (.absent, "")
-        case .null: (kind, text) = (.null, "")
-        case .bool(let flag): (kind, text) = (.bool, flag ? "true" : "false")
-        case .number(let number): (kind, text) = (.number, number)
-        case .string(let string): (kind, text) = (.string, string)
-        case .array, .object: (kind, text) = (.nested, value?.compactJSON ?? "")
-        }
-        var owned = text
-        return owned.withUTF8 { body((kind, UnsafeRawBufferPointer($0))) }
     }
 
     // MARK: - Rules
@@ -122,16 +108,6 @@ public struct ValueEquality: Sendable {
     /// The kind `--exact` compares: a CSV cell is a number when it reads as one (with type inference).
     static func exactKind(_ cell: Cell) -> CellKind {
         cell.kind == .text ? (NumberText.isNumber(cell.text) ? .number : .string) : cell.kind
-    }
-
-    /// A scalar's text ("" for no value), or nil for a container.
-    private static func scalarText(_ value: Value?) -> String? {
-        switch value {
-        case nil, .null: return ""
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let text), .string(let text): return text
-        case .array, .object: return nil
-        }
     }
 }
 

@@ -193,7 +193,7 @@ final class GroupKeyTests: XCTestCase {
                                            value: { $0.value(nestedDecoder: nil) })
                 }
                 let byValue = RecordGrouper.sections(rows.map { table.record(at: $0.row, shapes: shapes) }, by: paths, order: order)
-                XCTAssertEqual(describe(byKey) { "\($0.row)" }, describe(byValue) { "\($0["id"].map(ValueText.plain) ?? "")" })
+                XCTAssertEqual(describe(byKey) { "\($0.row)" }, describe(byValue) { "\($0["id"].map { CellText.unescapedText(for: $0) } ?? "")" })
             }
         }
     }

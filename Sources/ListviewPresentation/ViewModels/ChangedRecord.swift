@@ -46,11 +46,9 @@ public struct ChangedRecord: Sendable {
     public struct Builder {
         let old: CellTable
         let new: CellTable
-        let oldKey: [TableField]
-        let newKey: [TableField]
-        let oldFields: [TableField]
-        let newFields: [TableField]
-        let compared: [FieldPath]
+        /// The key fields and the compared fields, in both tables.
+        let keys: FieldPairs
+        let fields: FieldPairs
         /// The fields a removed or added record shows: its own, or the `--fields`.
         let oldShown: [TableField]
         let newShown: [TableField]
@@ -61,10 +59,8 @@ public struct ChangedRecord: Sendable {
                     excluded: FieldExclusion, equality: ValueEquality) {
             self.old = old
             self.new = new
-            let keys = FieldPairs(key, old: old, new: new), fields = FieldPairs(compared, old: old, new: new)
-            (oldKey, newKey) = (keys.old, keys.new)
-            (oldFields, newFields) = (fields.old, fields.new)
-            self.compared = compared
+            keys = FieldPairs(key, old: old, new: new)
+            fields = FieldPairs(compared, old: old, new: new)
             func shownFields(_ table: CellTable) -> [TableField] {
                 let paths = shown ?? table.columns.filter { !excluded.excludes($0) }.map(FieldPath.init)
                 return table.fields(paths.filter { !key.contains($0) })
@@ -76,7 +72,7 @@ public struct ChangedRecord: Sendable {
 
         /// The view model of `difference`.
         public func record(for difference: Difference) -> ChangedRecord {
-            let keyFields = difference.new == nil ? oldKey : newKey
+            let keyFields = difference.new == nil ? keys.old : keys.new
             let keyTable = difference.new == nil ? old : new
             let keyRow = difference.new ?? difference.old ?? 0
             let key = keyTable.withCells { cells in keyFields.map { (name: $0.path.text, value: $0.value(row: keyRow, in: cells)) } }
@@ -87,8 +83,8 @@ public struct ChangedRecord: Sendable {
                 old.withCells { oldCells in
                     new.withCells { newCells in
                         for index in difference.fields {
-                            leafChanges(compared[index].text, oldFields[index].value(row: oldRow, in: oldCells),
-                                        newFields[index].value(row: newRow, in: newCells), into: &changes)
+                            leafChanges(fields.paths[index].text, fields.old[index].value(row: oldRow, in: oldCells),
+                                        fields.new[index].value(row: newRow, in: newCells), into: &changes)
                         }
                     }
                 }

@@ -151,7 +151,7 @@ struct TableOutputFields: Sendable {
     /// `body` with a value's plain text (nil for null or none).
     private static func plain(_ value: Value?, _ body: (UnsafeRawBufferPointer?) -> Void) {
         guard let value, !value.isNull else { return body(nil) }
-        var text = ValueText.plain(value)
+        var text = CellText.unescapedText(for: value)
         text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }
