@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "listview", targets: ["listview"]),
         .library(name: "ListviewValues", targets: ["ListviewValues"]),
+        .library(name: "ListviewConcurrency", targets: ["ListviewConcurrency"]),
         .library(name: "ListviewBatches", targets: ["ListviewBatches"]),
         .library(name: "ListviewInput", targets: ["ListviewInput"]),
         .library(name: "ListviewDataSource", targets: ["ListviewDataSource"]),
@@ -50,39 +51,42 @@ let package = Package(
         // The layers of the one pipeline, each importing only those above it (the compiler checks it):
         // value kinds, number text, UTF-8 checks, display width, terminal escaping, errors.
         .target(name: "ListviewValues", swiftSettings: releaseSettings),
+        // Work on two cores: a background thread and result, ordered parallel work, read-ahead, one
+        // lock type (Synchronization's Mutex) and a semaphore to wait on. Nothing else starts a thread.
+        .target(name: "ListviewConcurrency", swiftSettings: releaseSettings),
         // Cell tables (columnar batches), row references, records as views, field paths, schemas.
         .target(name: "ListviewBatches", dependencies: ["ListviewValues", "CPrefetch"], swiftSettings: releaseSettings),
         // Byte input, the record source protocol, the parallel file read, positioned errors, threads.
-        .target(name: "ListviewInput", dependencies: ["ListviewValues", "ListviewBatches"], swiftSettings: releaseSettings),
+        .target(name: "ListviewInput", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches"], swiftSettings: releaseSettings),
         // CollectionDataProvider, sections, pages, the streaming provider: the generic data source.
         .target(name: "ListviewDataSource", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput"],
                 swiftSettings: releaseSettings),
         // Predicates, sort keys and orders, grouping into sections, aggregates: index lists over rows.
-        .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource", "CRE2"],
+        .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource", "CRE2"],
                 swiftSettings: releaseSettings),
         // Row formatters and their registry, table layout, the renderer, presenters, writers, the sink.
         .target(name: "ListviewPresentation",
-                dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource", "ListviewQuery"],
+                dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource", "ListviewQuery"],
                 swiftSettings: releaseSettings),
         // JSON and JSON Lines readers over yajl; the only module that imports CYajl.
-        .target(name: "ListviewJSON", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "CYajl"],
+        .target(name: "ListviewJSON", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "CYajl"],
                 swiftSettings: releaseSettings),
         // CSV and TSV readers over libcsv; the only module that imports CCSV.
-        .target(name: "ListviewCSV", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "CCSV"],
+        .target(name: "ListviewCSV", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "CCSV"],
                 swiftSettings: releaseSettings),
         // The plan, its executors, and loading inputs by format, with no argument parsing.
-        .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+        .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                     "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV"],
                 swiftSettings: releaseSettings),
         // The interactive browser (`-i`): the list's rows on screen as they load, keys, marks; drawn through ncursesw.
-        .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+        .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                         "ListviewQuery", "ListviewPresentation", "ListviewKit", "CNcurses"],
                 swiftSettings: releaseSettings),
         // The thin command line: argument parsing, terminal detection, exit codes.
         .executableTarget(
             name: "listview",
             dependencies: [
-                "ListviewKit", "ListviewBrowser", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewQuery",
+                "ListviewKit", "ListviewBrowser", "ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewQuery",
                 "ListviewPresentation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
@@ -90,6 +94,7 @@ let package = Package(
         // What the test targets share: temporary files, and the third-party corpora (skipped when absent).
         .target(name: "ListviewTestSupport", path: "Tests/ListviewTestSupport"),
         .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewValues"]),
+        .testTarget(name: "ListviewConcurrencyTests", dependencies: ["ListviewConcurrency"]),
         .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewValues", "ListviewBatches"]),
         .testTarget(name: "ListviewDataSourceTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource"]),
         .testTarget(name: "ListviewQueryTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",

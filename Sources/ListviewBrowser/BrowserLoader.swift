@@ -1,9 +1,11 @@
 import Glibc
 import ListviewBatches
+import ListviewConcurrency
 import ListviewDataSource
 import ListviewInput
 import ListviewKit
 import ListviewValues
+import Synchronization
 
 /// Reads the browser's input on a thread of its own and publishes the rows as they arrive:
 /// the pattern's loading state and progressive loading.
@@ -30,9 +32,14 @@ public final class BrowserLoader: @unchecked Sendable {
         public var state: DataSourceState { DataSourceState(records: rows.count, finished: finished) }
     }
 
-    private var mutex = pthread_mutex_t()
-    private var published: Snapshot
-    private var stopping = false
+    /// What the reading thread publishes and the screen takes, and whether the screen asked it
+    /// to stop.
+    private struct Shared {
+        var published: Snapshot
+        var stopping = false
+    }
+
+    private let shared: Mutex<Shared>
     /// A second opening of one regular file, for its first rows (let go once they are read).
     private var firstRows: BatchStream?
     private var thread: BackgroundThread?
@@ -44,8 +51,7 @@ public final class BrowserLoader: @unchecked Sendable {
     /// Opens the inputs of `request` (failing at once when one cannot be opened) and starts reading.
     public init(request: ListRequest) throws {
         self.request = request
-        published = Snapshot(rows: BrowserRows(measuring: request.fields ?? []), finished: false, error: nil, version: 0)
-        pthread_mutex_init(&mutex, nil)
+        shared = Mutex(Shared(published: Snapshot(rows: BrowserRows(measuring: request.fields ?? []), finished: false, error: nil, version: 0)))
         let stream = try BatchStream(request.read, filter: request.filter)
         formats = stream.formats
         // The first rows of one regular file, read apart from the whole.
@@ -59,9 +65,7 @@ public final class BrowserLoader: @unchecked Sendable {
 
     /// The rows published so far.
     public func snapshot() -> Snapshot {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return published
+        shared.withLock { $0.published }
     }
 
     /// Waits until the input is read (tests, and the last row asked for with `G`).
@@ -71,22 +75,18 @@ public final class BrowserLoader: @unchecked Sendable {
 
     /// Asks the reader to stop after the batch at hand (an ungrouped list), without waiting.
     public func stop() {
-        pthread_mutex_lock(&mutex)
-        stopping = true
-        pthread_mutex_unlock(&mutex)
+        shared.withLock { $0.stopping = true }
     }
 
     private var shouldStop: Bool {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return stopping
+        shared.withLock { $0.stopping }
     }
 
     private func publish(_ change: (inout Snapshot) -> Void) {
-        pthread_mutex_lock(&mutex)
-        change(&published)
-        published.version += 1
-        pthread_mutex_unlock(&mutex)
+        shared.withLock { shared in
+            change(&shared.published)
+            shared.published.version += 1
+        }
     }
 
     /// Reads the first batch of `firstRows` and lets the source go (its buffers with it).

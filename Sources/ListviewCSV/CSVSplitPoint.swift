@@ -1,5 +1,6 @@
 import Glibc
 import ListviewBatches
+import ListviewConcurrency
 import ListviewInput
 import ListviewValues
 

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewConcurrency
 import ListviewValues
 
 /// The rest of a regular file, cut where rows start into parts that read on their own: how a
@@ -44,26 +45,5 @@ extension FileParts {
         }
         try OrderedWork.run(count: count, here: { try handOn($0, read($0)) }, elsewhere: read, handOn: handOn)
         return try readOnAfter.map { try readingOn(after: $0) }
-    }
-}
-
-/// One value per part, written by the thread that reads the part and read by the thread that
-/// hands it on, after the hand-off orders the two.
-public final class PartSlots<Value>: @unchecked Sendable {
-    private let values: UnsafeMutableBufferPointer<Value>
-
-    public init(count: Int, initial: Value) {
-        values = .allocate(capacity: count)
-        values.initialize(repeating: initial)
-    }
-
-    public subscript(index: Int) -> Value {
-        get { values[index] }
-        set { values[index] = newValue }
-    }
-
-    deinit {
-        values.baseAddress?.deinitialize(count: values.count)
-        values.deallocate()
     }
 }

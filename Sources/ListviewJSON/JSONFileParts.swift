@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewConcurrency
 import ListviewInput
 import ListviewValues
 

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewConcurrency
 import ListviewDataSource
 import ListviewInput
 import ListviewJSON
@@ -13,7 +14,7 @@ import ListviewValues
 /// browser's loader, summaries. The stream
 /// - reads the first batch on its own (`first()`), so that field names are checked against
 ///   the first rows (`checked(_:)`) before anything is written;
-/// - reads a regular file's next batches ahead on the second core (`BatchPrefetcher`) while
+/// - reads a regular file's next batches ahead on the second core (`ReadAhead`) while
 ///   this thread uses the current one; a pipe is read on this thread, so stopping early
 ///   never waits on it;
 /// - reads the rest of one large regular file in parts on both cores, in order
@@ -45,7 +46,7 @@ public final class BatchStream {
     private var source: ConcatenatedSource
     /// Where reading goes on after parts that did not end where the next began; nil: `source`.
     private var readingOn: (any RecordSource)?
-    private var prefetcher: BatchPrefetcher?
+    private var prefetcher: ReadAhead<CellTable>?
     private var firstBatch: Batch?
     /// The first table read (kept for field checks: a dotted path is looked for in its rows).
     private var firstTable: CellTable?
@@ -136,7 +137,12 @@ public final class BatchStream {
             firstTable = try source.nextBatch(schema: schema)
             return firstTable
         }
-        if prefetcher == nil, areRegularFiles, readsAhead { prefetcher = BatchPrefetcher(readingOn ?? source, schema: schema) }
+        if prefetcher == nil, areRegularFiles, readsAhead {
+            // The reader and the schema are the second thread's from here to the end of the input.
+            var reader: any RecordSource = readingOn ?? source
+            let schema = self.schema
+            prefetcher = ReadAhead { try reader.nextBatch(schema: schema) }
+        }
         if let prefetcher { return try prefetcher.next() }
         if readingOn != nil { return try readingOn?.nextBatch(schema: schema) }
         return try source.nextBatch(schema: schema)

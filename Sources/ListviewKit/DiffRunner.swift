@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewConcurrency
 import ListviewDataSource
 import ListviewInput
 import ListviewJSON

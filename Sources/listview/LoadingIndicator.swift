@@ -1,4 +1,5 @@
 import Glibc
+import ListviewConcurrency
 import ListviewInput
 import Synchronization
 

@@ -1,6 +1,4 @@
 import Glibc
-import ListviewBatches
-import ListviewValues
 
 /// A POSIX counting semaphore: `wait()` takes a unit, blocking until one is there; `signal()` adds one.
 /// Each pair orders memory, so what one thread wrote before `signal()` is seen after the `wait()` it ends.

@@ -1,6 +1,3 @@
-import ListviewBatches
-import ListviewValues
-
 /// Work on parts `0..<count` done on both cores and handed on in order: the one scheme by which
 /// listview splits work between its two threads while keeping a single pass's order (blocks of
 /// output rows, parts of a file read as it streams or counted).

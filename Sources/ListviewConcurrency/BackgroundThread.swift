@@ -1,6 +1,4 @@
 import Glibc
-import ListviewBatches
-import ListviewValues
 
 /// Work running on a thread of its own (the second core), joined with `wait()`.
 ///

@@ -1,0 +1,68 @@
+import Synchronization
+
+/// Produces the next elements on a second thread while the current one is used: the pattern's
+/// prefetch (a stream's batches read ahead while this thread writes the one at hand).
+///
+/// `produce` runs on the second thread from `init` to `finish()`, so what it reads belongs to
+/// that thread until then. At most `depth` elements wait to be taken; an error is handed over
+/// in its place among the elements, so everything before it is used first, as a single thread
+/// would. Production ends at the first nil or error.
+public final class ReadAhead<Element>: @unchecked Sendable {
+    private let depth: Int
+    private let slots: UnsafeMutablePointer<Result<Element?, Error>>
+    private let filled = CountingSemaphore()
+    private let room: CountingSemaphore
+    private let stopped = Mutex(false)
+    private var taken = 0
+    /// True once the end, or an error, was handed over: nothing more will come.
+    private var ended = false
+    private var thread: BackgroundThread?
+
+    /// Starts producing elements ahead.
+    public init(depth: Int = 4, _ produce: @escaping () throws -> Element?) {
+        self.depth = max(1, depth)
+        room = CountingSemaphore(UInt32(self.depth))
+        slots = .allocate(capacity: self.depth)
+        slots.initialize(repeating: .success(nil), count: self.depth)
+        thread = BackgroundThread { [self] in
+            var index = 0
+            while true {
+                room.wait()
+                if stopped.withLock({ $0 }) { return }
+                let element = Result { try produce() }
+                slots[index % self.depth] = element
+                index += 1
+                filled.signal()
+                if case .success(nil) = element { return }
+                if case .failure = element { return }
+            }
+        }
+    }
+
+    /// The next element, waiting for it; nil at the end (and after an error was thrown).
+    public func next() throws -> Element? {
+        guard !ended else { return nil }
+        filled.wait()
+        let element = slots[taken % depth]
+        slots[taken % depth] = .success(nil)
+        taken += 1
+        room.signal()
+        if case .success(let value) = element, value != nil { return value }
+        ended = true
+        return try element.get()
+    }
+
+    /// Stops producing and waits for the second thread; later calls return at once.
+    public func finish() {
+        stopped.withLock { $0 = true }
+        room.signal()
+        thread?.wait()
+        thread = nil
+    }
+
+    deinit {
+        finish()
+        slots.deinitialize(count: depth)
+        slots.deallocate()
+    }
+}
