@@ -7,12 +7,9 @@ import ListviewValues
 /// their own (`FileParts`), each of flat objects made into cells straight from yajl's events
 /// (`JSONCellTableBuilder`).
 ///
-/// A cut is a line start: a line feed lies between tokens in JSON text, so a part that
-/// begins at one begins at a value unless a value runs over several lines. In an array
-/// the cut is a line that starts an object after a line that ends with a comma; the part
-/// before it ends before the comma and is closed with `]`, the part after it is opened
-/// with `[`. The part before a cut must end between records, or the file is read again
-/// by the record reader. Anything
+/// Parts are cut where `JSONCut` says; in an array the part before a cut is closed
+/// with `]` and the part after it opened with `[`. The part before a cut must end
+/// between records, or the file is read again by the record reader. Anything
 /// wrong or more than flat objects in a part (an error, a scalar, a repeated key) is
 /// left to the record reader, which reads the file from the top past the rows handed
 /// out: what is listed and every error stay the record reader's.
@@ -81,60 +78,16 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
         try main.readOnAsRecords()
     }
 
-    /// Cuts for parts of about `step` bytes after `start`: at the first line start at or after each
-    /// of `start + step`, `start + 2 × step`, … (each once, in order, before `size`). In an array,
-    /// only a line that starts an object after a line ending with a comma is a cut: the part
-    /// before it ends before the comma.
+    /// Cuts for parts of about `step` bytes after `start`: at the first cut (`JSONCut`) at or after
+    /// each of `start + step`, `start + 2 × step`, … (each once, in order, before `size`).
     static func cuts(in input: ByteInput, from start: Int, every step: Int, size: Int, lines: Bool) throws -> [(end: Int, start: Int)] {
         guard step > 0 else { return [] }
         var found: [(end: Int, start: Int)] = []
-        var block = [UInt8](repeating: 0, count: 64 << 10)
         var target = start + step
-        search: while target < size {
-            var offset = target
-            while true {
-                let count = try block.withUnsafeMutableBytes { try input.read(at: offset, into: $0) }
-                guard count > 0 else { break search }
-                if let cut = lines ? lineStart(in: block[0..<count]) : elementStart(in: block[0..<count]) {
-                    let (end, start) = (offset + cut.end, offset + cut.start)
-                    guard start < size else { break search }
-                    found.append((end, start))
-                    target = start + step
-                    continue search
-                }
-                // Nothing in this block: the next one overlaps it by a line's worth, not to miss a cut across blocks.
-                guard count > 4_096 else { break search }
-                offset += count - 4_096
-            }
+        while target < size, let cut = try JSONCut.first(in: input, from: target, size: size, lines: lines) {
+            found.append(cut)
+            target = cut.start + step
         }
         return found
-    }
-
-    /// The first line start in `bytes` (a part of JSON Lines ends where the next begins).
-    private static func lineStart(in bytes: ArraySlice<UInt8>) -> (end: Int, start: Int)? {
-        guard let feed = bytes.firstIndex(of: 0x0A) else { return nil }
-        let start = feed + 1 - bytes.startIndex
-        return (start, start)
-    }
-
-    /// The first line in `bytes` that starts an object after a line ending with a comma: where
-    /// the part before ends (at the comma) and the next begins (at the object).
-    private static func elementStart(in bytes: ArraySlice<UInt8>) -> (end: Int, start: Int)? {
-        let blank: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
-        var index = bytes.startIndex
-        while let feed = bytes[index...].firstIndex(of: 0x0A) {
-            var start = feed + 1
-            while start < bytes.endIndex, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0D { start += 1 }
-            guard start < bytes.endIndex else { return nil }
-            if bytes[start] == UInt8(ascii: "{") {
-                var end = feed
-                while end > bytes.startIndex, blank.contains(bytes[end - 1]) { end -= 1 }
-                if end > bytes.startIndex, bytes[end - 1] == UInt8(ascii: ",") {
-                    return (end - 1 - bytes.startIndex, start - bytes.startIndex)
-                }
-            }
-            index = feed + 1
-        }
-        return nil
     }
 }

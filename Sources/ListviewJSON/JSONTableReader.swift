@@ -7,9 +7,8 @@ import ListviewValues
 /// Reads a whole regular JSON or JSON Lines file into a `CellTable` (`JSONCellTableBuilder`), in two
 /// halves on two cores (`OrderedWork`) when the file is large.
 ///
-/// JSON text holds no raw line feed inside a string, so a line feed is always between
-/// tokens. A large file is cut at the first line that starts an object after its
-/// middle; the first half is parsed as a whole array (the comma before the cut dropped,
+/// A large file is cut at the first cut after its middle (`JSONCut`, the rule its parts
+/// use too); the first half is parsed as a whole array (the comma before the cut dropped,
 /// `]` added) and the second as an array of its own (`[` put before it). If the cut
 /// was not between two elements of the top-level array, the first half cannot end
 /// cleanly, and the file is parsed again on one thread; so it is when the halves
@@ -55,28 +54,10 @@ struct JSONTableReader {
         return table.map { ($0, inHalves) }
     }
 
-    /// Where to cut: the end of the first half (before the comma between the elements, for an array)
-    /// and the start of the second (its first object); nil when no line in the megabyte after the middle
-    /// starts an object (a file on one line is read on one thread).
+    /// Where to cut: the first cut (`JSONCut`) in the megabyte after the middle, or nil (a file on
+    /// one line is read on one thread).
     private func cut(size: Int) throws -> (firstEnd: Int, secondStart: Int)? {
-        let windowStart = max(0, size / 2 - 4_096)
-        var window = [UInt8](repeating: 0, count: min(1 << 20, size - windowStart))
-        let count = try window.withUnsafeMutableBytes { try input.read(at: windowStart, into: $0) }
-        var index = size / 2 - windowStart
-        while index < count {
-            guard let lineFeed = window[index..<count].firstIndex(of: 0x0A) else { return nil }
-            var start = lineFeed + 1
-            while start < count, window[start] == 0x20 || window[start] == 0x09 || window[start] == 0x0D { start += 1 }
-            if start < count, window[start] == UInt8(ascii: "{") {
-                if lines { return (windowStart + start, windowStart + start) }
-                var end = lineFeed
-                while end > 0, [0x20, 0x09, 0x0D, 0x0A].contains(window[end - 1]) { end -= 1 }
-                guard end > 0, window[end - 1] == UInt8(ascii: ",") else { return nil }
-                return (windowStart + end - 1, windowStart + start)
-            }
-            index = lineFeed + 1
-        }
-        return nil
+        try JSONCut.first(in: input, from: size / 2, size: size, lines: lines, searching: 1 << 20).map { ($0.end, $0.start) }
     }
 
     /// The table of the bytes in `range`, after `prefix` and before `suffix`; nil when they are not a
