@@ -3,24 +3,17 @@ import ListviewBatches
 import ListviewInput
 @testable import ListviewJSON
 import ListviewValues
+import ListviewTestSupport
 import XCTest
 
 /// Batches of a regular JSON file, made straight from the parser's events while it holds flat
 /// objects, list what its records list; a file that turns out to be more (or wrong) is read
 /// again as records past the rows already handed out, with the record reader's errors.
 final class JSONBatchTests: XCTestCase {
-    private var paths: [String] = []
-
-    override func tearDown() {
-        for path in paths { try? FileManager.default.removeItem(atPath: path) }
-        paths = []
-    }
+    private let files = TemporaryFiles()
 
     private func write(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("batches-\(UUID().uuidString).json")
-        try Data(text.utf8).write(to: url)
-        paths.append(url.path)
-        return url.path
+        try files.write(text, extension: "json")
     }
 
     /// Each row as `name=value` pairs, and the error, read as batches or as records.
@@ -83,18 +76,10 @@ final class JSONBatchTests: XCTestCase {
 /// A JSON Lines file read in many small parts (`JSONFileParts`), handed on in order, lists what
 /// its records list, with the record reader's errors, wherever the cuts fall.
 final class JSONFilePartsTests: XCTestCase {
-    private var paths: [String] = []
-
-    override func tearDown() {
-        for path in paths { try? FileManager.default.removeItem(atPath: path) }
-        paths = []
-    }
+    private let files = TemporaryFiles()
 
     private func write(_ bytes: [UInt8]) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parts-\(UUID().uuidString).jsonl")
-        try Data(bytes).write(to: url)
-        paths.append(url.path)
-        return url.path
+        try files.write(bytes, extension: "jsonl")
     }
 
     private func text(_ record: Record) -> String { record.fields.map { "\($0)=\($1)" }.joined(separator: "|") }

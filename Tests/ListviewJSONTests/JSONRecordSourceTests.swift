@@ -3,23 +3,14 @@ import ListviewBatches
 import ListviewInput
 @testable import ListviewJSON
 import ListviewValues
+import ListviewTestSupport
 import XCTest
 
 final class JSONRecordSourceTests: XCTestCase {
-    private var files: [URL] = []
-
-    override func tearDown() {
-        for file in files { try? FileManager.default.removeItem(at: file) }
-        files = []
-        super.tearDown()
-    }
+    private let files = TemporaryFiles()
 
     private func write(_ bytes: [UInt8]) throws -> String {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("listview-json-tests-\(UUID().uuidString).json")
-        try Data(bytes).write(to: url)
-        files.append(url)
-        return url.path
+        try files.write(bytes, extension: "json")
     }
 
     private func read(bytes: [UInt8], lines: Bool = false, path: [String] = [], maxDepth: Int = 10_000,

@@ -3,23 +3,16 @@ import ListviewBatches
 import ListviewInput
 @testable import ListviewJSON
 import ListviewValues
+import ListviewTestSupport
 import XCTest
 
 /// A whole JSON file read into a cell table in two halves on two threads holds exactly what one
 /// thread reads, or the reader falls back to one thread when the cut is not between elements.
 final class JSONTableReaderTests: XCTestCase {
-    private var paths: [String] = []
-
-    override func tearDown() {
-        for path in paths { try? FileManager.default.removeItem(atPath: path) }
-        paths = []
-    }
+    private let files = TemporaryFiles()
 
     private func write(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString).json")
-        try Data(text.utf8).write(to: url)
-        paths.append(url.path)
-        return url.path
+        try files.write(text, extension: "json")
     }
 
     /// Every cell as `kind:text`, row by row, with the columns first.

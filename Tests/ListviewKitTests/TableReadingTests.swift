@@ -8,27 +8,20 @@ import ListviewInput
 import ListviewPresentation
 import ListviewQuery
 import ListviewValues
+import ListviewTestSupport
 import XCTest
 
 /// A whole list whose table is read straight from a file's bytes (`RecordSource.cellTable()`)
 /// prints byte for byte what the same list read record by record prints, with the same warnings.
 final class TableReadingTests: XCTestCase {
-    private var paths: [String] = []
-
-    override func tearDown() {
-        for path in paths { try? FileManager.default.removeItem(atPath: path) }
-        paths = []
-    }
+    private let files = TemporaryFiles()
 
     private func write(_ text: String, extension ext: String = "csv") throws -> String {
-        try write(Array(text.utf8), extension: ext)
+        try files.write(text, extension: ext)
     }
 
     private func write(_ bytes: [UInt8], extension ext: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plain-\(UUID().uuidString).\(ext)")
-        try Data(bytes).write(to: url)
-        paths.append(url.path)
-        return url.path
+        try files.write(bytes, extension: ext)
     }
 
     /// The output and warnings of a run whose table is filled `reading` one way.
