@@ -128,7 +128,7 @@ public enum Browser {
         }
         var output = request
         output.style = style
-        (output.groupBy, output.sort, output.limit, output.pageSize, output.page, output.footer) = ([], [], nil, nil, nil, nil)
+        output.arrangement = Arrangement()  // the marked rows, in their order, as they are
         let list = WholeList(table: table, sections: [Section(items: (0..<table.rowCount).map(RowRef.init))])
         try list.render(output, page: nil, schema: schema, into: sink)
     }

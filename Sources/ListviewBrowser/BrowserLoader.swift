@@ -52,10 +52,11 @@ public final class BrowserLoader: @unchecked Sendable {
     public init(request: ListRequest) throws {
         self.request = request
         shared = Mutex(Shared(published: Snapshot(rows: BrowserRows(measuring: request.fields ?? []), finished: false, error: nil, version: 0)))
-        let stream = try BatchStream(request.read, filter: request.filter)
+        let stream = try BatchStream(request.read, filter: request.arrangement.filter)
         formats = stream.formats
         // The first rows of one regular file, read apart from the whole.
-        firstRows = stream.areRegularFiles && request.read.inputs.count == 1 ? try BatchStream(request.read, filter: request.filter) : nil
+        let oneFile = stream.areRegularFiles && request.read.inputs.count == 1
+        firstRows = oneFile ? try BatchStream(request.read, filter: request.arrangement.filter) : nil
         thread = BackgroundThread { [self] in read(stream) }
     }
 
@@ -100,7 +101,7 @@ public final class BrowserLoader: @unchecked Sendable {
     }
 
     private func read(_ stream: BatchStream) {
-        let arranges = !request.sort.isEmpty || !request.groupBy.isEmpty
+        let arranges = !request.arrangement.sort.isEmpty || !request.arrangement.groupBy.isEmpty
         do {
             if try readFirstRows() {
                 let (table, rows) = try WholeList.read(stream)

@@ -26,7 +26,7 @@ struct DiffReport {
         self.old = old
         self.new = new
         self.diff = diff
-        let groupBy = request.list.groupBy
+        let groupBy = request.list.arrangement.groupBy
         let (oldFields, newFields) = (old.fields(groupBy), new.fields(groupBy))
         sections = old.withCells { oldCells in
             new.withCells { newCells in
@@ -44,7 +44,7 @@ struct DiffReport {
 
     func write(into sink: OutputSink) throws {
         let list = request.list
-        let grouped = !list.groupBy.isEmpty
+        let grouped = !list.arrangement.groupBy.isEmpty
         switch list.style {
         case .json, .jsonl:
             if list.countsOnly { return try DiffJSONWriter.writeCounts(diff, sections: sections, grouped: grouped, into: sink) }
@@ -80,7 +80,7 @@ struct DiffReport {
             section.info.count = info.count  // a count without its records
             return section
         }
-        if !request.list.groupBy.isEmpty { return sections.map { section($0.info) } }
+        if !request.list.arrangement.groupBy.isEmpty { return sections.map { section($0.info) } }
         let counts: [(String, Int)] = [("removed", diff.removed.count), ("added", diff.added.count), ("changed", diff.changed.count),
                                        ("unchanged", diff.unchanged)]
         return counts.map { name, count in
@@ -88,7 +88,7 @@ struct DiffReport {
         }
     }
 
-    private var countFields: [FieldPath] { [Self.changeField] + request.list.groupBy }
+    private var countFields: [FieldPath] { [Self.changeField] + request.list.arrangement.groupBy }
 
     // MARK: - For people
 
@@ -114,7 +114,7 @@ struct DiffReport {
                 }
                 try sink.write("\n")
             }
-        } else if !list.groupBy.isEmpty {
+        } else if !list.arrangement.groupBy.isEmpty {
             try SectionCounts.write(countSections, style: list.style, groupFields: countFields, into: sink)
         }
         let summary = diff.summary

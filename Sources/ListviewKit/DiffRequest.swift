@@ -10,9 +10,10 @@ public struct DiffRequest: Sendable {
     public var key: [FieldPath] = []
     /// `--exact`: compare type and text as written instead of by meaning (`ValueEquality`).
     public var exact = false
-    /// The options a diff shares with listing: reading (`format`, `csv`, `path`, `delimiter`),
-    /// `fields`, `filter`, `groupBy`, `style` and its look, `countsOnly`. Its `excluded` holds the
-    /// `--ignore` patterns: fields neither compared nor shown.
+    /// The options a diff shares with listing: its `read` (each side read with its own input),
+    /// its arrangement's `filter` and `groupBy` (sections inside each change kind), `fields`,
+    /// `style` and its look, `countsOnly`. Its `excluded` holds the `--ignore` patterns: fields
+    /// neither compared nor shown.
     public var list = ListRequest()
 
     public init(old: String, new: String) {

@@ -58,7 +58,7 @@ public enum DiffRunner {
     /// but for its added and changed rows (`RecordDiff.streamed`).
     private static func runStreaming(_ request: DiffRequest, to sink: OutputSink, warn: (String) -> Void) throws -> Outcome {
         let old = try load(request.old, request: request, sink: sink)
-        let stream = try BatchStream(request.list.read.reading([request.new]), filter: request.list.filter, sink: sink)
+        let stream = try BatchStream(request.list.read.reading([request.new]), filter: request.list.arrangement.filter, sink: sink)
         let newName = ReadSpec.displayName(of: request.new)
         // The new side's first batch: its fields are checked before any record is compared.
         let seen = LoadedSide(table: try stream.first()?.table ?? CellTable(columns: [], inferTypes: request.list.read.csv.inferTypes),
@@ -86,7 +86,7 @@ public enum DiffRunner {
 
     /// Reads `path` whole through the list's reading and `--where`, and keeps the rows that pass.
     private static func load(_ path: String, request: DiffRequest, sink: OutputSink) throws -> LoadedSide {
-        let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.filter, sink: sink)
+        let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.arrangement.filter, sink: sink)
         let (table, rows) = try WholeList.read(stream)
         return LoadedSide(table: table, rows: rows.map(\.row), name: ReadSpec.displayName(of: path), warnings: stream.warnings)
     }

@@ -10,10 +10,10 @@ enum GroupCounts {
     static func run(_ request: ListRequest, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
         // One input is checked as soon as its first rows are read; several once all are.
         _ = try stream.checked(request)
-        let tally = try self.tally(request.groupBy, of: stream)
+        let tally = try self.tally(request.arrangement.groupBy, of: stream)
         try stream.checkAtEnd(request)
-        let sections = tally.sections(order: request.groupOrder)
-        try SectionCounts.write(sections, style: request.style, groupFields: request.groupBy, into: sink)
+        let sections = tally.sections(order: request.arrangement.groupOrder)
+        try SectionCounts.write(sections, style: request.style, groupFields: request.arrangement.groupBy, into: sink)
         return ListRunner.Outcome(foundRecords: tally.total > 0)
     }
 

@@ -33,12 +33,11 @@ public enum ListPlan: Equatable, Sendable {
         case .counts:
             return nil  // every row is counted
         case .streamedPage, .streamedRows:
-            return request.limit
+            return request.arrangement.limit
         case .summary:
-            return request.groupBy.isEmpty && request.pageSize == nil ? request.limit : nil
+            return request.withoutRowOrder.arrangement.ordersRows ? nil : request.arrangement.limit
         case .wholeList:
-            let ordered = !request.sort.isEmpty || !request.groupBy.isEmpty || request.pageSize != nil
-            return ordered ? nil : request.limit
+            return request.arrangement.ordersRows ? nil : request.arrangement.limit
         }
     }
 }

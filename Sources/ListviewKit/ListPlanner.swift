@@ -51,11 +51,11 @@ public enum ListPlanner {
         case .summary:
             return request.summary ? .summary : .none
         case .sort:
-            return request.sort.isEmpty ? .none : .wholeList(pagesByLines: false)
+            return request.arrangement.sort.isEmpty ? .none : .wholeList(pagesByLines: false)
         case .groupBy:
-            return request.groupBy.isEmpty ? .none : .wholeList(pagesByLines: false)
+            return request.arrangement.groupBy.isEmpty ? .none : .wholeList(pagesByLines: false)
         case .pageSize:
-            guard let size = request.pageSize else { return .none }
+            guard let size = request.arrangement.pageSize else { return .none }
             // Wrapped rows are cut into pages by lines, which needs every row's height.
             return request.wrap && request.style == .table ? .wholeList(pagesByLines: true) : .page(size: size)
         case .style:
@@ -78,7 +78,7 @@ public enum ListPlanner {
             return .none  // applied the same way in every plan
         case .footer:
             // JSON writes the footers after each section's records, which it must hold to count them.
-            return request.footer != nil && request.style == .json ? .wholeList(pagesByLines: false) : .none
+            return request.arrangement.footer != nil && request.style == .json ? .wholeList(pagesByLines: false) : .none
         case .fields, .excluded, .groupOrder, .page, .template, .kindTemplates, .kindField, .width, .wrap,
              .maxColumnWidth, .nullText, .color, .border, .card:
             return .none  // how rows are shown

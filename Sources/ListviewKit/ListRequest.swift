@@ -10,29 +10,20 @@ import ListviewValues
 public struct ListRequest: Sendable {
     /// What to read: the inputs, their format, CSV options, `--path`, `--file-field`.
     public var read = ReadSpec()
+    /// How to arrange the rows: `--where`, `--sort`, `--group-by`, footers, `--limit`, pages.
+    public var arrangement = Arrangement()
     /// The columns to show (`--fields`), or nil for every top-level field.
     public var fields: [FieldPath]?
     /// `--exclude`: fields left out (names or globs), from every style's columns.
     public var excluded = FieldExclusion()
-    /// `--where` and `--search`: which records to keep.
-    public var filter = RecordFilter()
-    public var groupBy: [FieldPath] = []
     /// False when the process exits right after the run (the command line): the records loaded
     /// are then left for the operating system to reclaim at exit, not freed one by one (a
     /// million records took a tenth of a table run to free). A library caller keeps the default.
     public var freesRecords = true
-    /// `--footer`: a summary under each section and for the whole list.
-    public var footer: Aggregates?
     /// `--counts`: only the sections and how many records each holds.
     public var countsOnly = false
     /// `--summary`: each column described (`ColumnSummary`) instead of the records.
     public var summary = false
-    public var groupOrder = GroupOrder()
-    public var sort: [SortSpec] = []
-    public var pageSize: Int?
-    /// The page to show (from 1); nil with a page size means page 1.
-    public var page: Int?
-    public var limit: Int?
     public var style: OutputStyle = .table
     /// `--template`: the line for every record (`line` style, or kinds without their own).
     public var template: Template?
@@ -60,7 +51,7 @@ public struct ListRequest: Sendable {
     /// This request without `--sort` (rows read for a summary need no order).
     var withoutRowOrder: ListRequest {
         var request = self
-        request.sort = []
+        request.arrangement.sort = []
         return request
     }
 

@@ -27,11 +27,11 @@ public enum ListRunner {
     /// `run`, with the way a whole list's table is filled chosen (tests compare the two ways).
     static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void, reading: WholeList.Reading) throws -> Outcome {
         var read = request.read
-        if request.countsOnly && request.filter.isEmpty {
+        if request.countsOnly && request.arrangement.filter.isEmpty {
             // Counting looks at the group fields only: CSV cells of other columns need not become values.
-            read.csv.onlyColumns = Set(request.groupBy.flatMap { [$0.text] + $0.components.prefix(1) })
+            read.csv.onlyColumns = Set(request.arrangement.groupBy.flatMap { [$0.text] + $0.components.prefix(1) })
         }
-        let stream = try BatchStream(read, filter: request.filter, sink: sink)
+        let stream = try BatchStream(read, filter: request.arrangement.filter, sink: sink)
         let plan = ListPlanner.plan(for: request, formats: stream.formats)
         stream.limit = plan.readLimit(for: request)
         // Notes on how the input was read are written only once it was accepted: a failure is one line.
@@ -61,9 +61,9 @@ public enum ListRunner {
 
     /// The page to show, or nil when the request does not page.
     static func pageInfo(for request: ListRequest, totalRows: Int) throws -> PageInfo? {
-        guard let pageSize = request.pageSize else { return nil }
+        guard let pageSize = request.arrangement.pageSize else { return nil }
         let plan = PagePlan(pageSize: pageSize, totalRows: totalRows)
-        let number = request.page ?? 1
+        let number = request.arrangement.page ?? 1
         guard let page = plan.page(number) else {
             throw pastTheEnd(page: number, totalRows: totalRows, pageCount: plan.pageCount, pageSize: pageSize)
         }

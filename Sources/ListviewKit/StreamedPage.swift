@@ -12,7 +12,7 @@ enum StreamedPage {
         // Nothing after the page is read: no batch is read ahead.
         stream.readsAhead = false
         let pages = StreamingProvider(schema: stream.schema) { try stream.next().map { ($0.table, $0.rows) } }
-        let number = request.page ?? 1
+        let number = request.arrangement.page ?? 1
         guard let page = try pages.loadPage(number, size: pageSize) else {
             let plan = PagePlan(pageSize: pageSize, totalRows: pages.rowsRead)
             throw ListRunner.pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)

@@ -15,13 +15,13 @@ enum SummaryTable {
     static func write(of list: WholeList, request: ListRequest, into sink: OutputSink) throws -> ListRunner.Outcome {
         let columns = request.fields ?? list.table.columns.filter { !request.excluded.excludes($0) }.map(FieldPath.init)
         let schema = RecordSchema()
-        let shape = schema.shape(for: ColumnNames.unique(request.groupBy.map(\.text) + ColumnSummary.fieldNames))
+        let shape = schema.shape(for: ColumnNames.unique(request.arrangement.groupBy.map(\.text) + ColumnSummary.fieldNames))
         var table = CellTable(columns: [], inferTypes: false)
         var sections: [Section<RowRef>] = []
         for section in list.sections {
             let start = table.rowCount
             for values in ColumnSummary.records(columns: columns, rows: section.items, of: list.table) {
-                let keys = request.groupBy.indices.map { $0 < section.keys.count ? section.keys[$0].value : .null }
+                let keys = request.arrangement.groupBy.indices.map { $0 < section.keys.count ? section.keys[$0].value : .null }
                 table.append(Record(shape: shape, values: keys + values), schema: schema)
             }
             var summary = Section(info: section.info, items: (start..<table.rowCount).map(RowRef.init))
@@ -30,7 +30,7 @@ enum SummaryTable {
         }
         var shown = ListRequest()
         shown.style = request.style
-        shown.groupBy = request.groupBy
+        shown.arrangement.groupBy = request.arrangement.groupBy
         // Human styles show the group in the section header; machine styles lead with its fields.
         shown.fields = request.style.isMachineReadable ? nil : ColumnSummary.fieldNames.map(FieldPath.init)
         (shown.width, shown.wrap, shown.maxColumnWidth) = (request.width, request.wrap, request.maxColumnWidth)

@@ -55,16 +55,16 @@ public final class WholeList {
     public static func arranged(_ request: ListRequest, table: CellTable, rows: [RowRef]) -> WholeList {
         var rows = rows
         // Groups are found while the rows are in table order, whose cells lie in the order they are read.
-        let groups = RowGroupIDs(rows: rows, fields: table.fields(request.groupBy), of: table)
-        rows = RecordSorter.sorted(rows, of: table, by: request.sort)
-        var sections = RecordGrouper.sections(rows, by: request.groupBy, order: request.groupOrder,
+        let groups = RowGroupIDs(rows: rows, fields: table.fields(request.arrangement.groupBy), of: table)
+        rows = RecordSorter.sorted(rows, of: table, by: request.arrangement.sort)
+        var sections = RecordGrouper.sections(rows, by: request.arrangement.groupBy, order: request.arrangement.groupOrder,
                                               key: { item, level in groups.id(row: item.row, level: level) },
                                               value: { groups.values[$0] })
         rows = []
         // Sections cut by `--limit` keep their full counts in their headers, as sections cut by a page do.
-        if let limit = request.limit { sections = limited(sections, to: limit) }
+        if let limit = request.arrangement.limit { sections = limited(sections, to: limit) }
         var grandTotal: [FooterValue] = []
-        if let footer = request.footer {
+        if let footer = request.arrangement.footer {
             var fields: [FieldPath: TableField] = [:]
             for field in footer.terms.compactMap(\.field) { fields[field] = TableField(field, columns: table.columns) }
             let summary = { (items: [RowRef]) in
@@ -114,7 +114,7 @@ public final class WholeList {
     /// Writes the requested page (or every row) in the requested style.
     func present(_ request: ListRequest, pagesByLines: Bool, schema: RecordSchema, into sink: OutputSink) throws -> ListRunner.Outcome {
         let found = ListRunner.Outcome(foundRecords: foundRows)
-        guard pagesByLines, let pageSize = request.pageSize else {
+        guard pagesByLines, let pageSize = request.arrangement.pageSize else {
             let page = try ListRunner.pageInfo(for: request, totalRows: ArrayDataProvider(sections: sections).totalItemCount)
             try render(request, page: page, schema: schema, into: sink)
             return found
@@ -127,7 +127,7 @@ public final class WholeList {
         var presenter = HumanPresenters.make(request, columns: shownColumns(request, rows: rows), view: view, rows: rows)
         let registry = presenter.registry
         let plan = LinePagePlan(heights: all.map { registry.formatter(for: $0).height(for: $0) }, linesPerPage: pageSize)
-        let number = request.page ?? 1
+        let number = request.arrangement.page ?? 1
         guard let page = plan.page(number) else {
             throw ListRunner.pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
         }
@@ -141,9 +141,10 @@ public final class WholeList {
     public func render(_ request: ListRequest, page: PageInfo?, firstRow: Int = 0, schema: RecordSchema, into sink: OutputSink) throws {
         let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections), firstRow: firstRow)
         let view = RecordView(table: table)
-        let fields = request.outputFields(leading: request.groupBy, schema: schema)
+        let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
         let lastPage = page == nil || page?.number == page?.count
-        if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: !request.groupBy.isEmpty || request.footer != nil,
+        let grouped = !request.arrangement.groupBy.isEmpty || request.arrangement.footer != nil
+        if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: grouped,
                                                   grandTotal: lastPage ? grandTotalValues : []) {
             try presenter.render(renderer, of: table, page: page, into: sink)
         } else {

@@ -30,9 +30,9 @@ struct SelectionOptions: ParsableArguments {
 
     func apply(to request: inout ListRequest) throws {
         request.fields = fields.map(FieldList.parse)
-        request.groupBy = groupBy.map(FieldPath.init)
+        request.arrangement.groupBy = groupBy.map(FieldPath.init)
         do {
-            request.filter = RecordFilter(predicates: try predicates.map(Predicate.init(parsing:)), search: search)
+            request.arrangement.filter = RecordFilter(predicates: try predicates.map(Predicate.init(parsing:)), search: search)
         } catch let error as ListviewError {
             throw ValidationError(error.description)
         }

@@ -90,15 +90,15 @@ struct ViewOptions: ParsableArguments {
         request.countsOnly = counts
         request.summary = summary
         do {
-            request.sort = try sort.map(SortSpec.init(parsing:))
-            request.footer = try footer.map(Aggregates.init(parsing:))
-            if let sortGroups { request.groupOrder = try GroupOrder(parsing: sortGroups) }
+            request.arrangement.sort = try sort.map(SortSpec.init(parsing:))
+            request.arrangement.footer = try footer.map(Aggregates.init(parsing:))
+            if let sortGroups { request.arrangement.groupOrder = try GroupOrder(parsing: sortGroups) }
         } catch let error as ListviewError {
             throw ValidationError(error.description)
         }
-        request.pageSize = pageSize
-        request.page = page
-        request.limit = limit
+        request.arrangement.pageSize = pageSize
+        request.arrangement.page = page
+        request.arrangement.limit = limit
         do {
             try applyViewModels(to: &request)
         } catch let error as ListviewError {

@@ -37,10 +37,10 @@ final class FieldCheckTests: XCTestCase {
         var request = ListRequest()
         request.fields = [FieldPath("a")]
         request.excluded = FieldExclusion([FieldPattern("b"), FieldPattern("c*")])
-        request.groupBy = [FieldPath("d")]
-        request.sort = [SortSpec(path: FieldPath("e"))]
-        request.filter = RecordFilter(predicates: [try Predicate(parsing: "f=1")])
-        request.footer = try Aggregates(parsing: "sum:g")
+        request.arrangement.groupBy = [FieldPath("d")]
+        request.arrangement.sort = [SortSpec(path: FieldPath("e"))]
+        request.arrangement.filter = RecordFilter(predicates: [try Predicate(parsing: "f=1")])
+        request.arrangement.footer = try Aggregates(parsing: "sum:g")
         request.kindField = FieldPath("h")
         XCTAssertEqual(FieldCheck.names(in: request).map(\.path.text), ["a", "b", "d", "e", "f", "g", "h"])
         XCTAssertEqual(FieldCheck.patterns(in: request).map(\.pattern.text), ["c*"])

@@ -16,8 +16,12 @@ final class ListPlannerTests: XCTestCase {
         return ListPlanner.plan(for: request, formats: formats)
     }
 
+    /// Each stored option has its case: the look's options, the reading as one (`read`), and each
+    /// of the arrangement's options.
     func testEveryStoredOptionOfARequestHasItsCase() {
-        let stored = Mirror(reflecting: ListRequest()).children.compactMap(\.label)
+        let request = ListRequest()
+        let stored = Mirror(reflecting: request).children.compactMap(\.label).filter { $0 != "arrangement" }
+            + Mirror(reflecting: request.arrangement).children.compactMap(\.label)
         XCTAssertEqual(Set(stored), Set(ListOption.allCases.map(\.rawValue)),
                        "each ListRequest property needs a ListOption case, placed in ListPlanner.demand(of:in:formats:)")
         XCTAssertEqual(stored.count, ListOption.allCases.count)
@@ -25,31 +29,31 @@ final class ListPlannerTests: XCTestCase {
 
     func testAPlainTableIsAWholeList() {
         XCTAssertEqual(plan(), .wholeList(pagesByLines: false))
-        XCTAssertEqual(plan { $0.border = true; $0.width = 40; $0.footer = try? Aggregates(parsing: "count") }, .wholeList(pagesByLines: false))
-        XCTAssertEqual(plan { $0.filter = RecordFilter(search: "x"); $0.limit = 3 }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.border = true; $0.width = 40; $0.arrangement.footer = try? Aggregates(parsing: "count") }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.arrangement.filter = RecordFilter(search: "x"); $0.arrangement.limit = 3 }, .wholeList(pagesByLines: false))
         XCTAssertEqual(plan { $0.style = .markdown }, .wholeList(pagesByLines: false))
     }
 
     func testOrderAndGroupsHoldTheWholeListEvenWithAPage() {
-        XCTAssertEqual(plan { $0.sort = [SortSpec(path: FieldPath("a"))] }, .wholeList(pagesByLines: false))
-        XCTAssertEqual(plan { $0.groupBy = [FieldPath("a")]; $0.pageSize = 5; $0.style = .jsonl }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.arrangement.sort = [SortSpec(path: FieldPath("a"))] }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.arrangement.groupBy = [FieldPath("a")]; $0.arrangement.pageSize = 5; $0.style = .jsonl }, .wholeList(pagesByLines: false))
     }
 
     func testWrappedTablePagesAreCutByLines() {
-        XCTAssertEqual(plan { $0.wrap = true; $0.pageSize = 5 }, .wholeList(pagesByLines: true))
-        XCTAssertEqual(plan { $0.wrap = true; $0.pageSize = 5; $0.style = .list }, .streamedPage(size: 5))
+        XCTAssertEqual(plan { $0.wrap = true; $0.arrangement.pageSize = 5 }, .wholeList(pagesByLines: true))
+        XCTAssertEqual(plan { $0.wrap = true; $0.arrangement.pageSize = 5; $0.style = .list }, .streamedPage(size: 5))
     }
 
     func testAPageWithoutOrderStreams() {
-        XCTAssertEqual(plan { $0.pageSize = 20 }, .streamedPage(size: 20))
-        XCTAssertEqual(plan { $0.pageSize = 20; $0.style = .jsonl }, .streamedPage(size: 20))
+        XCTAssertEqual(plan { $0.arrangement.pageSize = 20 }, .streamedPage(size: 20))
+        XCTAssertEqual(plan { $0.arrangement.pageSize = 20; $0.style = .jsonl }, .streamedPage(size: 20))
     }
 
     func testMachineStylesStreamWhenTheirColumnsAreKnown() {
         XCTAssertEqual(plan([.json]) { $0.style = .jsonl }, .streamedRows)
         XCTAssertEqual(plan([.json, .csv]) { $0.style = .json }, .streamedRows)
         XCTAssertEqual(plan([.csv]) { $0.style = .csv }, .streamedRows)
-        XCTAssertEqual(plan([.tsv]) { $0.style = .tsv; $0.limit = 10 }, .streamedRows)
+        XCTAssertEqual(plan([.tsv]) { $0.style = .tsv; $0.arrangement.limit = 10 }, .streamedRows)
         // A JSON input names its columns only as they come, and two files may name others.
         XCTAssertEqual(plan([.json]) { $0.style = .csv }, .wholeList(pagesByLines: false))
         XCTAssertEqual(plan([.csv, .csv]) { $0.style = .csv }, .wholeList(pagesByLines: false))
@@ -60,8 +64,8 @@ final class ListPlannerTests: XCTestCase {
     }
 
     func testCountsWinOverEverything() {
-        XCTAssertEqual(plan { $0.countsOnly = true; $0.groupBy = [FieldPath("a")]; $0.sort = [SortSpec(path: FieldPath("b"))]; $0.pageSize = 2 },
+        XCTAssertEqual(plan { $0.countsOnly = true; $0.arrangement.groupBy = [FieldPath("a")]; $0.arrangement.sort = [SortSpec(path: FieldPath("b"))]; $0.arrangement.pageSize = 2 },
                        .counts)
-        XCTAssertEqual(plan { $0.summary = true; $0.style = .jsonl; $0.pageSize = 2 }, .summary, "a summary reads every row, whatever else")
+        XCTAssertEqual(plan { $0.summary = true; $0.style = .jsonl; $0.arrangement.pageSize = 2 }, .summary, "a summary reads every row, whatever else")
     }
 }

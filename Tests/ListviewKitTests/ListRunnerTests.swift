@@ -25,10 +25,10 @@ final class ListRunnerTests: XCTestCase {
 
     func testGroupedPageWithContinuedHeader() throws {
         let output = try run {
-            $0.groupBy = [FieldPath("status")]
+            $0.arrangement.groupBy = [FieldPath("status")]
             $0.fields = [FieldPath("id"), FieldPath("status")]
-            $0.pageSize = 6
-            $0.page = 2
+            $0.arrangement.pageSize = 6
+            $0.arrangement.page = 2
         }
         XCTAssertEqual(output, """
         status: delivered · 8 records (continued)
@@ -50,17 +50,17 @@ final class ListRunnerTests: XCTestCase {
 
     func testLimitAcrossSectionsKeepsSectionOrder() throws {
         let output = try run {
-            $0.groupBy = [FieldPath("status")]
+            $0.arrangement.groupBy = [FieldPath("status")]
             $0.sortGroupsByKey()
             $0.fields = [FieldPath("id")]
-            $0.limit = 4
+            $0.arrangement.limit = 4
             $0.style = .csv
         }
         XCTAssertEqual(output, "status,id\ncancelled,1006\ncancelled,1014\ncancelled,1021\ndelivered,1001\n")
     }
 
     func testPagePastTheEndIsUsageError() {
-        XCTAssertThrowsError(try run { $0.pageSize = 10; $0.page = 4 }) { error in
+        XCTAssertThrowsError(try run { $0.arrangement.pageSize = 10; $0.arrangement.page = 4 }) { error in
             XCTAssertEqual(error as? ListviewError, .usage("--page 4 is past the last page: 24 records make 3 pages of 10"))
         }
     }
@@ -86,5 +86,5 @@ final class ListRunnerTests: XCTestCase {
 }
 
 private extension ListRequest {
-    mutating func sortGroupsByKey() { groupOrder = GroupOrder(.key) }
+    mutating func sortGroupsByKey() { arrangement.groupOrder = GroupOrder(.key) }
 }

@@ -71,14 +71,14 @@ final class TableReadingTests: XCTestCase {
         let text = "a,b,c\n1\n2,x\n3,y,z\n"
         try assertSameTable(text)
         try assertSameTable(text) { $0.color = true }
-        try assertSameTable(text) { $0.sort = [SortSpec(path: FieldPath("c"), descending: true)] }
+        try assertSameTable(text) { $0.arrangement.sort = [SortSpec(path: FieldPath("c"), descending: true)] }
     }
 
     func testSortedTables() throws {
         let text = "id,score,name\n1,10,b\n2,9,a\n3,,c\n4,x,a\n5,10,\n6,1e1,b\n7,12345678901234567890,a\n8,12345678901234567891,a\n"
         for specs in [["score"], ["score:desc"], ["name", "score:desc"], ["name:desc", "id"], ["id:desc"]] {
             let sort = try specs.map(SortSpec.init(parsing:))
-            try assertSameTable(text) { $0.sort = sort }
+            try assertSameTable(text) { $0.arrangement.sort = sort }
         }
     }
 
@@ -102,7 +102,7 @@ final class TableReadingTests: XCTestCase {
         try assertSameTable(text, extension: "json") { $0.width = 30 }
         for specs in [["tags"], ["o:desc"], ["tags:desc", "id"]] {
             let sort = try specs.map(SortSpec.init(parsing:))
-            try assertSameTable(text, extension: "json") { $0.sort = sort }
+            try assertSameTable(text, extension: "json") { $0.arrangement.sort = sort }
         }
     }
 
@@ -110,7 +110,7 @@ final class TableReadingTests: XCTestCase {
         let text = #"[{"v":"b"},{"v":2},{"v":null},{"w":1},{"v":true},{"v":[1]},{"v":"a"},{"v":10},{"v":false}]"#
         for specs in [["v"], ["v:desc"], ["w", "v"]] {
             let sort = try specs.map(SortSpec.init(parsing:))
-            try assertSameTable(text, extension: "json") { $0.sort = sort }
+            try assertSameTable(text, extension: "json") { $0.arrangement.sort = sort }
         }
     }
 
@@ -118,7 +118,7 @@ final class TableReadingTests: XCTestCase {
     func testADottedFieldStepsIntoNestedCells() throws {
         var request = ListRequest()
         request.read.inputs = [try write(#"[{"id":1,"c":{"n":2}},{"id":2,"c":{"n":1}},{"id":3,"c":{}}]"#, extension: "json")]
-        request.sort = [SortSpec(path: FieldPath("c.n"))]
+        request.arrangement.sort = [SortSpec(path: FieldPath("c.n"))]
         XCTAssertTrue(try readsBytes(request))
         let output = try ran(request).0
         XCTAssertEqual(output, try ran(request, reading: .batches).0)
@@ -133,9 +133,9 @@ final class TableReadingTests: XCTestCase {
         request.read.inputs = [try write("id,name,quoted,flag\n" + rows.joined(separator: "\n") + "\n")]
         for style in [OutputStyle.jsonl, .csv, .tsv, .json] {
             request.style = style
-            request.sort = []
+            request.arrangement.sort = []
             let streamed = try ran(request).0
-            request.sort = [SortSpec(path: FieldPath("id"))]  // held whole, in the same order
+            request.arrangement.sort = [SortSpec(path: FieldPath("id"))]  // held whole, in the same order
             XCTAssertEqual(streamed, try ran(request).0, "\(style)")
             XCTAssertEqual(streamed.split(separator: "\n").count, style == .json ? 20_002 : (style == .jsonl ? 20_000 : 20_001))
         }
@@ -145,7 +145,7 @@ final class TableReadingTests: XCTestCase {
     func testFieldsKeepTheirObjectsOrderInMachineStyles() throws {
         var request = ListRequest()
         request.read.inputs = [try write(#"[{"a":1,"b":2},{"b":3,"a":4,"a":5},{"c":[1],"b":0}]"#, extension: "json")]
-        request.sort = [SortSpec(path: FieldPath("a"), descending: true)]
+        request.arrangement.sort = [SortSpec(path: FieldPath("a"), descending: true)]
         request.style = .jsonl
         let expected = "{\"b\":3,\"a\":5}\n{\"a\":1,\"b\":2}\n{\"c\":[1],\"b\":0}\n"
         XCTAssertTrue(try readsBytes(request))
@@ -183,7 +183,7 @@ final class TableReadingTests: XCTestCase {
         let rows = (0..<(OrderedBlockWriter.blockSize * 3 + 123)).map { "\($0),\(($0 * 7919) % 1000),w\(String(repeating: "x", count: $0 % 13))" }
         let text = "id,n,w\n" + rows.joined(separator: "\n") + "\n"
         try assertSameTable(text)
-        try assertSameTable(text) { $0.sort = [SortSpec(path: FieldPath("n"), descending: true)] }
+        try assertSameTable(text) { $0.arrangement.sort = [SortSpec(path: FieldPath("n"), descending: true)] }
     }
 }
 
