@@ -29,7 +29,7 @@ public enum Browser {
         defer { terminal.end() }
         let log = timings.flatMap { fopen($0, "a") }
         defer { if let log { fclose(log) } }
-        var model = BrowserModel(fields: request.fields, excluded: request.excluded)
+        var model = BrowserModel(fields: request.look.fields, excluded: request.look.excluded)
         var version = -1
         var firstScreenLogged = false
         var keyArrived: Double?
@@ -127,7 +127,7 @@ public enum Browser {
             start = end
         }
         var output = request
-        output.style = style
+        output.look.style = style
         output.arrangement = Arrangement()  // the marked rows, in their order, as they are
         let list = WholeList(table: table, sections: [Section(items: (0..<table.rowCount).map(RowRef.init))])
         try list.render(output, page: nil, schema: schema, into: sink)

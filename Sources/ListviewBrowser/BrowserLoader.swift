@@ -51,7 +51,7 @@ public final class BrowserLoader: @unchecked Sendable {
     /// Opens the inputs of `request` (failing at once when one cannot be opened) and starts reading.
     public init(request: ListRequest) throws {
         self.request = request
-        shared = Mutex(Shared(published: Snapshot(rows: BrowserRows(measuring: request.fields ?? []), finished: false, error: nil, version: 0)))
+        shared = Mutex(Shared(published: Snapshot(rows: BrowserRows(measuring: request.look.fields ?? []), finished: false, error: nil, version: 0)))
         let stream = try BatchStream(request.read, filter: request.arrangement.filter)
         formats = stream.formats
         // The first rows of one regular file, read apart from the whole.
@@ -106,13 +106,13 @@ public final class BrowserLoader: @unchecked Sendable {
             if try readFirstRows() {
                 let (table, rows) = try WholeList.read(stream)
                 let list = WholeList.arranged(request, table: table, rows: rows)
-                publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.fields ?? []) }
+                publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? []) }
             } else if arranges {
                 let (table, rows) = try WholeList.readBatches(stream) { batch, rows in
                     self.publish { $0.rows.append(batch, rows: rows) }
                 }
                 let list = WholeList.arranged(request, table: table, rows: rows)
-                publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.fields ?? []) }
+                publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? []) }
             } else {
                 while !shouldStop, let batch = try stream.next() {
                     publish { $0.rows.append(batch.table, rows: batch.rows.map(\.row)) }

@@ -45,17 +45,17 @@ struct DiffReport {
     func write(into sink: OutputSink) throws {
         let list = request.list
         let grouped = !list.arrangement.groupBy.isEmpty
-        switch list.style {
+        switch list.look.style {
         case .json, .jsonl:
-            if list.countsOnly { return try DiffJSONWriter.writeCounts(diff, sections: sections, grouped: grouped, into: sink) }
+            if list.look.countsOnly { return try DiffJSONWriter.writeCounts(diff, sections: sections, grouped: grouped, into: sink) }
             let writer = DiffJSONWriter(old: old, new: new, diff: diff, key: request.key, columns: shownColumns,
-                                        excluded: list.excluded)
-            try writer.write(sections, lines: list.style == .jsonl, into: sink)
+                                        excluded: list.look.excluded)
+            try writer.write(sections, lines: list.look.style == .jsonl, into: sink)
         case .csv, .tsv:
-            if list.countsOnly { return try SectionCounts.write(countSections, style: list.style, groupFields: countFields, into: sink) }
+            if list.look.countsOnly { return try SectionCounts.write(countSections, style: list.look.style, groupFields: countFields, into: sink) }
             let builder = changedRecordBuilder
             let records = sections.flatMap(\.items).map { (kind: $0.kind, record: builder.record(for: $0)) }
-            try DiffDelimitedWriter(dialect: list.style == .csv ? .csv : .tsv).write(records, keyNames: request.key.map(\.text), into: sink)
+            try DiffDelimitedWriter(dialect: list.look.style == .csv ? .csv : .tsv).write(records, keyNames: request.key.map(\.text), into: sink)
         case .table, .list, .line, .markdown:
             try writeForPeople(into: sink)
         }
@@ -63,14 +63,14 @@ struct DiffReport {
 
     /// The columns records are written with: `--fields` after the key fields, or nil for all.
     private var shownColumns: [ColumnSpec]? {
-        guard let fields = request.list.fields else { return nil }
+        guard let fields = request.list.look.fields else { return nil }
         let key = request.key.filter { !fields.contains($0) }
         return (key + fields).map { ColumnSpec($0) }
     }
 
     private var changedRecordBuilder: ChangedRecord.Builder {
-        ChangedRecord.Builder(old: old, new: new, key: request.key, compared: diff.compared, shown: request.list.fields,
-                              excluded: request.list.excluded, equality: ValueEquality(exact: request.exact))
+        ChangedRecord.Builder(old: old, new: new, key: request.key, compared: diff.compared, shown: request.list.look.fields,
+                              excluded: request.list.look.excluded, equality: ValueEquality(exact: request.exact))
     }
 
     /// `--counts` in a list's counts shape: one section per kind (and group), every kind listed.
@@ -94,14 +94,14 @@ struct DiffReport {
 
     private func writeForPeople(into sink: OutputSink) throws {
         let list = request.list
-        let theme = Theme(enabled: list.color)
-        let markdown = list.style == .markdown
+        let theme = Theme(enabled: list.look.color)
+        let markdown = list.look.style == .markdown
         func title(_ text: String) -> String { markdown ? "### \(text)\n\n" : theme.sectionHeader(text) + "\n" }
         var notes: [String] = []
         if !diff.fieldsAdded.isEmpty { notes.append("Fields added: " + diff.fieldsAdded.map(TerminalEscaping.escaped).joined(separator: ", ")) }
         if !diff.fieldsRemoved.isEmpty { notes.append("Fields removed: " + diff.fieldsRemoved.map(TerminalEscaping.escaped).joined(separator: ", ")) }
         if !notes.isEmpty { try sink.write(notes.joined(separator: "\n") + "\n\n") }
-        if !list.countsOnly {
+        if !list.look.countsOnly {
             for kind in Difference.Kind.allCases {
                 let ofKind = sections.filter { $0.info.keys.first?.value == .string(kind.rawValue) }
                 guard let first = ofKind.first else { continue }
@@ -115,7 +115,7 @@ struct DiffReport {
                 try sink.write("\n")
             }
         } else if !list.arrangement.groupBy.isEmpty {
-            try SectionCounts.write(countSections, style: list.style, groupFields: countFields, into: sink)
+            try SectionCounts.write(countSections, style: list.look.style, groupFields: countFields, into: sink)
         }
         let summary = diff.summary
         try sink.write((markdown ? summary : theme.footer(summary)) + "\n")
@@ -139,14 +139,14 @@ struct DiffReport {
             return rows
         }
         var list = request.list
-        list.fields = shownColumns.map { $0.map(\.path) }
+        list.look.fields = shownColumns.map { $0.map(\.path) }
         try WholeList(table: table, sections: rows).render(list, page: nil, schema: RecordSchema(), into: sink)
     }
 
     /// Changed records as `field: old → new` lines, under their group headers.
     private func writeChanged(_ sections: [Section<Difference>], theme: Theme, into sink: OutputSink) throws {
         let builder = changedRecordBuilder
-        let writer = ChangeLinesWriter(theme: theme, width: request.list.width, markdown: request.list.style == .markdown)
+        let writer = ChangeLinesWriter(theme: theme, width: request.list.look.width, markdown: request.list.look.style == .markdown)
         var previous: SectionInfo?
         for section in sections {
             if !section.info.keys.isEmpty {

@@ -41,7 +41,7 @@ public enum DiffRunner {
         let diff: RecordDiff
         do {
             diff = try RecordDiff(old: .init(table: old.table, rows: old.rows), new: .init(table: new.table, rows: new.rows),
-                                  key: ready.key, fields: ready.list.fields, ignoring: ready.list.excluded,
+                                  key: ready.key, fields: ready.list.look.fields, ignoring: ready.list.look.excluded,
                                   equality: ValueEquality(exact: ready.exact))
         } catch let duplicate as RecordDiff.DuplicateKey {
             throw duplicateKeyError(duplicate, key: ready.key, side: duplicate.side == .old ? old : new)
@@ -68,8 +68,8 @@ public enum DiffRunner {
         let kept: CellTable
         do {
             (diff, kept) = try RecordDiff.streamed(
-                old: .init(table: old.table, rows: old.rows), key: ready.key, fields: ready.list.fields,
-                ignoring: ready.list.excluded, equality: ValueEquality(exact: ready.exact),
+                old: .init(table: old.table, rows: old.rows), key: ready.key, fields: ready.list.look.fields,
+                ignoring: ready.list.look.excluded, equality: ValueEquality(exact: ready.exact),
                 nextBatch: { try stream.next().map { ($0.table, $0.rows.map(\.row)) } },
                 newColumns: { stream.knownColumns })
         } catch let duplicate as RecordDiff.DuplicateKey {

@@ -22,25 +22,25 @@ struct FieldCheck {
     static func names(in request: ListRequest) -> [NamedField] {
         var names: [NamedField] = []
         func add(_ option: String, _ paths: [FieldPath]) { names += paths.map { NamedField(option: option, path: $0) } }
-        add("--fields", (request.fields ?? []).filter { !FieldPattern.isPattern($0.text) })
-        add("--exclude", request.excluded.patterns.filter { !FieldPattern.isPattern($0.text) }.map { FieldPath($0.text) })
+        add("--fields", (request.look.fields ?? []).filter { !FieldPattern.isPattern($0.text) })
+        add("--exclude", request.look.excluded.patterns.filter { !FieldPattern.isPattern($0.text) }.map { FieldPath($0.text) })
         add("--group-by", request.arrangement.groupBy)
         add("--sort", request.arrangement.sort.map(\.path))
         add("--where", request.arrangement.filter.predicates.map(\.path))
         add("--footer", request.arrangement.footer?.terms.compactMap(\.field) ?? [])
-        add("--title", request.card.title.map { [$0] } ?? [])
-        add("--subtitle", request.card.subtitle.map { [$0] } ?? [])
-        add("--detail", request.card.details ?? [])
-        add("--kind-field", request.kindField.map { [$0] } ?? [])
-        let templates = (request.template.map { [$0] } ?? []) + request.kindTemplates.map(\.template)
+        add("--title", request.look.card.title.map { [$0] } ?? [])
+        add("--subtitle", request.look.card.subtitle.map { [$0] } ?? [])
+        add("--detail", request.look.card.details ?? [])
+        add("--kind-field", request.look.kindField.map { [$0] } ?? [])
+        let templates = (request.look.template.map { [$0] } ?? []) + request.look.kindTemplates.map(\.template)
         for template in templates { add("--template", template.fields) }
         return names
     }
 
     /// The wildcard patterns of `--fields` and `--exclude`, with their options.
     static func patterns(in request: ListRequest) -> [(option: String, pattern: FieldPattern)] {
-        let fields = (request.fields ?? []).filter { FieldPattern.isPattern($0.text) }.map { ("--fields", FieldPattern($0.text)) }
-        return fields + request.excluded.patterns.filter { FieldPattern.isPattern($0.text) }.map { ("--exclude", $0) }
+        let fields = (request.look.fields ?? []).filter { FieldPattern.isPattern($0.text) }.map { ("--fields", FieldPattern($0.text)) }
+        return fields + request.look.excluded.patterns.filter { FieldPattern.isPattern($0.text) }.map { ("--exclude", $0) }
     }
 
     /// `request` checked (`check`, unless not `checking`: output that streams from several inputs
@@ -49,7 +49,7 @@ struct FieldCheck {
     /// applied to them.
     static func prepared(_ request: ListRequest, columns: [String], table: CellTable?, checking: Bool = true) throws -> ListRequest {
         if checking { try check(request, columns: columns, table: table, input: inputName(request)) }
-        guard !columns.isEmpty, var fields = request.fields else { return request }
+        guard !columns.isEmpty, var fields = request.look.fields else { return request }
         if fields.contains(where: { FieldPattern.isPattern($0.text) }) {
             var expanded: [FieldPath] = []
             var listed: Set<String> = []
@@ -59,10 +59,10 @@ struct FieldCheck {
             }
             fields = expanded
         }
-        fields = fields.filter { !request.excluded.excludes($0.text) }
+        fields = fields.filter { !request.look.excluded.excludes($0.text) }
         guard !fields.isEmpty else { throw ListviewError.usage("--exclude leaves none of the --fields to show") }
         var prepared = request
-        prepared.fields = fields
+        prepared.look.fields = fields
         return prepared
     }
 
@@ -71,7 +71,7 @@ struct FieldCheck {
     /// of `table`. `input` names the input in the message.
     static func check(_ request: ListRequest, columns: [String], table: CellTable?, input: String) throws {
         try check(names(in: request), patterns: patterns(in: request), of: request, columns: columns, table: table, input: input)
-        if request.fields == nil, !request.excluded.isEmpty, columns.allSatisfy(request.excluded.excludes) {
+        if request.look.fields == nil, !request.look.excluded.isEmpty, columns.allSatisfy(request.look.excluded.excludes) {
             throw ListviewError.usage("--exclude leaves no field of \(input) to show")
         }
     }

@@ -13,7 +13,7 @@ enum GroupCounts {
         let tally = try self.tally(request.arrangement.groupBy, of: stream)
         try stream.checkAtEnd(request)
         let sections = tally.sections(order: request.arrangement.groupOrder)
-        try SectionCounts.write(sections, style: request.style, groupFields: request.arrangement.groupBy, into: sink)
+        try SectionCounts.write(sections, style: request.look.style, groupFields: request.arrangement.groupBy, into: sink)
         return ListRunner.Outcome(foundRecords: tally.total > 0)
     }
 

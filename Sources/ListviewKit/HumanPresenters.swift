@@ -11,42 +11,42 @@ enum HumanPresenters {
     /// formatter chosen by the style; table columns are measured over `rows`.
     static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int]) -> TablePresenter<RowRef> {
         var presenter = uncoloured(request, columns: columns, view: view, rows: rows)
-        presenter.theme = Theme(enabled: request.color)
+        presenter.theme = Theme(enabled: request.look.color)
         return presenter
     }
 
     private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int]) -> TablePresenter<RowRef> {
-        switch request.style {
+        switch request.look.style {
         case .list:
-            let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.card, theme: Theme(enabled: request.color))))
+            let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.look.card, theme: Theme(enabled: request.look.color))))
             return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: cards), rowSpacing: 1)
         case .line:
-            let line = view.formatter(request.template.map { AnyRowFormatter(TemplateRowFormatter(template: $0)) }
+            let line = view.formatter(request.look.template.map { AnyRowFormatter(TemplateRowFormatter(template: $0)) }
                 ?? AnyRowFormatter(KeyValueRowFormatter(columns: columns)))
             return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: line))
         default:
             var layout = TableLayout.measure(columns, rows: rows, of: view.table)
-            if let nullText = request.nullText { layout.nullText = nullText }
-            layout.bordered = request.border
-            layout.theme = Theme(enabled: request.color)
-            layout = layout.fitted(to: request.width, maxColumnWidth: request.maxColumnWidth)
-            let cells = AnyRowFormatter(CellRowFormatter(table: view.table, layout: layout, wrap: request.wrap))
+            if let nullText = request.look.nullText { layout.nullText = nullText }
+            layout.bordered = request.look.border
+            layout.theme = Theme(enabled: request.look.color)
+            layout = layout.fitted(to: request.look.width, maxColumnWidth: request.look.maxColumnWidth)
+            let cells = AnyRowFormatter(CellRowFormatter(table: view.table, layout: layout, wrap: request.look.wrap))
             var presenter = TablePresenter(columnHeader: layout.headerLine, registry: registry(request, view: view, default: cells),
-                                           closingLine: request.border ? layout.rule(.bottom) : nil)
-            presenter.note = layout.omittedColumnsNote(width: request.width)
-            presenter.width = request.width
+                                           closingLine: request.look.border ? layout.rule(.bottom) : nil)
+            presenter.note = layout.omittedColumnsNote(width: request.look.width)
+            presenter.width = request.look.width
             return presenter
         }
     }
 
     /// `default` for every row, and each `--template KIND=…` for rows of that kind.
     static func registry(_ request: ListRequest, view: RecordView, default formatter: AnyRowFormatter<RowRef>) -> FormatterRegistry<RowRef> {
-        guard let kindField = request.kindField else { return FormatterRegistry(default: formatter) }
+        guard let kindField = request.look.kindField else { return FormatterRegistry(default: formatter) }
         let field = TableField(kindField, columns: view.table.columns)
         var registry = FormatterRegistry(default: formatter) { item in
             view.table.withCells { field.value(row: item.row, in: $0) }.map { CellText.unescapedText(for: $0) }
         }
-        for (kind, template) in request.kindTemplates {
+        for (kind, template) in request.look.kindTemplates {
             registry.register(view.formatter(AnyRowFormatter(TemplateRowFormatter(template: template))), forKind: kind)
         }
         return registry

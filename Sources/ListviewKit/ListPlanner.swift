@@ -47,9 +47,9 @@ public enum ListPlanner {
     static func demand(of option: ListOption, in request: ListRequest, formats: [InputFormat]) -> Demand {
         switch option {
         case .countsOnly:
-            return request.countsOnly ? .counts : .none
+            return request.look.countsOnly ? .counts : .none
         case .summary:
-            return request.summary ? .summary : .none
+            return request.look.summary ? .summary : .none
         case .sort:
             return request.arrangement.sort.isEmpty ? .none : .wholeList(pagesByLines: false)
         case .groupBy:
@@ -57,19 +57,19 @@ public enum ListPlanner {
         case .pageSize:
             guard let size = request.arrangement.pageSize else { return .none }
             // Wrapped rows are cut into pages by lines, which needs every row's height.
-            return request.wrap && request.style == .table ? .wholeList(pagesByLines: true) : .page(size: size)
+            return request.look.wrap && request.look.style == .table ? .wholeList(pagesByLines: true) : .page(size: size)
         case .style:
             // JSON needs no header; CSV and TSV need their columns before the first row: fixed by
             // --fields, or by the header of a single CSV or TSV input.
-            switch request.style {
+            switch request.look.style {
             case .json, .jsonl: return .streamableStyle
             case .csv, .tsv:
-                let columnsFixed = request.fields != nil || (formats.count == 1 && formats.allSatisfy { $0 == .csv || $0 == .tsv })
+                let columnsFixed = request.look.fields != nil || (formats.count == 1 && formats.allSatisfy { $0 == .csv || $0 == .tsv })
                 return columnsFixed ? .streamableStyle : .none
             case .line:
                 // A template's line depends on its record alone; without one, `key=value` pairs
                 // take their columns from the whole list.
-                return request.template != nil ? .streamableStyle : .none
+                return request.look.template != nil ? .streamableStyle : .none
             case .table, .list, .markdown: return .none
             }
         case .read, .freesRecords:
@@ -78,7 +78,7 @@ public enum ListPlanner {
             return .none  // applied the same way in every plan
         case .footer:
             // JSON writes the footers after each section's records, which it must hold to count them.
-            return request.arrangement.footer != nil && request.style == .json ? .wholeList(pagesByLines: false) : .none
+            return request.arrangement.footer != nil && request.look.style == .json ? .wholeList(pagesByLines: false) : .none
         case .fields, .excluded, .groupOrder, .page, .template, .kindTemplates, .kindField, .width, .wrap,
              .maxColumnWidth, .nullText, .color, .border, .card:
             return .none  // how rows are shown

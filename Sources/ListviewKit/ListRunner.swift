@@ -27,7 +27,7 @@ public enum ListRunner {
     /// `run`, with the way a whole list's table is filled chosen (tests compare the two ways).
     static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void, reading: WholeList.Reading) throws -> Outcome {
         var read = request.read
-        if request.countsOnly && request.arrangement.filter.isEmpty {
+        if request.look.countsOnly && request.arrangement.filter.isEmpty {
             // Counting looks at the group fields only: CSV cells of other columns need not become values.
             read.csv.onlyColumns = Set(request.arrangement.groupBy.flatMap { [$0.text] + $0.components.prefix(1) })
         }

@@ -19,12 +19,12 @@ enum StreamedRows {
         var fields = request.outputFields(schema: stream.schema)
         // The header row CSV and TSV write before the rows, when it is the input's header.
         var fixedHeader: [String]?
-        if fields.columns == nil, request.style == .csv || request.style == .tsv, let columns = stream.declaredColumns {
-            fields = .header(columns.map { ColumnSpec($0) }, excluding: request.excluded, schema: stream.schema)
-            fixedHeader = columns.filter { !request.excluded.excludes($0) }
+        if fields.columns == nil, request.look.style == .csv || request.look.style == .tsv, let columns = stream.declaredColumns {
+            fields = .header(columns.map { ColumnSpec($0) }, excluding: request.look.excluded, schema: stream.schema)
+            fixedHeader = columns.filter { !request.look.excluded.excludes($0) }
         }
-        let lines = request.style == .line ? request.template.map { TemplateLinesPresenter(request: request, template: $0) } : nil
-        guard var presenter = lines ?? MachinePresenters.make(request.style, fields: fields, grouped: false) else {
+        let lines = request.look.style == .line ? request.look.template.map { TemplateLinesPresenter(request: request, template: $0) } : nil
+        guard var presenter = lines ?? MachinePresenters.make(request.look.style, fields: fields, grouped: false) else {
             return ListRunner.Outcome(foundRecords: false)
         }
         try presenter.begin(page: nil, into: sink)
@@ -60,7 +60,7 @@ enum StreamedRows {
             })
         }
         if let fixedHeader, written > 0 {
-            notes += extraCellsNote(header: fixedHeader, columns: columnsWritten, excluded: request.excluded, style: request.style)
+            notes += extraCellsNote(header: fixedHeader, columns: columnsWritten, excluded: request.look.excluded, style: request.look.style)
         }
         if written == 0 {
             try presenter.emptyState(into: sink)

@@ -13,7 +13,7 @@ import ListviewValues
 /// group fields first in each summary record, as they do for records.
 enum SummaryTable {
     static func write(of list: WholeList, request: ListRequest, into sink: OutputSink) throws -> ListRunner.Outcome {
-        let columns = request.fields ?? list.table.columns.filter { !request.excluded.excludes($0) }.map(FieldPath.init)
+        let columns = request.look.fields ?? list.table.columns.filter { !request.look.excluded.excludes($0) }.map(FieldPath.init)
         let schema = RecordSchema()
         let shape = schema.shape(for: ColumnNames.unique(request.arrangement.groupBy.map(\.text) + ColumnSummary.fieldNames))
         var table = CellTable(columns: [], inferTypes: false)
@@ -29,12 +29,12 @@ enum SummaryTable {
             sections.append(summary)
         }
         var shown = ListRequest()
-        shown.style = request.style
+        shown.look.style = request.look.style
         shown.arrangement.groupBy = request.arrangement.groupBy
         // Human styles show the group in the section header; machine styles lead with its fields.
-        shown.fields = request.style.isMachineReadable ? nil : ColumnSummary.fieldNames.map(FieldPath.init)
-        (shown.width, shown.wrap, shown.maxColumnWidth) = (request.width, request.wrap, request.maxColumnWidth)
-        (shown.border, shown.color) = (request.border, request.color)
+        shown.look.fields = request.look.style.isMachineReadable ? nil : ColumnSummary.fieldNames.map(FieldPath.init)
+        (shown.look.width, shown.look.wrap, shown.look.maxColumnWidth) = (request.look.width, request.look.wrap, request.look.maxColumnWidth)
+        (shown.look.border, shown.look.color) = (request.look.border, request.look.color)
         try WholeList(table: table, sections: sections).render(shown, page: nil, schema: schema, into: sink)
         return ListRunner.Outcome(foundRecords: list.foundRows)
     }

@@ -144,16 +144,16 @@ public final class WholeList {
         let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
         let lastPage = page == nil || page?.number == page?.count
         let grouped = !request.arrangement.groupBy.isEmpty || request.arrangement.footer != nil
-        if var presenter = MachinePresenters.make(request.style, fields: fields, grouped: grouped,
+        if var presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped,
                                                   grandTotal: lastPage ? grandTotalValues : []) {
             try presenter.render(renderer, of: table, page: page, into: sink)
         } else {
             // The shown rows' numbers, in one array: measured a block at a time on both cores.
             let rows = renderer.items(on: page).map(\.row)
             let shown = shownColumns(request, rows: rows)
-            if request.style == .markdown {
+            if request.look.style == .markdown {
                 var layout = TableLayout.measure(shown, rows: rows, of: table)
-                if let nullText = request.nullText { layout.nullText = nullText }
+                if let nullText = request.look.nullText { layout.nullText = nullText }
                 try render(renderer, page: page, with: MarkdownPresenter(layout: layout), view: view, into: sink)
             } else {
                 var presenter = HumanPresenters.make(request, columns: shown, view: view, rows: rows)
@@ -174,7 +174,7 @@ public final class WholeList {
 
     /// The columns a human style shows for `rows`: `--fields`, else the columns those rows have.
     private func shownColumns(_ request: ListRequest, rows: [Int]) -> [ColumnSpec] {
-        request.columnSpecs ?? table.columns(presentIn: rows).filter { !request.excluded.excludes($0) }.map { ColumnSpec($0) }
+        request.columnSpecs ?? table.columns(presentIn: rows).filter { !request.look.excluded.excludes($0) }.map { ColumnSpec($0) }
     }
 
     /// The first `limit` rows across sections, in order; sections left empty are dropped. A section

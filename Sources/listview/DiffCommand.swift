@@ -76,10 +76,10 @@ struct DiffCommand: ParsableCommand {
             try input.apply(to: &request.list)
             try selection.apply(to: &request.list)
             try look.apply(to: &request.list)
-            request.list.excluded = FieldExclusion(ignore.flatMap(FieldList.parse).map { FieldPattern($0.text) })
-            request.list.countsOnly = counts
+            request.list.look.excluded = FieldExclusion(ignore.flatMap(FieldList.parse).map { FieldPattern($0.text) })
+            request.list.look.countsOnly = counts
             request.list.freesRecords = false  // the process exits after the run
-            CommandRun.prepare(sink, machineStyle: request.list.style.isMachineReadable, color: request.list.color)
+            CommandRun.prepare(sink, machineStyle: request.list.look.style.isMachineReadable, color: request.list.look.color)
             let names = [old, new].map(ReadSpec.displayName(of:))
             let loading = LoadingIndicator(label: names.joined(separator: " and "))
             sink.beforeFirstOutput = { loading?.stop() }

@@ -127,7 +127,7 @@ struct Listview: ParsableCommand {
             try input.apply(to: &request)
             try view.apply(to: &request)
             if interactive { return try browse(request, sink: sink) }
-            CommandRun.prepare(sink, machineStyle: request.style.isMachineReadable, color: request.color)
+            CommandRun.prepare(sink, machineStyle: request.look.style.isMachineReadable, color: request.look.color)
             request.freesRecords = false  // the process exits after the run
             let loading = LoadingIndicator(label: request.read.label)
             sink.beforeFirstOutput = { loading?.stop() }

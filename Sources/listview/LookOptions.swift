@@ -37,12 +37,12 @@ struct LookOptions: ParsableArguments {
     }
 
     func apply(to request: inout ListRequest) throws {
-        if let style { request.style = style }
-        request.width = Terminal.outputWidth(requested: width)
-        request.wrap = wrap
-        request.maxColumnWidth = maxColumnWidth
-        request.border = border
-        request.nullText = nullText
-        request.color = color.isOn
+        if let style { request.look.style = style }
+        request.look.width = Terminal.outputWidth(requested: width)
+        request.look.wrap = wrap
+        request.look.maxColumnWidth = maxColumnWidth
+        request.look.border = border
+        request.look.nullText = nullText
+        request.look.color = color.isOn
     }
 }

@@ -29,7 +29,7 @@ struct SelectionOptions: ParsableArguments {
     }
 
     func apply(to request: inout ListRequest) throws {
-        request.fields = fields.map(FieldList.parse)
+        request.look.fields = fields.map(FieldList.parse)
         request.arrangement.groupBy = groupBy.map(FieldPath.init)
         do {
             request.arrangement.filter = RecordFilter(predicates: try predicates.map(Predicate.init(parsing:)), search: search)

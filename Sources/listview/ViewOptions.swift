@@ -86,9 +86,9 @@ struct ViewOptions: ParsableArguments {
     func apply(to request: inout ListRequest) throws {
         try selection.apply(to: &request)
         try look.apply(to: &request)
-        request.excluded = FieldExclusion(exclude.flatMap(FieldList.parse).map { FieldPattern($0.text) })
-        request.countsOnly = counts
-        request.summary = summary
+        request.look.excluded = FieldExclusion(exclude.flatMap(FieldList.parse).map { FieldPattern($0.text) })
+        request.look.countsOnly = counts
+        request.look.summary = summary
         do {
             request.arrangement.sort = try sort.map(SortSpec.init(parsing:))
             request.arrangement.footer = try footer.map(Aggregates.init(parsing:))
@@ -113,23 +113,23 @@ extension ViewOptions {
         for text in template {
             if kindField != nil, let equals = text.firstIndex(of: "="),
                !text[..<equals].contains("{"), !text[..<equals].contains(" "), !text[..<equals].isEmpty {
-                request.kindTemplates.append((String(text[..<equals]), try Template(parsing: String(text[text.index(after: equals)...]))))
+                request.look.kindTemplates.append((String(text[..<equals]), try Template(parsing: String(text[text.index(after: equals)...]))))
             } else {
-                guard request.template == nil else {
+                guard request.look.template == nil else {
                     throw ListviewError.usage("--template is given twice without KIND= (use --kind-field F and --template KIND=…)")
                 }
-                request.template = try Template(parsing: text)
+                request.look.template = try Template(parsing: text)
             }
         }
-        request.kindField = kindField.map(FieldPath.init)
-        request.card = CardSpec(title: title.map(FieldPath.init), subtitle: subtitle.map(FieldPath.init),
-                                details: detail.map(FieldList.parse), excluding: request.excluded)
+        request.look.kindField = kindField.map(FieldPath.init)
+        request.look.card = CardSpec(title: title.map(FieldPath.init), subtitle: subtitle.map(FieldPath.init),
+                                details: detail.map(FieldList.parse), excluding: request.look.excluded)
         if let style = look.style {
-            request.style = style
-        } else if request.template != nil {
-            request.style = .line
+            request.look.style = style
+        } else if request.look.template != nil {
+            request.look.style = .line
         } else if title != nil || subtitle != nil || detail != nil {
-            request.style = .list
+            request.look.style = .list
         }
     }
 }

@@ -35,13 +35,13 @@ final class FieldCheckTests: XCTestCase {
 
     func testEveryFieldOptionIsChecked() throws {
         var request = ListRequest()
-        request.fields = [FieldPath("a")]
-        request.excluded = FieldExclusion([FieldPattern("b"), FieldPattern("c*")])
+        request.look.fields = [FieldPath("a")]
+        request.look.excluded = FieldExclusion([FieldPattern("b"), FieldPattern("c*")])
         request.arrangement.groupBy = [FieldPath("d")]
         request.arrangement.sort = [SortSpec(path: FieldPath("e"))]
         request.arrangement.filter = RecordFilter(predicates: [try Predicate(parsing: "f=1")])
         request.arrangement.footer = try Aggregates(parsing: "sum:g")
-        request.kindField = FieldPath("h")
+        request.look.kindField = FieldPath("h")
         XCTAssertEqual(FieldCheck.names(in: request).map(\.path.text), ["a", "b", "d", "e", "f", "g", "h"])
         XCTAssertEqual(FieldCheck.patterns(in: request).map(\.pattern.text), ["c*"])
         XCTAssertThrowsError(try FieldCheck.check(request, columns: ["a", "b"], table: nil, input: "x.json"))
@@ -50,9 +50,9 @@ final class FieldCheckTests: XCTestCase {
 
     func testPreparedExpandsPatternsAndLeavesOutExcluded() throws {
         var request = ListRequest()
-        request.fields = [FieldPath("id"), FieldPath("bill_*"), FieldPath("id")]
-        request.excluded = FieldExclusion([FieldPattern("bill_depth")])
+        request.look.fields = [FieldPath("id"), FieldPath("bill_*"), FieldPath("id")]
+        request.look.excluded = FieldExclusion([FieldPattern("bill_depth")])
         let prepared = try FieldCheck.prepared(request, columns: ["id", "bill_length", "bill_depth", "sex"], table: nil)
-        XCTAssertEqual(prepared.fields?.map(\.text), ["id", "bill_length"])
+        XCTAssertEqual(prepared.look.fields?.map(\.text), ["id", "bill_length"])
     }
 }

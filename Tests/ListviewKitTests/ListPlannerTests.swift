@@ -16,12 +16,13 @@ final class ListPlannerTests: XCTestCase {
         return ListPlanner.plan(for: request, formats: formats)
     }
 
-    /// Each stored option has its case: the look's options, the reading as one (`read`), and each
-    /// of the arrangement's options.
+    /// Each stored option has its case: the reading as one (`read`), each of the arrangement's and
+    /// the look's options, and `freesRecords`.
     func testEveryStoredOptionOfARequestHasItsCase() {
         let request = ListRequest()
-        let stored = Mirror(reflecting: request).children.compactMap(\.label).filter { $0 != "arrangement" }
+        let stored = Mirror(reflecting: request).children.compactMap(\.label).filter { $0 != "arrangement" && $0 != "look" }
             + Mirror(reflecting: request.arrangement).children.compactMap(\.label)
+            + Mirror(reflecting: request.look).children.compactMap(\.label)
         XCTAssertEqual(Set(stored), Set(ListOption.allCases.map(\.rawValue)),
                        "each ListRequest property needs a ListOption case, placed in ListPlanner.demand(of:in:formats:)")
         XCTAssertEqual(stored.count, ListOption.allCases.count)
@@ -29,43 +30,43 @@ final class ListPlannerTests: XCTestCase {
 
     func testAPlainTableIsAWholeList() {
         XCTAssertEqual(plan(), .wholeList(pagesByLines: false))
-        XCTAssertEqual(plan { $0.border = true; $0.width = 40; $0.arrangement.footer = try? Aggregates(parsing: "count") }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.look.border = true; $0.look.width = 40; $0.arrangement.footer = try? Aggregates(parsing: "count") }, .wholeList(pagesByLines: false))
         XCTAssertEqual(plan { $0.arrangement.filter = RecordFilter(search: "x"); $0.arrangement.limit = 3 }, .wholeList(pagesByLines: false))
-        XCTAssertEqual(plan { $0.style = .markdown }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.look.style = .markdown }, .wholeList(pagesByLines: false))
     }
 
     func testOrderAndGroupsHoldTheWholeListEvenWithAPage() {
         XCTAssertEqual(plan { $0.arrangement.sort = [SortSpec(path: FieldPath("a"))] }, .wholeList(pagesByLines: false))
-        XCTAssertEqual(plan { $0.arrangement.groupBy = [FieldPath("a")]; $0.arrangement.pageSize = 5; $0.style = .jsonl }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan { $0.arrangement.groupBy = [FieldPath("a")]; $0.arrangement.pageSize = 5; $0.look.style = .jsonl }, .wholeList(pagesByLines: false))
     }
 
     func testWrappedTablePagesAreCutByLines() {
-        XCTAssertEqual(plan { $0.wrap = true; $0.arrangement.pageSize = 5 }, .wholeList(pagesByLines: true))
-        XCTAssertEqual(plan { $0.wrap = true; $0.arrangement.pageSize = 5; $0.style = .list }, .streamedPage(size: 5))
+        XCTAssertEqual(plan { $0.look.wrap = true; $0.arrangement.pageSize = 5 }, .wholeList(pagesByLines: true))
+        XCTAssertEqual(plan { $0.look.wrap = true; $0.arrangement.pageSize = 5; $0.look.style = .list }, .streamedPage(size: 5))
     }
 
     func testAPageWithoutOrderStreams() {
         XCTAssertEqual(plan { $0.arrangement.pageSize = 20 }, .streamedPage(size: 20))
-        XCTAssertEqual(plan { $0.arrangement.pageSize = 20; $0.style = .jsonl }, .streamedPage(size: 20))
+        XCTAssertEqual(plan { $0.arrangement.pageSize = 20; $0.look.style = .jsonl }, .streamedPage(size: 20))
     }
 
     func testMachineStylesStreamWhenTheirColumnsAreKnown() {
-        XCTAssertEqual(plan([.json]) { $0.style = .jsonl }, .streamedRows)
-        XCTAssertEqual(plan([.json, .csv]) { $0.style = .json }, .streamedRows)
-        XCTAssertEqual(plan([.csv]) { $0.style = .csv }, .streamedRows)
-        XCTAssertEqual(plan([.tsv]) { $0.style = .tsv; $0.arrangement.limit = 10 }, .streamedRows)
+        XCTAssertEqual(plan([.json]) { $0.look.style = .jsonl }, .streamedRows)
+        XCTAssertEqual(plan([.json, .csv]) { $0.look.style = .json }, .streamedRows)
+        XCTAssertEqual(plan([.csv]) { $0.look.style = .csv }, .streamedRows)
+        XCTAssertEqual(plan([.tsv]) { $0.look.style = .tsv; $0.arrangement.limit = 10 }, .streamedRows)
         // A JSON input names its columns only as they come, and two files may name others.
-        XCTAssertEqual(plan([.json]) { $0.style = .csv }, .wholeList(pagesByLines: false))
-        XCTAssertEqual(plan([.csv, .csv]) { $0.style = .csv }, .wholeList(pagesByLines: false))
-        XCTAssertEqual(plan([.json]) { $0.style = .tsv; $0.fields = [FieldPath("a")] }, .streamedRows)
+        XCTAssertEqual(plan([.json]) { $0.look.style = .csv }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan([.csv, .csv]) { $0.look.style = .csv }, .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan([.json]) { $0.look.style = .tsv; $0.look.fields = [FieldPath("a")] }, .streamedRows)
         let template = try? Template(parsing: "{a}")
-        XCTAssertEqual(plan([.jsonl]) { $0.style = .line; $0.template = template }, .streamedRows, "a template's line stands alone")
-        XCTAssertEqual(plan([.jsonl]) { $0.style = .line }, .wholeList(pagesByLines: false), "key=value pairs take the list's columns")
+        XCTAssertEqual(plan([.jsonl]) { $0.look.style = .line; $0.look.template = template }, .streamedRows, "a template's line stands alone")
+        XCTAssertEqual(plan([.jsonl]) { $0.look.style = .line }, .wholeList(pagesByLines: false), "key=value pairs take the list's columns")
     }
 
     func testCountsWinOverEverything() {
-        XCTAssertEqual(plan { $0.countsOnly = true; $0.arrangement.groupBy = [FieldPath("a")]; $0.arrangement.sort = [SortSpec(path: FieldPath("b"))]; $0.arrangement.pageSize = 2 },
+        XCTAssertEqual(plan { $0.look.countsOnly = true; $0.arrangement.groupBy = [FieldPath("a")]; $0.arrangement.sort = [SortSpec(path: FieldPath("b"))]; $0.arrangement.pageSize = 2 },
                        .counts)
-        XCTAssertEqual(plan { $0.summary = true; $0.style = .jsonl; $0.arrangement.pageSize = 2 }, .summary, "a summary reads every row, whatever else")
+        XCTAssertEqual(plan { $0.look.summary = true; $0.look.style = .jsonl; $0.arrangement.pageSize = 2 }, .summary, "a summary reads every row, whatever else")
     }
 }

@@ -26,7 +26,7 @@ final class ListRunnerTests: XCTestCase {
     func testGroupedPageWithContinuedHeader() throws {
         let output = try run {
             $0.arrangement.groupBy = [FieldPath("status")]
-            $0.fields = [FieldPath("id"), FieldPath("status")]
+            $0.look.fields = [FieldPath("id"), FieldPath("status")]
             $0.arrangement.pageSize = 6
             $0.arrangement.page = 2
         }
@@ -52,9 +52,9 @@ final class ListRunnerTests: XCTestCase {
         let output = try run {
             $0.arrangement.groupBy = [FieldPath("status")]
             $0.sortGroupsByKey()
-            $0.fields = [FieldPath("id")]
+            $0.look.fields = [FieldPath("id")]
             $0.arrangement.limit = 4
-            $0.style = .csv
+            $0.look.style = .csv
         }
         XCTAssertEqual(output, "status,id\ncancelled,1006\ncancelled,1014\ncancelled,1021\ndelivered,1001\n")
     }

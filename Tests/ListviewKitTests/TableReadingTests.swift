@@ -63,14 +63,14 @@ final class TableReadingTests: XCTestCase {
     func testCellsThatAreNotPlainASCII() throws {
         let text = "name,note,n\nZoë,日本語のテキスト,1\n\"line\nbreak\",\"tab\there\",2\nesc,\u{1B}[31mred,3\nc1,\u{85}x,4\n"
         try assertSameTable(text)
-        try assertSameTable(text) { $0.width = 20 }
-        try assertSameTable(text) { $0.maxColumnWidth = 3 }
+        try assertSameTable(text) { $0.look.width = 20 }
+        try assertSameTable(text) { $0.look.maxColumnWidth = 3 }
     }
 
     func testShortRowsShowNullAndWarn() throws {
         let text = "a,b,c\n1\n2,x\n3,y,z\n"
         try assertSameTable(text)
-        try assertSameTable(text) { $0.color = true }
+        try assertSameTable(text) { $0.look.color = true }
         try assertSameTable(text) { $0.arrangement.sort = [SortSpec(path: FieldPath("c"), descending: true)] }
     }
 
@@ -84,8 +84,8 @@ final class TableReadingTests: XCTestCase {
 
     func testLongCellsAreCutToTheWidth() throws {
         let text = "a,b\n" + (0..<30).map { "\($0),\(String(repeating: "word ", count: $0))" }.joined(separator: "\n")
-        try assertSameTable(text) { $0.width = 40 }
-        try assertSameTable(text) { $0.width = 5 }
+        try assertSameTable(text) { $0.look.width = 40 }
+        try assertSameTable(text) { $0.look.width = 5 }
     }
 
     func testJSONObjectsWithNewKeysNullsAndDuplicates() throws {
@@ -99,7 +99,7 @@ final class TableReadingTests: XCTestCase {
     func testJSONNestedValuesShowAsCompactJSON() throws {
         let text = #"[{"id":2,"tags":["x","y\n"],"o":{"k":{"d":[]},"s":"\\"}},{"id":1,"tags":[],"o":{"z":1,"a":[true,null,1.0e2]}},{"id":3,"o":[]}]"#
         try assertSameTable(text, extension: "json")
-        try assertSameTable(text, extension: "json") { $0.width = 30 }
+        try assertSameTable(text, extension: "json") { $0.look.width = 30 }
         for specs in [["tags"], ["o:desc"], ["tags:desc", "id"]] {
             let sort = try specs.map(SortSpec.init(parsing:))
             try assertSameTable(text, extension: "json") { $0.arrangement.sort = sort }
@@ -132,7 +132,7 @@ final class TableReadingTests: XCTestCase {
         var request = ListRequest()
         request.read.inputs = [try write("id,name,quoted,flag\n" + rows.joined(separator: "\n") + "\n")]
         for style in [OutputStyle.jsonl, .csv, .tsv, .json] {
-            request.style = style
+            request.look.style = style
             request.arrangement.sort = []
             let streamed = try ran(request).0
             request.arrangement.sort = [SortSpec(path: FieldPath("id"))]  // held whole, in the same order
@@ -146,7 +146,7 @@ final class TableReadingTests: XCTestCase {
         var request = ListRequest()
         request.read.inputs = [try write(#"[{"a":1,"b":2},{"b":3,"a":4,"a":5},{"c":[1],"b":0}]"#, extension: "json")]
         request.arrangement.sort = [SortSpec(path: FieldPath("a"), descending: true)]
-        request.style = .jsonl
+        request.look.style = .jsonl
         let expected = "{\"b\":3,\"a\":5}\n{\"a\":1,\"b\":2}\n{\"c\":[1],\"b\":0}\n"
         XCTAssertTrue(try readsBytes(request))
         XCTAssertEqual(try ran(request).0, expected)

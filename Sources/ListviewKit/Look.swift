@@ -1,0 +1,40 @@
+import ListviewBatches
+import ListviewPresentation
+import ListviewQuery
+
+/// How a run shows the rows it arranged: the style and its columns, width, colour, templates and
+/// cards, or only the sections' counts or a summary of the columns. The third of a request's
+/// three values (`ReadSpec`, `Arrangement`, this).
+public struct Look: Sendable {
+    /// The columns to show (`--fields`), or nil for every top-level field.
+    public var fields: [FieldPath]?
+    /// `--exclude`: fields left out (names or globs), from every style's columns.
+    public var excluded = FieldExclusion()
+    /// `--counts`: only the sections and how many records each holds.
+    public var countsOnly = false
+    /// `--summary`: each column described (`ColumnSummary`) instead of the records.
+    public var summary = false
+    public var style: OutputStyle = .table
+    /// `--template`: the line for every record (`line` style, or kinds without their own).
+    public var template: Template?
+    /// `--template KIND=TEMPLATE` with `--kind-field`: a line per record kind, in any human style.
+    public var kindTemplates: [(kind: String, template: Template)] = []
+    /// `--kind-field`: the field whose value picks a record's formatter.
+    public var kindField: FieldPath?
+    /// The width a table must fit, in terminal cells, or nil for no limit (output to a pipe).
+    public var width: Int?
+    /// `--wrap`: long cells wrap onto more lines instead of ending in `…`.
+    public var wrap = false
+    /// `--max-col-width`: no table column wider than this.
+    public var maxColumnWidth: Int?
+    /// Colour in human styles (`--color`, resolved against the terminal).
+    public var color = false
+    /// `--null-text`: what a null cell shows in a table (`null` when nil).
+    public var nullText: String?
+    /// `--border`: box-drawing borders around table cells.
+    public var border = false
+    /// `--title`, `--subtitle`, `--detail`: the `list` style's cards.
+    public var card = CardSpec()
+
+    public init() {}
+}
