@@ -52,13 +52,16 @@ public struct ColumnMeasure: Sendable {
     }
 
     /// Adds a cell table's cell of `kind` holding `text`: what a record's value of that cell would add.
-    /// `printableASCII` says every byte is known to be printable ASCII (its width is its length).
+    /// `printableASCII` says every byte is known to be printable ASCII (its width is its length);
+    /// `numericColumn` that a text cell is known to read as a number (its whole column does).
     @inline(__always)
-    public mutating func add(cellOf kind: CellKind, text: UnsafeRawBufferPointer, inferTypes: Bool, printableASCII: Bool = false) {
+    public mutating func add(cellOf kind: CellKind, text: UnsafeRawBufferPointer, inferTypes: Bool, printableASCII: Bool = false,
+                             numericColumn: Bool = false) {
         let measured: Kind
         switch kind {
         // Once a column holds text, whether a cell reads as a number no longer changes its alignment.
-        case .text: measured = inferTypes && (numeric || !sawValue) && NumberText.isNumber(text) ? .number : .other
+        case .text:
+            measured = inferTypes && (numericColumn || (numeric || !sawValue) && NumberText.isNumber(text)) ? .number : .other
         case .number: measured = .number
         case .string, .bool, .nested: measured = .other
         case .null, .absent: measured = .absent

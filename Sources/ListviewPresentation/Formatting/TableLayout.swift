@@ -172,14 +172,23 @@ public struct TableLayout: Sendable {
     }
 
     /// The measures of `fields` (titled `titles`) over `rows` of `table`, on this thread.
+    /// What the whole table's column measures tell of any of its rows is taken as known: a column
+    /// of printable ASCII has widths that are byte counts, a numeric column's text cells are numbers.
     private static func measure(_ fields: [TableField], titles: [String], rows: ArraySlice<Int>, of table: CellTable) -> [ColumnMeasure] {
         var measures = titles.map { ColumnMeasure(title: $0) }
+        let whole = fields.map { field -> ColumnMeasure? in
+            guard table.measuresColumns, field.isColumn, let column = field.column, table.measures.indices.contains(column) else { return nil }
+            return table.measures[column]
+        }
+        let printableASCII = whole.map { $0?.allPrintableASCII ?? false }
+        let numeric = whole.map { $0?.isNumeric ?? false }
         table.withCells { cells in
             for row in rows {
                 for (index, field) in fields.enumerated() {
                     if field.isColumn, let column = field.column {
                         let (kind, text) = cells.cell(row: row, column: column)
-                        measures[index].add(cellOf: kind, text: text, inferTypes: table.inferTypes)
+                        measures[index].add(cellOf: kind, text: text, inferTypes: table.inferTypes, printableASCII: printableASCII[index],
+                                            numericColumn: numeric[index])
                     } else {
                         measures[index].add(value: field.value(row: row, in: cells))
                     }
