@@ -53,6 +53,8 @@ public final class BrowserLoader: @unchecked Sendable {
         self.request = request
         shared = Mutex(Shared(published: Snapshot(rows: BrowserRows(measuring: request.look.fields ?? []), finished: false, error: nil, version: 0)))
         let stream = try BatchStream(request.read, filter: request.arrangement.filter)
+        // `--limit` stops the reading itself when nothing orders the rows.
+        if !request.arrangement.ordersRows { stream.limit = request.arrangement.limit }
         formats = stream.formats
         // The first rows of one regular file, read apart from the whole.
         let oneFile = stream.areRegularFiles && request.read.inputs.count == 1

@@ -52,12 +52,14 @@ public final class ReadAhead<Element>: @unchecked Sendable {
         return try element.get()
     }
 
-    /// Stops producing and waits for the second thread; later calls return at once.
+    /// Stops producing and waits for the second thread; later calls return at once, and so does
+    /// `next()`, with nil: nothing more will come.
     public func finish() {
         stopped.withLock { $0 = true }
         room.signal()
         thread?.wait()
         thread = nil
+        ended = true
     }
 
     deinit {

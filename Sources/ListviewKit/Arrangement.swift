@@ -28,5 +28,5 @@ public struct Arrangement: Sendable {
     public init() {}
 
     /// True when something orders the rows (so every row must be read before the first is shown).
-    var ordersRows: Bool { !sort.isEmpty || !groupBy.isEmpty || pageSize != nil }
+    public var ordersRows: Bool { !sort.isEmpty || !groupBy.isEmpty || pageSize != nil }
 }

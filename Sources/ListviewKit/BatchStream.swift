@@ -51,13 +51,18 @@ public final class BatchStream {
     /// The first table read (kept for field checks: a dotted path is looked for in its rows).
     private var firstTable: CellTable?
     private var firstRead = false
+    /// The columns the inputs named up front (a CSV header), taken on this thread once the first
+    /// batch was read: the source is the reading thread's while it reads ahead.
+    private var declared: [String]?
     private var started = false
     private var partsTried = false
     private var ended = false
     /// Whether batches after the first are read ahead on the second core (regular files only).
     /// A consumer that uses the schema between batches (joining them into one table) turns it off
     /// before the second read: the schema belongs to the reading thread while it reads ahead.
-    public var readsAhead = true
+    public var readsAhead = true {
+        didSet { assert(prefetcher == nil, "readsAhead is set before the second batch is read") }
+    }
     /// Rows kept so far.
     public private(set) var rowsKept = 0
     /// Parts read on both cores (`readRestInParts`).
@@ -135,6 +140,7 @@ public final class BatchStream {
         guard firstRead else {
             firstRead = true
             firstTable = try source.nextBatch(schema: schema)
+            declared = source.declaredColumns
             return firstTable
         }
         if prefetcher == nil, areRegularFiles, readsAhead {
@@ -192,6 +198,7 @@ public final class BatchStream {
         guard !started, limit == nil, let table = try read.withFormatHint({ try source.cellTable() }) else { return nil }
         (started, ended, firstRead) = (true, true, true)
         firstTable = table
+        declared = source.declaredColumns
         // Table columns are schema columns: an arrangement names them by the schema.
         for column in table.columns { _ = schema.column(named: column) }
         let rows = filter.rows(of: table)
@@ -203,7 +210,7 @@ public final class BatchStream {
     /// batch's. While a reading thread still reads ahead, the schema is its own: then only the
     /// header's and the first batch's.
     public var knownColumns: [String] {
-        var columns = source.declaredColumns ?? []
+        var columns = declaredColumns ?? []
         var seen = Set(columns)
         let schemaColumns = isReadingAhead ? [] : schema.columns
         for name in schemaColumns + (firstTable?.columns ?? []) where seen.insert(name).inserted { columns.append(name) }
@@ -218,7 +225,7 @@ public final class BatchStream {
     }
 
     /// The columns the inputs name up front (one CSV file's header), once read.
-    public var declaredColumns: [String]? { source.declaredColumns }
+    public var declaredColumns: [String]? { isReadingAhead ? declared : source.declaredColumns }
 
     /// Notes on how the inputs were read (ragged rows, an object's members listed): for stderr,
     /// once the run has succeeded.
@@ -227,8 +234,9 @@ public final class BatchStream {
     }
 
     /// `request` with its field names checked against the fields the input has shown (the first
-    /// batch, a CSV header) and its `--fields` globs expanded. With several inputs nothing is
-    /// checked until every one is read (`checkedAtEnd`), since a later file may hold a field.
+    /// batch, a CSV header) and its `--fields` globs expanded. Several inputs are not checked here,
+    /// since a later file may hold a field: `checkAtEnd` checks them once every one is read, where
+    /// the output waits for that (`--counts`); streamed output does not check them.
     /// A dotted path is looked for in the rows of `table` (a page read), else of the first batch.
     func checked(_ request: ListRequest, rowsOf table: CellTable? = nil) throws -> ListRequest {
         if table == nil { _ = try first() }
@@ -237,6 +245,13 @@ public final class BatchStream {
         for name in table?.columns ?? [] where seen.insert(name).inserted { columns.append(name) }
         return try FieldCheck.prepared(request, columns: columns, table: table ?? firstTable,
                                        checking: read.paths.count <= 1)
+    }
+
+    /// `request`'s field names checked against the first batch (one input), without preparing it.
+    func checkFirst(_ request: ListRequest) throws {
+        _ = try first()
+        guard read.paths.count <= 1 else { return }
+        try FieldCheck.check(request, columns: knownColumns, table: firstTable, input: read.displayName)
     }
 
     /// After the whole input was read: `request`'s field names checked against every field seen,

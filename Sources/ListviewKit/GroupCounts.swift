@@ -9,7 +9,7 @@ import ListviewValues
 enum GroupCounts {
     static func run(_ request: ListRequest, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
         // One input is checked as soon as its first rows are read; several once all are.
-        _ = try stream.checked(request)
+        try stream.checkFirst(request)
         let tally = try self.tally(request.arrangement.groupBy, of: stream)
         try stream.checkAtEnd(request)
         let sections = tally.sections(order: request.arrangement.groupOrder)

@@ -50,6 +50,7 @@ final class ReadAheadTests: XCTestCase {
         XCTAssertEqual(try ahead.next(), 0)
         ahead.finish()
         XCTAssertLessThanOrEqual(counter.produced, 4, "no more than the taken element and the room ahead")
+        XCTAssertNil(try ahead.next(), "after finish nothing more comes, and nothing waits for it")
     }
 
     /// Parts done on two threads are handed on in order, and a hand-on that says stop stops them.
