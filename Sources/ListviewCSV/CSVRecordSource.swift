@@ -26,6 +26,10 @@ public struct CSVOptions: Sendable {
     /// Cells whose whole text is one of these read as null (`--null-value NA`): R's and pandas'
     /// `NA`, `\N`, `-`. Header names are never null.
     public var nullValues: [String] = []
+    /// Whether batches measure their columns (widths, numbers) as cells arrive: a table shown
+    /// whole reuses those measures; a caller that filters, counts, summarises or streams the
+    /// rows never reads them, and turns this off.
+    public var measuresColumns = true
 
     public init() {}
 }
@@ -46,7 +50,7 @@ public final class CSVRecordSource: RecordSource {
     private let input: ByteInput
     private let assembler: CSVBatchAssembler
     private let parser: LibcsvParser
-    private let options: CSVOptions
+    private var options: CSVOptions
     private let schema: RecordSchema
     private var position = TextPosition()
     /// Where the quoted field open at the end of the last chunk began, and the assembler's event
@@ -84,6 +88,7 @@ public final class CSVRecordSource: RecordSource {
         self.input = input
         self.options = options
         self.assembler = assembler
+        assembler.batch.measuresColumns = options.measuresColumns
         self.schema = schema
         parser = LibcsvParser(assembler: assembler, delimiter: options.delimiter, strict: options.strictQuotes, quoting: options.quoting)
     }
@@ -146,12 +151,17 @@ public final class CSVRecordSource: RecordSource {
         return shape
     }
 
+    public func measureColumns(_ measuring: Bool) {
+        options.measuresColumns = measuring
+        assembler.batch.measuresColumns = measuring
+    }
+
     /// Every row of the input as one `CellTable`; a large regular file is read in two parts on two
     /// threads. Nil once records were read from the source.
     public func cellTable() throws -> CellTable? {
         guard !startedReading else { return nil }
         while assembler.header == nil, !finished { try readMore(limit: Self.sliceSize) }
-        if !finished, let size = input.regularFileSize, size >= parallelThreshold, let parts = try parts(every: (size - input.readPosition) / 2 + 1, measuring: true) {
+        if !finished, let size = input.regularFileSize, size >= parallelThreshold, let parts = try parts(every: (size - input.readPosition) / 2 + 1, joined: true) {
             // Two halves on two cores; the later joins as a segment of its own, not copied.
             var table: CellTable?
             func join(_ part: CellTable) {
@@ -211,18 +221,20 @@ public final class CSVRecordSource: RecordSource {
     /// The rest of a large regular file in parts of about `size` bytes, once its header is read
     /// and no record was handed out row by row.
     public func fileParts(size: Int) throws -> (any FileParts)? {
-        try parts(every: size, measuring: false)
+        try parts(every: size, joined: false)
     }
 
-    /// The rest of a large regular file in parts of about `size` bytes; `measuring` when their
-    /// rows join a table that is shown (streamed parts are only written out).
-    private func parts(every size: Int, measuring: Bool) throws -> CSVFileParts? {
+    /// The rest of a large regular file in parts of about `size` bytes; `joined` when their rows
+    /// join one table (measured as `CSVOptions.measuresColumns` says; streamed parts are only
+    /// written out, never measured).
+    private func parts(every size: Int, joined: Bool) throws -> CSVFileParts? {
         guard !finished, nextRow == 0, let fileSize = input.regularFileSize, fileSize >= parallelThreshold,
               let path = input.path, let template = assembler.continuation() else { return nil }
         let cuts = try CSVSplitPoint.cuts(in: input, from: input.readPosition, every: size, size: fileSize)
         guard !cuts.isEmpty else { return nil }
-        if measuring { assembler.batch.reserveCapacity(bytes: cuts[0] - input.readPosition, cells: (cuts[0] - input.readPosition) / 8) }
-        return CSVFileParts(main: self, path: path, size: fileSize, cuts: cuts, template: template, options: options, measuring: measuring)
+        if joined { assembler.batch.reserveCapacity(bytes: cuts[0] - input.readPosition, cells: (cuts[0] - input.readPosition) / 8) }
+        return CSVFileParts(main: self, path: path, size: fileSize, cuts: cuts, template: template, options: options,
+                            measuring: joined && options.measuresColumns)
     }
 
     /// Rows with fewer cells than the header, padded with nulls.

@@ -25,6 +25,10 @@ public protocol RecordSource {
     /// The rest of the input as parts of about `size` bytes that read on their own (`FileParts`),
     /// for a source over a large regular file that can cut it; nil otherwise.
     func fileParts(size: Int) throws -> (any FileParts)?
+    /// Asks the batches (and a `cellTable()`) to measure their columns as cells arrive, or not
+    /// (when nothing reads the measures); called before anything is read. A source that always
+    /// measures ignores it.
+    func measureColumns(_ measuring: Bool)
 }
 
 extension RecordSource {
@@ -53,6 +57,7 @@ extension RecordSource {
     public var declaredColumns: [String]? { nil }
     public func cellTable() throws -> CellTable? { nil }
     public func fileParts(size: Int) throws -> (any FileParts)? { nil }
+    public func measureColumns(_ measuring: Bool) {}
 }
 
 extension RecordSource {
@@ -146,4 +151,8 @@ public struct ConcatenatedSource: RecordSource {
     }
 
     public var hasCompletedRecord: Bool { current < sources.count && sources[current].hasCompletedRecord }
+
+    public func measureColumns(_ measuring: Bool) {
+        for source in sources { source.measureColumns(measuring) }
+    }
 }

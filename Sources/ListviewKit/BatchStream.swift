@@ -63,6 +63,11 @@ public final class BatchStream {
     public var readsAhead = true {
         didSet { assert(prefetcher == nil, "readsAhead is set before the second batch is read") }
     }
+    /// Whether the batches measure their columns as cells arrive (a table shown whole reuses the
+    /// measures; see `CSVOptions.measuresColumns`). Set before the first read.
+    public var measuresColumns = true {
+        didSet { source.measureColumns(measuresColumns) }
+    }
     /// Rows kept so far.
     public private(set) var rowsKept = 0
     /// Parts read on both cores (`readRestInParts`).

@@ -40,4 +40,16 @@ public enum ListPlan: Equatable, Sendable {
             return request.arrangement.ordersRows ? nil : request.arrangement.limit
         }
     }
+
+    /// Whether the table read should measure its columns as cells arrive: only a whole list shown
+    /// as a table (or Markdown) of every row it read uses those measures. A filtered list measures
+    /// the rows it kept instead, and counts, summaries and streams never read them.
+    func measuresWhileReading(_ request: ListRequest) -> Bool {
+        switch self {
+        case .counts, .summary, .streamedPage, .streamedRows:
+            return false
+        case .wholeList:
+            return request.arrangement.filter.isEmpty && (request.look.style == .table || request.look.style == .markdown)
+        }
+    }
 }

@@ -34,6 +34,7 @@ public enum ListRunner {
         let stream = try BatchStream(read, filter: request.arrangement.filter, sink: sink)
         let plan = ListPlanner.plan(for: request, formats: stream.formats)
         stream.limit = plan.readLimit(for: request)
+        stream.measuresColumns = plan.measuresWhileReading(request)
         // Notes on how the input was read are written only once it was accepted: a failure is one line.
         let outcome: Outcome
         var writerNotes: [String] = []

@@ -139,7 +139,7 @@ public struct TableLayout: Sendable {
     /// blocks' measures merged in order.
     public static func measure(_ specs: [ColumnSpec], rows: [Int], of table: CellTable, gap: Int = 2) -> TableLayout {
         let fields = table.fields(specs.map(\.path))
-        if rows.count == table.rowCount, fields.allSatisfy(\.isColumn),
+        if rows.count == table.rowCount, table.measuresColumns, fields.allSatisfy(\.isColumn),
            specs.allSatisfy({ $0.title == $0.path.text }) {
             return TableLayout(specs, measures: fields.map { table.measures[$0.column ?? 0] }, gap: gap)
         }
