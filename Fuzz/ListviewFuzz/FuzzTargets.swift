@@ -111,11 +111,11 @@ enum FuzzInput {
 
     /// Without a header, `--group-by 1 --counts` must add up to the rows of the whole list.
     static func checkCounts(_ bytes: [UInt8], format: InputFormat) {
-        guard let all = render(bytes, format: format, style: .jsonl, configure: { $0.csv.hasHeader = false }) else { return }
+        guard let all = render(bytes, format: format, style: .jsonl, configure: { $0.read.csv.hasHeader = false }) else { return }
         guard let counts = render(bytes, format: format, style: .jsonl, configure: {
-            $0.csv.hasHeader = false
-            $0.countsOnly = true
-            $0.groupBy = [FieldPath("1")]
+            $0.read.csv.hasHeader = false
+            $0.look.countsOnly = true
+            $0.arrangement.groupBy = [FieldPath("1")]
         }) else { trap("--counts refused what the list read", bytes) }
         let rows = all.filter { $0 == 0x0A }.count
         // Each counts line ends in "count":N} (JSON escapes any newline inside the key).
@@ -201,13 +201,13 @@ enum FuzzInput {
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard descriptor >= 0, written == bytes.count, close(descriptor) == 0 else { trap("cannot write \(path)", []) }
         var request = ListRequest()
-        request.inputs = [path]
-        request.format = format
-        request.style = style
+        request.read.inputs = [path]
+        request.read.format = format
+        request.look.style = style
         if style == .table {
-            request.width = 40
-            request.wrap = true
-            request.border = true
+            request.look.width = 40
+            request.look.wrap = true
+            request.look.border = true
         }
         configure(&request)
         let sink = OutputSink.memory()
