@@ -34,6 +34,23 @@ public enum OrderedWork {
     }
 }
 
+extension OrderedWork {
+    /// `0..<count` cut into blocks of `size` rows, each block turned into a result by `work` on
+    /// either core and handed to `take` in order on this thread; `take` returns false to stop.
+    /// Fewer than two blocks' worth runs here, in one piece. The scheme of work over a table's
+    /// rows (filtering them, measuring them).
+    public static func blocks<Part>(of count: Int, size: Int, work: @escaping @Sendable (Range<Int>) -> Part, take: (Part) -> Bool) {
+        guard count >= 2 * size else {
+            _ = take(work(0..<max(0, count)))
+            return
+        }
+        @Sendable func block(_ index: Int) -> Range<Int> { index * size..<min(count, (index + 1) * size) }
+        // Nothing here throws: `work` and `take` cannot.
+        _ = try? run(count: (count + size - 1) / size, here: { take(work(block($0))) }, elsewhere: { work(block($0)) },
+                     handOn: { take($1) })
+    }
+}
+
 /// Does the odd-numbered parts on a second thread, a few parts ahead of the thread that takes
 /// them in order.
 private final class AlternateParts<Part>: @unchecked Sendable {

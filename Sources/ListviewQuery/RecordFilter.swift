@@ -42,18 +42,9 @@ public struct RecordFilter: Sendable {
     public func rows(of table: CellTable, limit: Int = .max) -> [RowRef] {
         let count = min(table.rowCount, max(0, limit))
         guard !isEmpty else { return (0..<count).map(RowRef.init) }
-        let blockRows = Self.blockRows
-        guard table.rowCount >= 2 * blockRows else { return keptRows(0..<table.rowCount, of: table, limit: limit) }
-        @Sendable func block(_ index: Int) -> Range<Int> { index * blockRows..<min(table.rowCount, (index + 1) * blockRows) }
         let filter = self
         var kept: [RowRef] = []
-        // Nothing here throws: the hand-ons only append.
-        _ = try? OrderedWork.run(count: (table.rowCount + blockRows - 1) / blockRows, here: { index in
-            kept += filter.keptRows(block(index), of: table, limit: limit - kept.count)
-            return kept.count < limit
-        }, elsewhere: { index in
-            filter.keptRows(block(index), of: table, limit: limit)
-        }, handOn: { _, rows in
+        OrderedWork.blocks(of: table.rowCount, size: Self.blockRows, work: { filter.keptRows($0, of: table, limit: limit) }, take: { rows in
             kept += rows.prefix(limit - kept.count)
             return kept.count < limit
         })

@@ -144,22 +144,10 @@ public struct TableLayout: Sendable {
             return TableLayout(specs, measures: fields.map { table.measures[$0.column ?? 0] }, gap: gap)
         }
         let titles = specs.map(\.title)
-        @Sendable func measured(_ block: Range<Int>) -> [ColumnMeasure] {
-            measure(fields, titles: titles, rows: rows[block], of: table)
-        }
-        let blockRows = 65_536
-        guard rows.count >= 2 * blockRows else { return TableLayout(specs, measures: measured(rows.indices), gap: gap) }
-        @Sendable func block(_ index: Int) -> Range<Int> { index * blockRows..<min(rows.count, (index + 1) * blockRows) }
         var measures = titles.map { ColumnMeasure(title: $0) }
-        func merge(_ more: [ColumnMeasure]) {
+        OrderedWork.blocks(of: rows.count, size: 65_536, work: { block in measure(fields, titles: titles, rows: rows[block], of: table) },
+                           take: { more in
             for index in measures.indices { measures[index].merge(more[index]) }
-        }
-        // Nothing here throws: the hand-ons only merge.
-        _ = try? OrderedWork.run(count: (rows.count + blockRows - 1) / blockRows, here: { index in
-            merge(measured(block(index)))
-            return true
-        }, elsewhere: { index in measured(block(index)) }, handOn: { _, more in
-            merge(more)
             return true
         })
         return TableLayout(specs, measures: measures, gap: gap)
