@@ -214,20 +214,20 @@ public final class BatchStream {
     /// The top-level fields the input has shown so far: a CSV header's, the schema's and the first
     /// batch's. While a reading thread still reads ahead, the schema is its own: then only the
     /// header's and the first batch's.
-    public var knownColumns: [String] {
+    public var knownColumns: [String] { knownColumns(adding: []) }
+
+    /// `knownColumns`, then `more` (a page's columns) not among them, in first-seen order.
+    private func knownColumns(adding more: [String]) -> [String] {
         var columns = declaredColumns ?? []
         var seen = Set(columns)
         let schemaColumns = isReadingAhead ? [] : schema.columns
-        for name in schemaColumns + (firstTable?.columns ?? []) where seen.insert(name).inserted { columns.append(name) }
+        for name in schemaColumns + (firstTable?.columns ?? []) + more where seen.insert(name).inserted { columns.append(name) }
         return columns
     }
 
     /// True while a second thread reads batches ahead (from the second batch of a regular file to
-    /// the end of the input).
-    private var isReadingAhead: Bool {
-        if ended { stopReadingAhead() }
-        return prefetcher != nil && !ended
-    }
+    /// the end of the input, where `readBatch` stops it).
+    private var isReadingAhead: Bool { prefetcher != nil && !ended }
 
     /// The columns the inputs name up front (one CSV file's header), once read.
     public var declaredColumns: [String]? { isReadingAhead ? declared : source.declaredColumns }
@@ -245,10 +245,7 @@ public final class BatchStream {
     /// A dotted path is looked for in the rows of `table` (a page read), else of the first batch.
     func checked(_ request: ListRequest, rowsOf table: CellTable? = nil) throws -> ListRequest {
         if table == nil { _ = try first() }
-        var columns = knownColumns
-        var seen = Set(columns)
-        for name in table?.columns ?? [] where seen.insert(name).inserted { columns.append(name) }
-        return try FieldCheck.prepared(request, columns: columns, table: table ?? firstTable,
+        return try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? firstTable,
                                        checking: read.paths.count <= 1)
     }
 

@@ -25,6 +25,7 @@ public enum ListRunner {
     }
 
     /// `run`, with the way a whole list's table is filled chosen (tests compare the two ways).
+    @discardableResult
     static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void, reading: WholeList.Reading) throws -> Outcome {
         var read = request.read
         if request.look.countsOnly && request.arrangement.filter.isEmpty {
