@@ -33,24 +33,8 @@ CSV=$DATA/big.csv JSON=$DATA/big.json JSONL=$DATA/big.jsonl
 RESULTS=$(mktemp -d)
 trap 'rm -rf "$RESULTS"' EXIT
 
-# name|arguments (the file first); every command writes to /dev/null without a pager.
-SHAPE_LIST=(
-    "table|$CSV"
-    "group-by|$CSV --group-by status"
-    "group-sort|$CSV --group-by status --sort amount:desc"
-    "border|$CSV --border"
-    "counts|$CSV --group-by status --counts"
-    "head|$CSV --page-size 20"
-    "sort|$CSV --sort amount"
-    "style-jsonl|$CSV --style jsonl"
-    "style-csv|$CSV --style csv"
-    "where-csv|$CSV --where 'qty>5' --style csv"
-    "json-table|$JSON"
-    "jsonl-table|$JSONL"
-    "where-qty|$CSV --where 'qty>5'"
-    "where-half|$CSV --where 'amount>1250'"
-    "where-none|$CSV --where 'amount>50000'"
-)
+# shellcheck source=bench/shapes.sh
+source "$ROOT/bench/shapes.sh"
 median() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join(str(x["median"]) for x in r))' "$1"; }
 printf '%-12s %10s %10s %8s\n' shape before after ratio
 for entry in "${SHAPE_LIST[@]}"; do

@@ -29,26 +29,12 @@ trap 'rm -rf "$WORK"' EXIT
 strip -o "$WORK/before" "$BEFORE"
 strip -o "$WORK/after" "$AFTER"
 CSV=$DATA/big.csv JSON=$DATA/big.json JSONL=$DATA/big.jsonl
-SHAPE_LIST=(
-    "table|$CSV"
-    "group-by|$CSV --group-by status"
-    "group-sort|$CSV --group-by status --sort amount:desc"
-    "border|$CSV --border"
-    "counts|$CSV --group-by status --counts"
-    "head|$CSV --page-size 20"
-    "sort|$CSV --sort amount"
-    "style-jsonl|$CSV --style jsonl"
-    "style-csv|$CSV --style csv"
-    "where-csv|$CSV --where qty>5 --style csv"
-    "json-table|$JSON"
-    "jsonl-table|$JSONL"
-    "where-qty|$CSV --where qty>5"
-    "where-half|$CSV --where amount>1250"
-    "where-none|$CSV --where amount>50000"
-)
+# shellcheck source=bench/shapes.sh
+source "$ROOT/bench/shapes.sh"
 count() {
-    # shellcheck disable=SC2086 # the arguments are words
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" $2 --no-pager 2>&1 >/dev/null \
+    local words
+    eval "words=($2)"  # the shape's arguments as the shell reads them (a quoted predicate is one word)
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "${words[@]}" --no-pager 2>&1 >/dev/null \
         | sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
 }
 printf '%-12s %15s %15s %8s\n' shape before after ratio
