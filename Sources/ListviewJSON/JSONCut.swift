@@ -2,7 +2,7 @@ import ListviewInput
 
 /// Where a JSON Lines file, or a JSON file's top-level array, can be cut into parts that read on
 /// their own: the one rule for reading a file in parts (`JSONFileParts`) and in halves
-/// (`JSONTableReader`).
+/// (`JSONRecordSource.cellTable()`).
 ///
 /// A line feed lies between tokens in JSON text, so a part that begins at a line start
 /// begins at a value unless a value runs over several lines (its reader then fails and

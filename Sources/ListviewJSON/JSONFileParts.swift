@@ -4,15 +4,13 @@ import ListviewInput
 import ListviewValues
 
 /// The rest of a JSON Lines file, or of a JSON file's top-level array, in parts that read on
-/// their own (`FileParts`), each of flat objects made into cells straight from yajl's events
-/// (`JSONCellTableBuilder`).
+/// their own (`FileParts`), each made into cells by a `JSONBatchAssembler` of its own.
 ///
 /// Parts are cut where `JSONCut` says; in an array the part before a cut is closed
 /// with `]` and the part after it opened with `[`. The part before a cut must end
-/// between records, or the file is read again by the record reader. Anything
-/// wrong or more than flat objects in a part (an error, a scalar, a repeated key) is
-/// left to the record reader, which reads the file from the top past the rows handed
-/// out: what is listed and every error stay the record reader's.
+/// between records, or the file is read again in one pass from its top, past the rows
+/// handed out; so is it when anything in a part fails, and that pass reports the error
+/// where it is: what is listed and every error never depend on the cuts.
 final class JSONFileParts: FileParts, @unchecked Sendable {
     private let main: JSONRecordSource
     private let path: String
@@ -39,16 +37,17 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
 
     func read(_ index: Int) -> CellTable? {
         guard index > 0 else {
-            guard let (rows, ended) = main.readCells(upTo: cuts[0].end) else { return nil }
+            let (rows, ended) = main.readPart(upTo: cuts[0].end)
             outcomes[0] = (rows.rowCount, ended)
             return rows
         }
         let last = index == cuts.count
         let start = cuts[index - 1].start, end = last ? size : cuts[index].end
-        let cells = JSONCellParser(lines: lines, maxDepth: maxDepth)
-        cells.builder.reserveCapacity(bytes: end - start, cells: (end - start) / 16)
+        let assembler = JSONBatchAssembler(lines: lines, path: [], maxDepth: maxDepth)
+        let parser = YajlParser(handler: assembler, multipleValues: lines)
+        assembler.reserveCapacity(bytes: end - start, cells: (end - start) / 16)
         var parsed = true
-        func feed(_ bytes: UnsafeRawBufferPointer) { parsed = parsed && cells.feed(bytes) }
+        func feed(_ bytes: UnsafeRawBufferPointer) { parsed = parsed && parser.parse(bytes).isOK }
         do {
             // A part of an array is an array of its own: `[` before it, `]` after it (but the last's own).
             if !lines { [UInt8(ascii: "[")].withUnsafeBytes(feed) }
@@ -57,11 +56,11 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
             input.stopOffset = end
             while parsed, try input.withNextChunk(limit: 1 << 20, feed) {}
             if !lines && !last { [UInt8(ascii: "]")].withUnsafeBytes(feed) }
-            if parsed { parsed = cells.finish() }
+            if parsed { parsed = parser.finish().isOK }
         } catch {
-            parsed = false  // a read error: the record reader meets it again and reports it
+            parsed = false  // a read error: the pass from the top meets it again and reports it
         }
-        let rows = cells.takeRows()
+        let rows = assembler.takeCompletedRows()
         outcomes[index] = (rows.rowCount, parsed)
         return rows
     }
@@ -73,9 +72,9 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
     }
 
     func readingOn(after index: Int) throws -> any RecordSource {
-        // The record reader starts from the top and skips every row handed out; it reports a
-        // read error itself when it meets it.
-        try main.readOnAsRecords()
+        // The main reader starts from the top and skips every row handed out; it reports an
+        // error itself when it meets it.
+        try main.readOnFromTheTop()
     }
 
     /// Cuts for parts of about `step` bytes after `start`: at the first cut (`JSONCut`) at or after

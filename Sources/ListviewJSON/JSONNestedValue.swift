@@ -7,15 +7,68 @@ import ListviewValues
 public enum JSONNestedValue {
     /// The value `text` holds, or nil when it is not one JSON value.
     public static let decode: NestedValueDecoder = { text in
-        let assembler = JSONRecordAssembler(schema: RecordSchema(), path: [], objectIsRecord: true)
-        let parser = YajlParser(handler: assembler, multipleValues: false)
-        // Wrapped as the one member of an object, the value (scalar, array or object) is a field of one record.
-        let wrapped = Array("{\"v\":".utf8) + Array(text) + [UInt8(ascii: "}")]
-        let parsed = wrapped.withUnsafeBytes { bytes -> Bool in
-            guard case .ok = parser.parse(bytes), case .ok = parser.finish() else { return false }
+        let builder = JSONValueBuilder()
+        let parser = YajlParser(handler: builder, multipleValues: false)
+        guard case .ok = parser.parse(text), case .ok = parser.finish() else { return nil }
+        return builder.value
+    }
+}
+
+/// Builds the one `Value` of a JSON text from its parse events, on an explicit stack (a cell's
+/// nested value, which the reader wrote as compact JSON; `JSONBatchAssembler` reads input).
+/// A key given twice keeps its first position and last value (`ObjectValue`).
+final class JSONValueBuilder: JSONEventHandler {
+    /// The value, once its text ended.
+    private(set) var value: Value?
+
+    private struct Container {
+        var isObject: Bool
+        var keys: [String] = []
+        var values: [Value] = []
+        var pendingKey = ""
+    }
+
+    private var open: [Container] = []
+
+    override var isInsideValue: Bool { !open.isEmpty }
+
+    override func null() -> Bool { add(.null) }
+
+    override func bool(_ flag: Bool) -> Bool { add(.bool(flag)) }
+
+    override func number(_ text: UnsafeRawBufferPointer) -> Bool {
+        add(.number(String(decoding: text, as: UTF8.self)))
+    }
+
+    override func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard UTF8Check.isValid(bytes) else { return refuse(JSONBatchAssembler.invalidUTF8) }
+        return add(.string(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    override func key(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard UTF8Check.isValid(bytes), !open.isEmpty else { return refuse(JSONBatchAssembler.invalidUTF8) }
+        open[open.count - 1].pendingKey = String(decoding: bytes, as: UTF8.self)
+        return true
+    }
+
+    override func startContainer(isObject: Bool) -> Bool {
+        open.append(Container(isObject: isObject))
+        return true
+    }
+
+    override func endContainer() -> Bool {
+        guard let closed = open.popLast() else { return false }
+        return add(closed.isObject ? .object(ObjectValue(keys: closed.keys, values: closed.values)) : .array(closed.values))
+    }
+
+    private func add(_ item: Value) -> Bool {
+        guard !open.isEmpty else {
+            value = item
             return true
         }
-        guard parsed else { return nil }
-        return assembler.nextCompleted()?["v"]
+        let top = open.count - 1
+        if open[top].isObject { open[top].keys.append(open[top].pendingKey) }
+        open[top].values.append(item)
+        return true
     }
 }

@@ -2,26 +2,67 @@ import ListviewBatches
 import ListviewInput
 import ListviewValues
 
-/// Records from a JSON document or a JSON Lines stream, pulled chunk by chunk.
+/// Records from a JSON document or a JSON Lines stream, as batches of cells
+/// (`JSONBatchAssembler`) and as records viewed over them, pulled chunk by chunk.
 ///
-/// Input is read in large chunks and parsed only as far as the next record
-/// needs, so the first records are available before the input ends. A UTF-8
-/// byte order mark at the start is skipped. Errors carry the line and column
-/// (in characters) where the parser stopped.
+/// Input is read in large chunks and parsed only as far as the next batch needs, so the
+/// first records are available before the input ends. A UTF-8 byte order mark at the
+/// start is skipped. A large regular file is read in parts on two cores
+/// (`JSONFileParts`), as a whole table (`cellTable()`) or batch by batch. Errors carry
+/// the line and column (in characters) where the parser stopped: a pipe's are counted
+/// as it is read; a regular file is read without counting and, when it turns out to hold
+/// an error, read again from its top with counting, past the rows already handed out, so
+/// the error is reported where it is.
 public final class JSONRecordSource: RecordSource {
     /// Bytes parsed at a time: a first page needs a few hundred records, not a megabyte's worth.
     static let sliceSize = 64 << 10
+    /// Bytes parsed at a time when the whole file is read.
+    static let wholeFileSliceSize = 1 << 20
     /// The largest slice a long value grows it to.
     static let largestSliceSize = 256 << 20
-    /// Slices parsed so far.
-    private(set) var startedSlices = 0
-    /// True once a record was handed out since the last slice was parsed.
-    private var handedOutSinceLastSlice = false
     /// The deepest nesting read; deeper input is refused (status 65) rather than risking the stack.
     public static let defaultMaxDepth = 1_000
+    /// Files at least this large are read in parts on two threads.
+    public var parallelThreshold = 8 << 20
 
     private var input: ByteInput
-    private let assembler: JSONRecordAssembler
+    private let path: [String]
+    private let isLines: Bool
+    private let maxDepth: Int
+    private let schema: RecordSchema
+    private var assembler: JSONBatchAssembler
+    private var parser: YajlParser
+    /// Whether line and column are counted as bytes are parsed (always for a pipe; for a regular
+    /// file once it is read again to report an error).
+    private var countsPositions: Bool
+    private var position = TextPosition()
+    /// The last bytes read and where they began, for an error at an escape an earlier chunk began.
+    private var recent = RecentBytes()
+    private var finished = false
+    private var sawContent = false
+    private var startedReading = false
+    /// Rows handed out so far, here and by the parts of this file.
+    private var rowsHandedOut = 0
+    /// Rows to leave out when the file is read again from its top: the ones handed out before.
+    private var rowsToSkip = 0
+    /// The batch `next()` hands out record by record, and its next row.
+    private var pending: (rows: CellTable, next: Int)?
+    private let shapes = RecordShapeCache()
+    /// True once a whole file was read in parts (for tests).
+    private(set) var wasReadInParts = false
+
+    /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
+    public init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
+                maxDepth: Int = JSONRecordSource.defaultMaxDepth) {
+        self.input = input
+        self.isLines = lines
+        self.path = path
+        self.maxDepth = maxDepth
+        self.schema = schema
+        assembler = JSONBatchAssembler(lines: lines, path: path, maxDepth: maxDepth)
+        parser = YajlParser(handler: assembler, multipleValues: lines)
+        countsPositions = input.regularFileSize == nil || input.path == nil
+    }
 
     /// A note when an object was listed member by member but one member holds the list that was
     /// probably meant (`{"total_count":3,"items":[…]}`): `--path items` lists its elements.
@@ -32,155 +73,166 @@ public final class JSONRecordSource: RecordSource {
         let pathText = (path + [list.name]).joined(separator: ".")
         return ["\(input.name): listed the object's \(members); its list '\(list.name)' holds \(elements): --path \(pathText) lists them"]
     }
-    private let parser: YajlParser
-    private let path: [String]
-    private let isLines: Bool
-    private let maxDepth: Int
-    private var position = TextPosition()
-    /// The last bytes read and where they began, for an error at an escape an earlier chunk began.
-    private var recent = RecentBytes()
-    private var finished = false
-    private var sawContent = false
-    private var startedReading = false
-    /// Files at least this large are read for a cell table in two halves on two threads.
-    public var parallelThreshold = 8 << 20
-
-    /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
-    public init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
-                maxDepth: Int = JSONRecordSource.defaultMaxDepth) {
-        self.input = input
-        self.isLines = lines
-        self.path = path
-        self.maxDepth = maxDepth
-        assembler = JSONRecordAssembler(schema: schema, path: path, objectIsRecord: lines, maxDepth: maxDepth)
-        parser = YajlParser(handler: assembler, multipleValues: lines)
-    }
 
     public var hasCompletedRecord: Bool {
-        batchWay == .cells ? (cellBatches?.builder.completedRows ?? 0) > 0 : assembler.hasCompletedRecord
+        if let pending, pending.next < pending.rows.rowCount { return true }
+        return assembler.completedRows > 0
     }
 
-    /// How batches are made: straight from yajl's events while a regular file turns out to hold a
-    /// list of flat objects (`JSONCellTableBuilder`), else from records.
-    private enum BatchWay { case undecided, cells, records }
-    private var batchWay = BatchWay.undecided
-    /// The parser of `.cells` batches.
-    private var cellBatches: JSONCellParser?
-    /// Rows handed out in `.cells` batches.
-    private var cellRowsHandedOut = 0
+    // MARK: Batches and records
 
-    /// The rows completed so far as a batch: of cells straight from the events for a regular file
-    /// of flat objects, else of records. When a file read in cells turns out to be more than flat
-    /// objects (or anything is wrong with it), it is read again as records from its start, the
-    /// rows already handed out skipped: so what is listed and every error are the record reader's.
+    /// The rows completed so far as a batch (the rest of one `next()` began first).
     public func nextBatch(schema: RecordSchema) throws -> CellTable? {
-        if batchWay == .undecided {
-            let plain = !startedReading && path.isEmpty && input.regularFileSize != nil && input.path != nil
-            batchWay = plain ? .cells : .records
-            if plain { cellBatches = JSONCellParser(lines: isLines, maxDepth: maxDepth) }
+        if let rest = pending {
+            pending = nil
+            if rest.next < rest.rows.rowCount { return Self.rows(rest.next..<rest.rows.rowCount, of: rest.rows, schema: self.schema) }
         }
-        if batchWay == .cells, let cells = cellBatches {
-            if let batch = try nextCellBatch(cells, schema: schema) { return batch }
-            if batchWay == .cells { return nil }
-        }
-        var records = self
-        var batch = try records.nextBatchOfRecords(schema: schema)
-        batch?.nestedDecoder = JSONNestedValue.decode
-        return batch
-    }
-
-    /// The next batch of cells, nil at the end of the input or once it must be read as records.
-    private func nextCellBatch(_ cells: JSONCellParser, schema: RecordSchema) throws -> CellTable? {
-        startedReading = true
-        while cells.builder.completedRows == 0 {
-            if finished { return nil }
-            var parsed = true
-            let more = try input.withNextChunk(limit: nextSliceSize()) { parsed = cells.feed($0) }
-            guard parsed else { return try readAgainAsRecords() }
-            if !more {
-                // The input ended: it was all flat objects if the parse ends cleanly with some.
-                guard cells.finish(), cellRowsHandedOut + cells.builder.completedRows > 0 else { return try readAgainAsRecords() }
-                finished = true
-            }
-        }
-        guard cells.builder.completedRows > 0 else { return nil }
-        let batch = cells.takeRows()
-        // Rows without a column are not objects' (a top-level object's members): the record reader lists those.
-        guard !batch.columns.isEmpty else { return try readAgainAsRecords() }
-        for column in batch.columns { _ = schema.column(named: column) }
-        cellRowsHandedOut += batch.rowCount
-        handedOutSinceLastSlice = true
-        return batch
-    }
-
-    /// The rest of a large regular JSON or JSON Lines file in parts of about `size` bytes
-    /// (`JSONFileParts`), while its batches are made of cells; nil otherwise.
-    public func fileParts(size: Int) throws -> (any FileParts)? {
-        guard batchWay == .cells, !finished, let fileSize = input.regularFileSize, fileSize >= parallelThreshold,
-              let path = input.path else { return nil }
-        let cuts = try JSONFileParts.cuts(in: input, from: input.readPosition, every: size, size: fileSize, lines: isLines)
-        guard !cuts.isEmpty else { return nil }
-        return JSONFileParts(main: self, path: path, size: fileSize, cuts: cuts, lines: isLines, maxDepth: maxDepth)
-    }
-
-    /// Reads this file's cells up to `offset` (the first part of `JSONFileParts`): its rows, and
-    /// whether it stopped between records there; nil when it failed.
-    func readCells(upTo offset: Int) -> (rows: CellTable, ended: Bool)? {
-        guard batchWay == .cells, let cells = cellBatches else { return nil }
-        input.stopOffset = offset
-        var parsed = true
-        do {
-            while parsed, try input.withNextChunk(limit: Self.sliceSize, { parsed = cells.feed($0) }) {}
-        } catch {
-            return nil
-        }
-        return (cells.takeRows(), parsed && cells.builder.isBetweenRecords)
-    }
-
-    /// Counts rows handed out elsewhere (by the parts of this file), for reading on as records.
-    func countHandedOut(_ rows: Int) { cellRowsHandedOut += rows }
-
-    /// Reads on as records from the top of the file, past every row handed out (parts did not join).
-    func readOnAsRecords() throws -> any RecordSource {
-        input.stopOffset = nil
-        _ = try readAgainAsRecords()
-        return self
-    }
-
-    /// Starts over as a record reader from the top of the file, past the rows already handed out.
-    private func readAgainAsRecords() throws -> CellTable? {
-        guard let path = input.path else { return nil }
-        batchWay = .records
-        cellBatches = nil
-        input = try ByteInput(path: path)
-        (position, finished, sawContent, startedSlices, handedOutSinceLastSlice) = (TextPosition(), false, false, 0, false)
-        currentSliceSize = Self.sliceSize
-        for _ in 0..<cellRowsHandedOut where try next() == nil { break }
-        return nil
+        return try readBatch()
     }
 
     public func next() throws -> Record? {
-        while !assembler.hasCompletedRecord && !finished {
-            try readMore()
+        while pending.map({ $0.next >= $0.rows.rowCount }) ?? true {
+            guard let batch = try readBatch() else { return nil }
+            pending = (batch, 0)
         }
-        let record = assembler.nextCompleted()
-        if record != nil { handedOutSinceLastSlice = true }
-        return record
+        guard let (rows, row) = pending else { return nil }
+        pending?.next += 1
+        let record = rows.record(at: row, shapes: shapes)
+        return schema.record(keys: record.names, values: record.values)
     }
 
-    /// Every record as a `CellTable`, when the input is a regular file holding an array of flat
-    /// objects (or JSON Lines of them) and nothing was read yet: a plain table of the whole file
-    /// without a value per cell (`JSONTableReader`). Nil otherwise, and for anything the parser or
-    /// the UTF-8 check refuses: reading the records then lists or reports it as usual.
+    /// The next rows completed, past any to skip; nil at the end of the input.
+    private func readBatch() throws -> CellTable? {
+        while true {
+            while assembler.completedRows == 0 {
+                if finished { return nil }
+                try readMore(limit: nextSliceSize())
+            }
+            var batch = assembler.takeCompletedRows()
+            if rowsToSkip > 0 {
+                let skipped = min(rowsToSkip, batch.rowCount)
+                rowsToSkip -= skipped
+                guard skipped < batch.rowCount else { continue }
+                batch = Self.rows(skipped..<batch.rowCount, of: batch, schema: schema)
+            }
+            for column in batch.columns { _ = schema.column(named: column) }
+            rowsHandedOut += batch.rowCount
+            handedOutSinceLastSlice = true
+            return batch
+        }
+    }
+
+    /// Rows `rows` of `table`, as a table of their own.
+    private static func rows(_ rows: Range<Int>, of table: CellTable, schema: RecordSchema) -> CellTable {
+        var rest = CellTable(columns: [], inferTypes: table.inferTypes)
+        rest.nestedDecoder = table.nestedDecoder
+        rest.append(rows: rows, of: table, schema: schema)
+        return rest
+    }
+
+    // MARK: A whole file, and a file in parts
+
+    /// Every record as one `CellTable`; a large regular file of a top-level array or JSON Lines
+    /// is read in two parts on two threads. Nil once records were read from the source.
     public func cellTable() throws -> CellTable? {
-        guard !startedReading, path.isEmpty else { return nil }
-        let reader = JSONTableReader(input: input, lines: isLines, maxDepth: maxDepth, parallelThreshold: parallelThreshold)
-        guard var table = try reader.read()?.table else { return nil }
-        finished = true
-        table.nestedDecoder = JSONNestedValue.decode
+        guard !startedReading else { return nil }
+        if let size = input.regularFileSize, let parts = try parts(every: size / 2 + 1) {
+            var table: CellTable?
+            let schema = self.schema
+            func join(_ part: CellTable) {
+                guard table != nil else {
+                    // The schema numbers the table's columns as the table does: later parts join by name.
+                    for column in part.columns { _ = schema.column(named: column) }
+                    table = part
+                    return
+                }
+                // Joined in place: a copy of the table would make the arrays copy themselves to grow.
+                table?.join(part, schema: schema)
+            }
+            let rest = try parts.readInOrder(work: { $0 }, take: { $0.map(join) })
+            if var reader = rest {
+                // The first part did not end where the second began: the file is read on past the rows joined.
+                while let batch = try reader.nextBatch(schema: schema) { join(batch) }
+            } else {
+                wasReadInParts = true
+            }
+            input.stopOffset = nil
+            finished = true
+            if var table {
+                table.nestedDecoder = JSONNestedValue.decode
+                for column in table.columns { _ = schema.column(named: column) }
+                return table
+            }
+            return CellTable(columns: [], inferTypes: false)
+        }
+        if let size = input.regularFileSize {
+            // A value takes its text and at least a separator and, in an object, a key: a cell per 16 bytes is generous.
+            assembler.reserveCapacity(bytes: size, cells: size / 16)
+        }
+        while !finished { try readMore(limit: Self.wholeFileSliceSize) }
+        let table = assembler.takeCompletedRows()
+        for column in table.columns { _ = schema.column(named: column) }
+        rowsHandedOut += table.rowCount
         return table
     }
 
+    /// The rest of a large regular JSON or JSON Lines file in parts of about `size` bytes
+    /// (`JSONFileParts`); nil when it cannot be cut.
+    public func fileParts(size: Int) throws -> (any FileParts)? {
+        try parts(every: size)
+    }
+
+    private func parts(every size: Int) throws -> JSONFileParts? {
+        guard path.isEmpty, !finished, !countsPositions, pending == nil, rowsToSkip == 0, assembler.completedRows == 0,
+              let fileSize = input.regularFileSize, fileSize >= parallelThreshold, let filePath = input.path else { return nil }
+        let cuts = try JSONFileParts.cuts(in: input, from: input.readPosition, every: size, size: fileSize, lines: isLines)
+        guard !cuts.isEmpty else { return nil }
+        assembler.reserveCapacity(bytes: cuts[0].end - input.readPosition, cells: (cuts[0].end - input.readPosition) / 16)
+        return JSONFileParts(main: self, path: filePath, size: fileSize, cuts: cuts, lines: isLines, maxDepth: maxDepth)
+    }
+
+    /// Reads this file's rows up to `offset` (the first of `JSONFileParts`): its rows, and whether
+    /// it stopped between records there (false when anything failed: reading again reports it).
+    func readPart(upTo offset: Int) -> (rows: CellTable, ended: Bool) {
+        input.stopOffset = offset
+        startedReading = true
+        var parsed = true
+        do {
+            while parsed, try input.withNextChunk(limit: Self.wholeFileSliceSize, { parsed = parser.parse($0).isOK }) {}
+        } catch {
+            parsed = false
+        }
+        return (assembler.takeCompletedRows(), parsed && assembler.isBetweenRecords)
+    }
+
+    /// Counts rows handed out by the parts of this file.
+    func countHandedOut(_ rows: Int) { rowsHandedOut += rows }
+
+    /// Reads on from the top of the file, past every row handed out (the parts did not join).
+    func readOnFromTheTop() throws -> any RecordSource {
+        try startAgain(countingPositions: countsPositions)
+        return self
+    }
+
+    // MARK: Reading
+
+    /// Starts over from the top of the file, past the rows already handed out.
+    private func startAgain(countingPositions: Bool) throws {
+        guard let filePath = input.path else { return }
+        input = try ByteInput(path: filePath)
+        assembler = JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth)
+        parser = YajlParser(handler: assembler, multipleValues: isLines)
+        countsPositions = countingPositions
+        (position, recent, finished, sawContent) = (TextPosition(), RecentBytes(), false, false)
+        (startedSlices, handedOutSinceLastSlice, currentSliceSize) = (0, false, Self.sliceSize)
+        rowsToSkip = rowsHandedOut
+        rowsHandedOut = 0
+    }
+
+    /// Slices parsed so far.
+    private(set) var startedSlices = 0
+    /// True once a record was handed out since the last slice was parsed.
+    private var handedOutSinceLastSlice = false
     /// Bytes parsed at a time: doubled while a value runs on without completing a record (yajl
     /// lexes a token split over slices again from its start each time: growing slices keep a
     /// 200 MB string linear), back to `sliceSize` once records complete.
@@ -199,25 +251,31 @@ public final class JSONRecordSource: RecordSource {
         return currentSliceSize
     }
 
-    private func readMore() throws {
+    /// Parses the next chunk of at most `limit` bytes, or ends the input when none is left. A
+    /// failure in a file read without counting positions starts the file again, counting them.
+    private func readMore(limit: Int) throws {
         startedReading = true
-        let more = try input.withNextChunk(limit: nextSliceSize()) { chunk in
-            let bytes = chunk
+        var failure: (message: String, offset: Int)?
+        let more = try input.withNextChunk(limit: limit) { bytes in
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
             if case let .failed(message, offset) = parser.parse(bytes) {
-                position = offset < 0 ? recent.position(at: offset) : position.advanced(over: UnsafeRawBufferPointer(rebasing: bytes[0..<offset]))
-                throw malformed(message)
+                failure = (message, offset)
+                if countsPositions {
+                    position = offset < 0 ? recent.position(at: offset) : position.advanced(over: UnsafeRawBufferPointer(rebasing: bytes[0..<offset]))
+                }
+                return
             }
-            recent.keep(bytes, advancing: &position)
+            if countsPositions { recent.keep(bytes, advancing: &position) }
         }
+        if let failure { return try refuse(failure.message) }
         guard !more else { return }
         finished = true
         if !isLines && !sawContent {
-            throw malformed("no JSON value (the input is empty)")
+            return try refuse("no JSON value (the input is empty)")
         }
         // Input of only blank lines is zero JSON Lines records, though yajl calls it a premature end.
         if sawContent, case let .failed(message, _) = parser.finish() {
-            throw malformed(message)
+            return try refuse(message)
         }
         if !path.isEmpty && !assembler.foundTarget {
             throw ListviewError.malformedInput(source: input.name, line: nil, column: nil,
@@ -225,7 +283,10 @@ public final class JSONRecordSource: RecordSource {
         }
     }
 
-    private func malformed(_ message: String) -> ListviewError {
-        .malformedInput(source: input.name, line: position.line, column: position.column, message: message)
+    /// Reports `message` where the parse stands; without positions counted, reads the file again
+    /// from the top, counting them, to meet the error again where it is.
+    private func refuse(_ message: String) throws {
+        guard countsPositions else { return try startAgain(countingPositions: true) }
+        throw ListviewError.malformedInput(source: input.name, line: position.line, column: position.column, message: message)
     }
 }

@@ -82,24 +82,32 @@ public struct ObjectValue: Hashable, Sendable {
     public var members: Zip2Sequence<[String], [Value]> { zip(keys, values) }
 }
 
-/// Merges repeated keys in place: the first position, the last value.
-enum DuplicateKeys {
-    static func merge(keys: inout [String], values: inout [Value]) {
-        guard keys.count > 1, hasDuplicates(keys) else { return }
-        var firstIndex: [String: Int] = [:]
-        var mergedKeys: [String] = []
-        var mergedValues: [Value] = []
-        for (key, value) in zip(keys, values) {
-            if let index = firstIndex[key] {
-                mergedValues[index] = value
+/// The rule for a key an object gives twice, written once for every form an object takes (its
+/// values, a row's cells, a nested cell's JSON text): the key keeps its first position and its
+/// last value, as jq does.
+public enum DuplicateKeys {
+    /// For each distinct key, in the order keys first appear, the offset in `keys` of its last
+    /// occurrence: the value it keeps.
+    public static func kept<Keys: Collection>(_ keys: Keys) -> [Int] where Keys.Element: Hashable {
+        var slotOfKey: [Keys.Element: Int] = [:]
+        var kept: [Int] = []
+        for (offset, key) in keys.enumerated() {
+            if let slot = slotOfKey[key] {
+                kept[slot] = offset
             } else {
-                firstIndex[key] = mergedKeys.count
-                mergedKeys.append(key)
-                mergedValues.append(value)
+                slotOfKey[key] = kept.count
+                kept.append(offset)
             }
         }
-        keys = mergedKeys
-        values = mergedValues
+        return kept
+    }
+
+    /// Merges repeated keys in place (`kept`).
+    static func merge(keys: inout [String], values: inout [Value]) {
+        guard keys.count > 1, hasDuplicates(keys) else { return }
+        let kept = kept(keys)
+        keys = kept.map { keys[$0] }
+        values = kept.map { values[$0] }
     }
 
     static func hasDuplicates(_ keys: [String]) -> Bool {

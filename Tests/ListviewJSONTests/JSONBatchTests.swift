@@ -6,9 +6,9 @@ import ListviewValues
 import ListviewTestSupport
 import XCTest
 
-/// Batches of a regular JSON file, made straight from the parser's events while it holds flat
-/// objects, list what its records list; a file that turns out to be more (or wrong) is read
-/// again as records past the rows already handed out, with the record reader's errors.
+/// Batches of a regular JSON file list what its records list, whatever it holds; a file that
+/// turns out to hold an error is read again from its top, counting lines, past the rows already
+/// handed out, and reports the error where it is.
 final class JSONBatchTests: XCTestCase {
     private let files = TemporaryFiles()
 
@@ -53,7 +53,7 @@ final class JSONBatchTests: XCTestCase {
         try assertBatchesListTheRecords("[" + plain.joined(separator: ",") + ",{\"later\":null,\"id\":-1}]")
     }
 
-    func testAScalarAfterManyObjectsIsReadAgainAsRecords() throws {
+    func testAScalarAfterManyObjectsIsAValueRecord() throws {
         try assertBatchesListTheRecords("[" + plain.joined(separator: ",") + ",42," + plain.prefix(5).joined(separator: ",") + "]")
         try assertBatchesListTheRecords(plain.joined(separator: "\n") + "\n\"text\"\n", lines: true)
     }

@@ -100,4 +100,13 @@ final class ValueTests: XCTestCase {
         XCTAssertTrue(Value.object(ObjectValue([:])).isContainer)
         XCTAssertFalse(Value.number("1").isContainer)
     }
+
+    func testARepeatedKeyKeepsItsFirstPositionAndLastValue() {
+        XCTAssertEqual(DuplicateKeys.kept(["a", "b", "a", "c", "b", "a"]), [5, 4, 3])
+        XCTAssertEqual(DuplicateKeys.kept([3, 1, 2]), [0, 1, 2])
+        XCTAssertEqual(DuplicateKeys.kept([Int]()), [])
+        let object = ObjectValue(keys: ["x", "y", "x"], values: [.number("1"), .number("2"), .number("3")])
+        XCTAssertEqual(object.keys, ["x", "y"])
+        XCTAssertEqual(object.values, [.number("3"), .number("2")])
+    }
 }

@@ -6,9 +6,9 @@ import ListviewValues
 import ListviewTestSupport
 import XCTest
 
-/// A whole JSON file read into a cell table in two halves on two threads holds exactly what one
-/// thread reads, or the reader falls back to one thread when the cut is not between elements.
-final class JSONTableReaderTests: XCTestCase {
+/// A whole JSON file read into a cell table in two parts on two threads holds exactly what one
+/// thread reads, or the reader reads on in one pass when the cut is not between elements.
+final class JSONCellTableTests: XCTestCase {
     private let files = TemporaryFiles()
 
     private func write(_ text: String) throws -> String {
@@ -24,9 +24,9 @@ final class JSONTableReaderTests: XCTestCase {
     }
 
     private func read(_ path: String, lines: Bool, halves: Bool, chunkSize: Int = 1 << 20) throws -> (table: [[String]], inHalves: Bool)? {
-        let reader = JSONTableReader(input: try ByteInput(path: path), lines: lines, maxDepth: 1_000,
-                                     parallelThreshold: halves ? 0 : .max, chunkSize: chunkSize)
-        return try reader.read().map { (dump($0.table), $0.readInHalves) }
+        let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: chunkSize), lines: lines, schema: RecordSchema())
+        source.parallelThreshold = halves ? 0 : .max
+        return try source.cellTable().map { (dump($0), source.wasReadInParts) }
     }
 
     private func assertHalvesReadAlike(_ text: String, lines: Bool = false, expectHalves: Bool,
@@ -36,7 +36,9 @@ final class JSONTableReaderTests: XCTestCase {
         XCTAssertNotNil(whole, file: file, line: line)
         for chunkSize in [1 << 20, 5] {
             let halves = try read(path, lines: lines, halves: true, chunkSize: chunkSize)
-            XCTAssertEqual(halves?.table, whole?.table, "chunk \(chunkSize)", file: file, line: line)
+            let difference = zip(halves?.table ?? [], whole?.table ?? []).enumerated().first { $0.element.0 != $0.element.1 }
+            XCTAssertNil(difference.map { "row \($0.offset): \($0.element.0) in parts, \($0.element.1) in one pass" }, "chunk \(chunkSize)", file: file, line: line)
+            XCTAssertEqual(halves?.table.count, whole?.table.count, "chunk \(chunkSize)", file: file, line: line)
             XCTAssertEqual(halves?.inHalves, expectHalves, "chunk \(chunkSize)", file: file, line: line)
         }
     }
@@ -58,18 +60,26 @@ final class JSONTableReaderTests: XCTestCase {
         try assertHalvesReadAlike("[" + rows.joined(separator: ",") + "]", expectHalves: false)
     }
 
-    func testHalvesThatFoundOtherColumnsFallBackToOneThread() throws {
+    func testPartsThatFoundOtherColumnsJoinByName() throws {
         let rows = objects(1_000) { $0 < 500 ? #"{"a":\#($0),"b":1}"# : #"{"b":\#($0),"a":2,"c":3}"# }
-        try assertHalvesReadAlike("[\n" + rows.joined(separator: ",\n") + "\n]", expectHalves: false)
+        try assertHalvesReadAlike("[\n" + rows.joined(separator: ",\n") + "\n]", expectHalves: true)
     }
 
-    func testAnErrorInEitherHalfGivesNoTable() throws {
+    func testAnErrorInEitherHalfIsReportedWhereItIs() throws {
         let rows = objects(1_000) { #"{"a":\#($0)}"# }
-        for broken in ["[\n" + rows.joined(separator: ",\n") + "\n", "[\n" + rows.joined(separator: ",\n") + "\n]]",
-                       "[\n{\"a\":}" + rows.joined(separator: ",\n") + "\n]"] {
-            let path = try write(broken)
-            XCTAssertNil(try read(path, lines: false, halves: true))
-            XCTAssertNil(try read(path, lines: false, halves: false))
+        let broken = [
+            ("[\n" + rows.joined(separator: ",\n") + "\n", "1002:1"),
+            ("[\n" + rows.joined(separator: ",\n") + "\n]]", "1002:2"),
+            ("[\n{\"a\":}" + rows.joined(separator: ",\n") + "\n]", "2:6"),
+            ("[\n" + rows.joined(separator: ",\n").replacingOccurrences(of: #"{"a":900}"#, with: #"{"a":9 0}"#) + "\n]", "902:7"),
+        ]
+        for (text, place) in broken {
+            let path = try write(text)
+            for halves in [true, false] {
+                XCTAssertThrowsError(try read(path, lines: false, halves: halves)) { error in
+                    XCTAssertTrue("\(error)".contains(place), "\(error) is not at \(place)")
+                }
+            }
         }
     }
 }

@@ -1,0 +1,506 @@
+import ListviewBatches
+import ListviewInput
+import ListviewValues
+
+/// Turns yajl's parse events into rows of a `CellTable`, as records complete: the one JSON reader.
+///
+/// It walks down to the selected value (`--path`), then lists it: an array's elements,
+/// an object's members (each with its name in a `key` field), or a lone scalar as one
+/// record with a `value` field. JSON Lines lists each line's value, an object being a
+/// record. An object listed is a row of its keys: columns in first-seen order, a key
+/// given twice keeps its first position and last value. Any other record (a scalar, an
+/// array) is a row with one `value` field. Cells keep the bytes yajl found, never a
+/// `String` or `Value` per cell; a nested array or object is kept as its compact JSON
+/// text, written as its events arrive (a repeated key merged the same way), and
+/// decoded again by `JSONNestedValue`. Containers are tracked on explicit stacks, so
+/// depth cannot overflow the stack; past `maxDepth` levels the parse is refused.
+final class JSONBatchAssembler: JSONEventHandler {
+    /// The rows completed and not handed over yet, and the row being read.
+    private(set) var batch = CellTable(columns: [], inferTypes: false)
+    /// JSON Lines: every top-level value is listed, an object being one record.
+    private let lines: Bool
+    /// The members leading to the value to list (`--path`).
+    private let path: [String]
+    private let maxDepth: Int
+    private var depth = 0
+    /// True once the selected value has been seen.
+    private(set) var foundTarget = false
+
+    // MARK: Containers above records
+
+    private enum Role {
+        /// On the way to the selected value; `matched` path components so far.
+        case navigating(matched: Int)
+        /// The selected container: each child is a record.
+        case listing
+        /// Off the selected path: contents are ignored.
+        case skipping
+    }
+
+    private struct Frame {
+        var role: Role
+        var isObject: Bool
+        var index = 0
+        var key = ""
+    }
+
+    private var frames: [Frame] = []
+
+    /// What a value starting where the parse stands is.
+    private enum Slot {
+        case target
+        case record(memberName: String?)
+        case navigate(matched: Int)
+        case ignore
+    }
+
+    // MARK: The record being read
+
+    /// The depth at which the record's object opened; 0 when no object record is open.
+    private var recordObjectDepth = 0
+    /// True while an array record is written out as its `value`.
+    private var inArrayRecord = false
+    /// True while a record is being read.
+    private var inRecord: Bool { recordObjectDepth > 0 || inArrayRecord }
+    /// The depth at which an object is a record of its own, with no member name: the elements
+    /// of a top-level array and JSON Lines' values, without `--path`; 0 when there is none.
+    private var plainRecordDepth = 0
+    /// The name of the member being read as a record, when an object is listed.
+    private var memberName: String?
+
+    /// Each column's key, as bytes, and the columns by key.
+    private var columnKeys: [[UInt8]] = []
+    private var columnByKey: [[UInt8]: Int] = [:]
+    /// The columns of the previous object's keys in order: the next object's keys are most likely the same.
+    private var previousKeyColumns: [Int] = []
+    private var keyColumns: [Int] = []
+    private var currentColumn = 0
+
+    /// The current record's values: bytes in `scratch`, and per column where they lie, their
+    /// kind, and the record they belong to (so slots need no clearing between records).
+    private var scratch = ByteOutput()
+    private typealias CellSlot = (start: Int, end: Int, kind: CellKind, record: Int)
+    private var slots: [CellSlot] = []
+    private var recordNumber = 0
+
+    /// A listed member's fields, kept by name until the member ends (its own `key` field is
+    /// then renamed, and columns made in the order of its fields).
+    private var memberFields: [(key: String, cell: CellSlot)] = []
+
+    /// The nested containers being written out as compact JSON, innermost last: the items
+    /// written so far, where the container began in `scratch`, its first key in `nestedKeys`,
+    /// and whether a key repeats (merged when it closes).
+    private struct NestedFrame {
+        var isObject: Bool
+        var items = 0
+        var start: Int
+        var firstKey: Int
+        var repeatsAKey = false
+    }
+
+    private var nested: [NestedFrame] = []
+    /// The keys of the open nested objects: where each key's JSON text lies in `scratch`.
+    private var nestedKeys: [Range<Int>] = []
+
+    // MARK: Notes for the reader
+
+    /// Members of an object listed one record each, so far.
+    private(set) var membersListed = 0
+    /// Of those, the ones whose value is an array, with their element counts (an API envelope
+    /// such as `{"total_count":3,"items":[…]}` has one).
+    private(set) var arrayMembers: [(name: String, count: Int)] = []
+
+    init(lines: Bool, path: [String], maxDepth: Int) {
+        self.lines = lines
+        self.path = path
+        self.maxDepth = maxDepth
+        if lines && path.isEmpty { plainRecordDepth = 1 }
+    }
+
+    static let invalidUTF8 = "invalid UTF-8 in a string"
+    private static let trueText = Array("true".utf8)
+    private static let falseText = Array("false".utf8)
+    private static let nullText = Array("null".utf8)
+    private static let keyName = Array("key".utf8)
+    private static let valueName = Array("value".utf8)
+
+    /// The rows completed so far, handed over as a batch that decodes its nested cells.
+    func takeCompletedRows() -> CellTable {
+        var rows = batch.takeCompletedRows()
+        rows.nestedDecoder = JSONNestedValue.decode
+        return rows
+    }
+
+    /// The rows completed and not handed over yet.
+    var completedRows: Int { batch.rowCount }
+
+    /// True between the elements of a top-level array, or between JSON Lines, with no record
+    /// open: where a part of a file may end (`JSONFileParts`).
+    var isBetweenRecords: Bool {
+        guard refusal == nil, !inRecord, path.isEmpty else { return false }
+        if lines { return depth == 0 }
+        guard depth == 1, frames.count == 1, let top = frames.first, !top.isObject, case .listing = top.role else { return false }
+        return true
+    }
+
+    /// Makes room in the table for `bytes` bytes of input holding about `cells` values.
+    func reserveCapacity(bytes: Int, cells: Int) {
+        batch.reserveCapacity(bytes: bytes, cells: cells)
+    }
+
+    // MARK: Events
+
+    override var isInsideValue: Bool { depth > 0 }
+
+    override func null() -> Bool {
+        if !nested.isEmpty { return nestedScalar(Self.nullText) }
+        return scalar(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
+    }
+
+    override func bool(_ flag: Bool) -> Bool {
+        let text = flag ? Self.trueText : Self.falseText
+        if !nested.isEmpty { return nestedScalar(text) }
+        return text.withUnsafeBytes { scalar($0, kind: .bool) }
+    }
+
+    override func number(_ text: UnsafeRawBufferPointer) -> Bool {
+        if !nested.isEmpty {
+            beforeNestedValue()
+            scratch.append(contentsOf: text)  // yajl checked the grammar: the text is a JSON number
+            return true
+        }
+        return scalar(text, kind: .number)
+    }
+
+    override func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+        if !nested.isEmpty {
+            beforeNestedValue()
+            JSONString.append(utf8: bytes, to: &scratch)
+            return true
+        }
+        return scalar(bytes, kind: .string)
+    }
+
+    override func key(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if !nested.isEmpty { return nestedKey(bytes) }
+        if recordObjectDepth > 0 {
+            return memberName == nil ? recordKey(bytes) : memberKey(bytes)
+        }
+        guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+        if !frames.isEmpty { frames[frames.count - 1].key = String(decoding: bytes, as: UTF8.self) }
+        return true
+    }
+
+    override func startContainer(isObject: Bool) -> Bool {
+        if depth == 0, !topLevelValueBegins() { return false }
+        depth += 1
+        if depth > maxDepth { return refuse("nesting deeper than \(maxDepth) levels") }
+        if inRecord {
+            openNested(isObject: isObject)
+            return true
+        }
+        if depth == plainRecordDepth && isObject {
+            recordObjectDepth = depth
+            return true
+        }
+        var slot = slot()
+        if case .target = slot {
+            foundTarget = true
+            if isObject && lines { slot = .record(memberName: nil) }
+        }
+        switch slot {
+        case .target:
+            frames.append(Frame(role: .listing, isObject: isObject))
+            if depth == 1 && !isObject && path.isEmpty { plainRecordDepth = 2 }
+        case .record(let memberName):
+            beginRecord(memberName: memberName)
+            if isObject {
+                recordObjectDepth = depth
+            } else {
+                inArrayRecord = true
+                selectValueColumn()
+                openNested(isObject: false)
+            }
+        case .navigate(let matched):
+            frames.append(Frame(role: .navigating(matched: matched), isObject: isObject))
+        case .ignore:
+            frames.append(Frame(role: .skipping, isObject: isObject))
+        }
+        return true
+    }
+
+    override func endContainer() -> Bool {
+        depth -= 1
+        if !nested.isEmpty {
+            let elements = closeNested()
+            guard nested.isEmpty else { return true }
+            setCell((nestedStartOfValue, scratch.count, .nested, recordNumber))
+            if inArrayRecord {
+                if let memberName { arrayMembers.append((memberName, elements)) }
+                endRecord()
+            }
+            return true
+        }
+        if depth == recordObjectDepth - 1 {
+            endRecord()
+            return true
+        }
+        frames.removeLast()
+        advanceFrame()
+        return true
+    }
+
+    // MARK: Records
+
+    /// What a value starting now is, given where the parse stands.
+    private func slot() -> Slot {
+        let top = frames.count - 1
+        guard top >= 0 else {
+            if !path.isEmpty { return .navigate(matched: 0) }
+            if lines {
+                foundTarget = true
+                return .record(memberName: nil)
+            }
+            return .target
+        }
+        // The frame's fields read one by one: a copy of the frame would retain its key.
+        switch frames[top].role {
+        case .skipping:
+            return .ignore
+        case .listing:
+            return .record(memberName: frames[top].isObject ? frames[top].key : nil)
+        case .navigating(let matched):
+            let component = frames[top].isObject ? frames[top].key : String(frames[top].index)
+            guard matched < path.count, component == path[matched] else { return .ignore }
+            return matched + 1 == path.count ? .target : .navigate(matched: matched + 1)
+        }
+    }
+
+    /// A scalar outside any nested value: a record's field, or a record of its own.
+    private func scalar(_ bytes: UnsafeRawBufferPointer, kind: CellKind) -> Bool {
+        if recordObjectDepth > 0 {
+            setCell((scratch.count, scratch.count + bytes.count, kind, recordNumber))
+            scratch.append(contentsOf: bytes)
+            return true
+        }
+        if depth == 0, !topLevelValueBegins() { return false }
+        let slot = slot()
+        switch slot {
+        case .target, .record:
+            if case .target = slot { foundTarget = true }
+            var memberName: String?
+            if case .record(let name) = slot { memberName = name }
+            beginRecord(memberName: memberName)
+            selectValueColumn()
+            setCell((scratch.count, scratch.count + bytes.count, kind, recordNumber))
+            scratch.append(contentsOf: bytes)
+            endRecord()
+        case .navigate, .ignore:
+            advanceFrame()
+        }
+        return true
+    }
+
+    /// Begins a record; a listed member's starts with its name in a `key` field.
+    private func beginRecord(memberName: String?) {
+        self.memberName = memberName
+        guard let memberName else { return }
+        membersListed += 1
+        var name = memberName
+        name.withUTF8 { name in
+            memberFields.append((key: "key", cell: (scratch.count, scratch.count + name.count, .string, recordNumber)))
+            scratch.append(contentsOf: UnsafeRawBufferPointer(name))
+        }
+    }
+
+    /// Makes the `value` field the one the next value fills.
+    private func selectValueColumn() {
+        if memberName != nil {
+            memberFields.append((key: "value", cell: (0, 0, .absent, -1)))
+        } else {
+            currentColumn = Self.valueName.withUnsafeBytes { column(forKey: $0) }
+            keyColumns.append(currentColumn)
+        }
+    }
+
+    /// A field's value, in its slot (a member's, in its list of fields).
+    @inline(__always)
+    private func setCell(_ cell: CellSlot) {
+        if memberName == nil {
+            slots[currentColumn] = cell
+        } else {
+            memberFields[memberFields.count - 1].cell = cell
+        }
+    }
+
+    /// A key of the record's object: its column, found first where the last object had it.
+    @inline(__always)
+    private func recordKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let position = keyColumns.count
+        if position < previousKeyColumns.count {
+            let expected = previousKeyColumns[position]
+            if columnKeys[expected].withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+                currentColumn = expected
+                keyColumns.append(expected)
+                return true
+            }
+        }
+        let key = Array(bytes)
+        if let known = columnByKey[key] {
+            currentColumn = known
+        } else {
+            guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+            currentColumn = addColumn(key)
+        }
+        keyColumns.append(currentColumn)
+        return true
+    }
+
+    /// A key of a listed member's object: kept by name until the member ends.
+    private func memberKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+        memberFields.append((key: String(decoding: bytes, as: UTF8.self), cell: (0, 0, .absent, -1)))
+        return true
+    }
+
+    /// The column of `key`, made when new.
+    private func column(forKey key: UnsafeRawBufferPointer) -> Int {
+        let bytes = Array(key)
+        return columnByKey[bytes] ?? addColumn(bytes)
+    }
+
+    /// A new column for `key` (checked as UTF-8), last.
+    private func addColumn(_ key: [UInt8]) -> Int {
+        let column = columnKeys.count
+        columnKeys.append(key)
+        columnByKey[key] = column
+        slots.append((0, 0, .absent, -1))
+        batch.addColumn(String(decoding: key, as: UTF8.self))
+        return column
+    }
+
+    /// Writes the record's cells in column order, absent where it has no value, and readies the next.
+    private func endRecord() {
+        if memberName != nil { placeMemberFields() }
+        scratch.withUnsafeBytes { scratch in
+            for column in slots.indices {
+                let slot = slots[column]
+                if slot.record == recordNumber {
+                    batch.appendCell(UnsafeRawBufferPointer(rebasing: scratch[slot.start..<slot.end]), kind: slot.kind)
+                } else {
+                    batch.appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .absent)
+                }
+            }
+        }
+        // A repeated key's last value is in its slot; its first position is where `DuplicateKeys` keeps it.
+        _ = batch.endRow(padding: .absent, fieldOrder: keyColumns.isStrictlyIncreasing ? nil : DuplicateKeys.kept(keyColumns).map { keyColumns[$0] })
+        recordNumber += 1
+        scratch.removeAll()
+        swap(&previousKeyColumns, &keyColumns)
+        keyColumns.removeAll(keepingCapacity: true)
+        recordObjectDepth = 0
+        inArrayRecord = false
+        if memberName != nil { memberName = nil }
+        advanceFrame()
+    }
+
+    /// A listed member's fields put in their columns: its object's own `key` field renamed
+    /// (`key_2`, as `ColumnNames` names it), columns made in the order of the fields.
+    private func placeMemberFields() {
+        let names = memberFields.dropFirst().map(\.key)
+        let ownKey = names.contains("key") ? ColumnNames.uniqueName("key", avoiding: Set(names)) : "key"
+        for (index, field) in memberFields.enumerated() {
+            var name = index > 0 && field.key == "key" ? ownKey : field.key
+            let fieldColumn = name.withUTF8 { self.column(forKey: UnsafeRawBufferPointer($0)) }
+            slots[fieldColumn] = field.cell
+            keyColumns.append(fieldColumn)
+        }
+        memberFields.removeAll(keepingCapacity: true)
+    }
+
+    private func advanceFrame() {
+        if !frames.isEmpty { frames[frames.count - 1].index += 1 }
+    }
+
+    // MARK: Nested values, written out as compact JSON
+
+    /// Where the outermost open nested value began in `scratch`.
+    private var nestedStartOfValue = 0
+
+    private func openNested(isObject: Bool) {
+        if nested.isEmpty {
+            nestedStartOfValue = scratch.count
+        } else {
+            beforeNestedValue()
+        }
+        nested.append(NestedFrame(isObject: isObject, start: scratch.count, firstKey: nestedKeys.count))
+        scratch.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+    }
+
+    /// Closes the innermost nested value (merging a repeated key); returns its item count.
+    private func closeNested() -> Int {
+        guard let closed = nested.popLast() else { return 0 }
+        if closed.repeatsAKey { mergeRepeatedKeys(of: closed) }
+        scratch.append(closed.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        if nestedKeys.count > closed.firstKey { nestedKeys.removeSubrange(closed.firstKey...) }
+        return closed.items
+    }
+
+    /// Writes a scalar's JSON text inside a nested value.
+    private func nestedScalar(_ text: [UInt8]) -> Bool {
+        beforeNestedValue()
+        scratch.append(contentsOf: text)
+        return true
+    }
+
+    /// Writes the comma before an array's element (an object's comma comes before its key).
+    private func beforeNestedValue() {
+        let top = nested.count - 1
+        guard !nested[top].isObject else { return }
+        if nested[top].items > 0 { scratch.append(UInt8(ascii: ",")) }
+        nested[top].items += 1
+    }
+
+    /// Writes a nested object's key, noting when the object already has it.
+    private func nestedKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+        let top = nested.count - 1
+        if nested[top].items > 0 { scratch.append(UInt8(ascii: ",")) }
+        nested[top].items += 1
+        let start = scratch.count
+        JSONString.append(utf8: bytes, to: &scratch)
+        let written = start..<scratch.count
+        if !nested[top].repeatsAKey, nestedKeys.count > nested[top].firstKey {
+            let first = nested[top].firstKey
+            let repeated = scratch.withUnsafeBytes { text in
+                (first..<nestedKeys.count).contains { text[nestedKeys[$0]].elementsEqual(text[written]) }
+            }
+            if repeated { nested[top].repeatsAKey = true }
+        }
+        nestedKeys.append(written)
+        scratch.append(UInt8(ascii: ":"))
+        return true
+    }
+
+    /// Writes the object closing now again with each key once (`DuplicateKeys`).
+    private func mergeRepeatedKeys(of object: NestedFrame) {
+        let keys = Array(nestedKeys[object.firstKey...])
+        let end = scratch.count
+        var merged: [UInt8] = [UInt8(ascii: "{")]
+        scratch.withUnsafeBytes { (text: UnsafeRawBufferPointer) -> Void in
+            // Each member's value runs from after its key's colon to the comma before the next key.
+            func value(_ index: Int) -> Range<Int> {
+                keys[index].upperBound + 1..<(index + 1 < keys.count ? keys[index + 1].lowerBound - 1 : end)
+            }
+            for (written, index) in DuplicateKeys.kept(keys.map { ArraySlice(text[$0]) }).enumerated() {
+                if written > 0 { merged.append(UInt8(ascii: ",")) }
+                merged.append(contentsOf: text[keys[index]])
+                merged.append(UInt8(ascii: ":"))
+                merged.append(contentsOf: text[value(index)])
+            }
+        }
+        scratch.removeLast(from: object.start)
+        scratch.append(contentsOf: merged)
+    }
+}
