@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewInput
 import ListviewQuery
 
 /// How a run arranges the rows it reads: which it keeps, their order, their sections and the
@@ -24,6 +25,11 @@ public struct Arrangement: Sendable {
     public var pageSize: Int?
     /// The page to show (from 1); nil with a page size means page 1.
     public var page: Int?
+    /// `--memory-limit`: the rows a sorted or grouped list may hold before it sorts runs of them
+    /// on disk (`SpilledList`); nil holds every row in memory.
+    public var memory: MemoryBudget?
+    /// `--temp-dir`: the folder spill files are made in.
+    public var spillFolder = "/tmp"
 
     public init() {}
 

@@ -10,12 +10,22 @@ enum HumanPresenters {
     /// A presenter for `table`, `list` or `line` over the rows of `view`'s table, its default
     /// formatter chosen by the style; table columns are measured over `rows`.
     static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int]) -> TablePresenter<RowRef> {
-        var presenter = uncoloured(request, columns: columns, view: view, rows: rows)
+        make(request, columns: columns, view: view) { TableLayout.measure(columns, rows: rows, of: view.table) }
+    }
+
+    /// `make`, with table columns laid out by `measures` (one per column, taken over rows of
+    /// other tables too: a list merged from spill files).
+    static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, measures: [ColumnMeasure]) -> TablePresenter<RowRef> {
+        make(request, columns: columns, view: view) { TableLayout.measured(columns, measures: measures) }
+    }
+
+    private static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, layout: () -> TableLayout) -> TablePresenter<RowRef> {
+        var presenter = uncoloured(request, columns: columns, view: view, layout: layout)
         presenter.theme = Theme(enabled: request.look.color)
         return presenter
     }
 
-    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int]) -> TablePresenter<RowRef> {
+    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, layout measured: () -> TableLayout) -> TablePresenter<RowRef> {
         switch request.look.style {
         case .list:
             let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.look.card, theme: Theme(enabled: request.look.color))))
@@ -25,7 +35,7 @@ enum HumanPresenters {
                 ?? AnyRowFormatter(KeyValueRowFormatter(columns: columns)))
             return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: line))
         default:
-            var layout = TableLayout.measure(columns, rows: rows, of: view.table)
+            var layout = measured()
             if let nullText = request.look.nullText { layout.nullText = nullText }
             layout.bordered = request.look.border
             layout.theme = Theme(enabled: request.look.color)

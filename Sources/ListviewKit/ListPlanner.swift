@@ -11,7 +11,7 @@ import ListviewValues
 public enum ListOption: String, CaseIterable, Sendable {
     case read, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
     case groupOrder, sort, pageSize, page, limit, style, template, kindTemplates, kindField, width, wrap
-    case maxColumnWidth, nullText, color, border, card
+    case maxColumnWidth, nullText, color, border, card, memory, spillFolder
 }
 
 /// Decides a run's `ListPlan`: a pure function of the request and the formats of its inputs.
@@ -76,6 +76,8 @@ public enum ListPlanner {
             return .none  // how the inputs are read
         case .filter, .limit:
             return .none  // applied the same way in every plan
+        case .memory, .spillFolder:
+            return .none  // how a whole list holds its rows
         case .footer:
             // JSON writes the footers after each section's records, which it must hold to count them.
             return request.arrangement.footer != nil && request.look.style == .json ? .wholeList(pagesByLines: false) : .none

@@ -51,6 +51,9 @@ public enum ListRunner {
             outcome = try StreamedPage.run(request, pageSize: size, from: stream, into: sink)
         case .streamedRows:
             outcome = try StreamedRows.run(request, from: stream, into: sink, notes: &writerNotes)
+        case .wholeList(let pagesByLines) where SpilledList.budget(for: request, pagesByLines: pagesByLines) != nil:
+            outcome = try SpilledList.run(request, budget: SpilledList.budget(for: request, pagesByLines: pagesByLines) ?? MemoryBudget(bytes: .max),
+                                          from: stream, into: sink)
         case .wholeList(let pagesByLines):
             let list = try WholeList.load(request, from: stream, reading: reading)
             defer { if !request.freesRecords { LeftForExit.keep(list) } }

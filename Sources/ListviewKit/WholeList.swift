@@ -87,25 +87,12 @@ public final class WholeList {
     /// as read (the browser shows them).
     public static func readBatches(_ stream: BatchStream, onBatch: ((CellTable, [Int]) -> Void)? = nil) throws -> (CellTable, [RowRef]) {
         stream.readsAhead = false  // batches join by the schema, on this thread
-        var table = CellTable(columns: [], inferTypes: false)
-        var started = false
-        var rows: [RowRef] = []
+        var kept = KeptRows()
         while let batch = try stream.next() {
-            let kept = batch.rows
-            onBatch?(batch.table, kept.map(\.row))
-            let offset = table.rowCount
-            if !started {
-                (table, rows, started) = (batch.table, kept, true)
-            } else if table.append(batch.table) {
-                rows += kept.lazy.map { RowRef($0.row + offset) }
-            } else {
-                table.append(rows: kept.lazy.map(\.row), of: batch.table, schema: stream.schema)
-                rows += (offset..<table.rowCount).map(RowRef.init)
-            }
-            // Table columns are schema columns: rows of other files join them by name.
-            for column in table.columns { _ = stream.schema.column(named: column) }
+            onBatch?(batch.table, batch.rows.map(\.row))
+            kept.add(batch, schema: stream.schema)
         }
-        return (table, rows)
+        return (kept.table, kept.rows)
     }
 
     /// True when at least one row passed the filter.

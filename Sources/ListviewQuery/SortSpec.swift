@@ -88,16 +88,24 @@ public enum RecordSorter {
             return order
         }
         return rows.sorted { left, right in
-            for (specIndex, spec) in specs.enumerated() {
-                let a = keys[specIndex][left], b = keys[specIndex][right]
-                var result = ValueOrdering.compare(a, b)
-                if result == 0 { continue }
-                // Missing values stay last whichever way the column sorts.
-                if spec.descending && a.isPresent && b.isPresent { result = -result }
-                return result < 0
-            }
-            return left < right
+            let result = compare(specs.indices.lazy.map { keys[$0][left] }, specs.indices.lazy.map { keys[$0][right] }, by: specs)
+            return result != 0 ? result < 0 : left < right
         }
+    }
+
+    /// How two rows compare by their sort keys (one per spec): negative when `left` comes first, 0
+    /// on a tie. Missing values stay last whichever way a column sorts.
+    @inline(__always)
+    public static func compare<Keys: Collection>(_ left: Keys, _ right: Keys, by specs: [SortSpec]) -> Int
+    where Keys.Element == ValueOrdering.Key, Keys.Index == Int {
+        for (index, spec) in specs.enumerated() {
+            let a = left[left.startIndex + index], b = right[right.startIndex + index]
+            var result = ValueOrdering.compare(a, b)
+            if result == 0 { continue }
+            if spec.descending && a.isPresent && b.isPresent { result = -result }
+            return result
+        }
+        return 0
     }
 
     /// The order of one column of numbers (and missing values) as `ValueOrdering` gives it, compared as

@@ -16,13 +16,18 @@ public enum ListviewError: Error, Equatable, CustomStringConvertible {
     case outputClosed
     /// The command line asks for something impossible: status 64.
     case usage(String)
+    /// Spill files could not be written in `directory` (a full disk, no permission): status 74.
+    case spillFailed(directory: String, reason: String)
+    /// The memory budget cannot be kept, not even by spilling (one record larger than it): status 70.
+    case budgetTooSmall(needed: Int, budget: Int)
 
     /// The sysexits status for this error.
     public var exitStatus: Int32 {
         switch self {
         case .malformedInput: return 65
         case .cannotOpen: return 66
-        case .readFailed, .writeFailed: return 74
+        case .readFailed, .writeFailed, .spillFailed: return 74
+        case .budgetTooSmall: return 70
         case .outputClosed: return 0
         case .usage: return 64
         }
@@ -55,6 +60,10 @@ public enum ListviewError: Error, Equatable, CustomStringConvertible {
             return "output closed"
         case let .usage(message):
             return message
+        case let .spillFailed(directory, reason):
+            return "cannot write spill files in \(directory): \(reason) (choose another folder with --temp-dir)"
+        case let .budgetTooSmall(needed, budget):
+            return "the memory limit of \(ByteCount.text(budget)) cannot be kept: one record needs \(ByteCount.text(needed)) (raise --memory-limit)"
         }
     }
 }

@@ -1,8 +1,9 @@
 import Glibc
+import ListviewInput
 
 /// What listview does on SIGINT, SIGTERM and SIGHUP.
 ///
-/// Loading and writing stop at once: if coloured output may have been cut in
+/// Loading and writing stop at once, the spill folder is removed (its files have no name), and if coloured output may have been cut in
 /// the middle of an escape sequence, an SGR reset is written first, then the
 /// signal's default action is restored and the signal raised again, so the
 /// shell sees an interrupted process (`$?` is 130 for ^C) and a script's loop
@@ -40,6 +41,7 @@ enum Interrupts {
         if Interrupts.colorInUse != 0, let reset = Interrupts.reset {
             _ = write(STDOUT_FILENO, reset, 4)
         }
+        SpillDirectory.removeOnSignal()
         signal(number, SIG_DFL)
         raise(number)
     }

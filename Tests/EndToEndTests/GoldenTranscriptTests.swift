@@ -12,6 +12,14 @@ final class GoldenTranscriptTests: XCTestCase {
         }
     }
 
+    /// The same transcripts with every sorted or grouped list sorted on disk in runs of a few
+    /// rows (`LISTVIEW_SPILL_BYTES`): spilling never changes a byte of the output.
+    func testEveryTranscriptWithSpillingForced() {
+        for failure in GoldenFile.checkAll(recording: false, environment: ["LISTVIEW_SPILL_BYTES": "256"]) {
+            XCTFail("spilling forced: " + failure)
+        }
+    }
+
     // MARK: The check itself can fail
 
     private var scratch: URL!

@@ -138,10 +138,16 @@ public struct TableLayout: Sendable {
     /// large list of rows is measured a block at a time on both cores (`OrderedWork`), the
     /// blocks' measures merged in order.
     public static func measure(_ specs: [ColumnSpec], rows: [Int], of table: CellTable, gap: Int = 2) -> TableLayout {
+        TableLayout(specs, measures: columnMeasures(specs, rows: rows, of: table), gap: gap)
+    }
+
+    /// The measures `measure(_:rows:of:)` lays `specs` out by: merged over the rows of several
+    /// tables (`ColumnMeasure.merge`), they lay out all of those rows as one table.
+    public static func columnMeasures(_ specs: [ColumnSpec], rows: [Int], of table: CellTable) -> [ColumnMeasure] {
         let fields = table.fields(specs.map(\.path))
         if rows.count == table.rowCount, table.measuresColumns, fields.allSatisfy(\.isColumn),
            specs.allSatisfy({ $0.title == $0.path.text }) {
-            return TableLayout(specs, measures: fields.map { table.measures[$0.column ?? 0] }, gap: gap)
+            return fields.map { table.measures[$0.column ?? 0] }
         }
         let titles = specs.map(\.title)
         var measures = titles.map { ColumnMeasure(title: $0) }
@@ -150,7 +156,7 @@ public struct TableLayout: Sendable {
             for index in measures.indices { measures[index].merge(more[index]) }
             return true
         })
-        return TableLayout(specs, measures: measures, gap: gap)
+        return measures
     }
 
     /// `measure(_:rows:of:)` for row numbers given as any collection (all of a table's rows, say).

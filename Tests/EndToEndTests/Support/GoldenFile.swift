@@ -37,11 +37,11 @@ struct GoldenFile {
 
     /// Checks (or records) every transcript in `directory`; returns one message per failing transcript,
     /// and one when there is no transcript at all. An empty result means every transcript holds.
-    static func checkAll(in directory: URL = directory, recording: Bool = isRecording) -> [String] {
+    static func checkAll(in directory: URL = directory, recording: Bool = isRecording, environment: [String: String] = [:]) -> [String] {
         let files: [GoldenFile]
         do { files = try all(in: directory) } catch { return ["cannot list transcripts in \(directory.path): \(error)"] }
         if files.isEmpty { return ["no transcripts (*.txt) in \(directory.path)"] }
-        return ListviewProcess.inParallel(files.count) { files[$0].check(recording: recording) }.compactMap { $0 }
+        return ListviewProcess.inParallel(files.count) { files[$0].check(recording: recording, environment: environment) }.compactMap { $0 }
     }
 
     /// The text a transcript of `command` holds after a run that gave `result`.
@@ -58,12 +58,12 @@ struct GoldenFile {
     /// Runs the transcript's command twice (a second run must give the same result) and compares the
     /// transcript with the first run, or rewrites it when `recording`. Returns a message naming the
     /// transcript and the first differing line, or nil when it holds.
-    func check(recording: Bool) -> String? {
+    func check(recording: Bool, environment: [String: String] = [:]) -> String? {
         do {
             let expected = try Data(contentsOf: url)
             let command = try TranscriptCommand(parsing: Self.commandText(of: String(decoding: expected, as: UTF8.self)))
-            let result = try ListviewProcess.run(command.arguments, stdinFile: command.stdinFile)
-            let again = try ListviewProcess.run(command.arguments, stdinFile: command.stdinFile)
+            let result = try ListviewProcess.run(command.arguments, stdinFile: command.stdinFile, environment: environment)
+            let again = try ListviewProcess.run(command.arguments, stdinFile: command.stdinFile, environment: environment)
             let actual = Data(Self.transcript(command, result).utf8)
             if again != result {
                 let second = Data(Self.transcript(command, again).utf8)

@@ -1,0 +1,159 @@
+import Glibc
+import ListviewValues
+import Synchronization
+
+/// The private folder (mode 0700) where a run's spill files live, made under `--temp-dir`
+/// (else `$TMPDIR`, else `/tmp`) when the first file is needed.
+///
+/// Spill files have no name (`O_TMPFILE`, or a name removed as soon as the
+/// file is open): the kernel frees them when the process ends, however it
+/// ends. The folder itself is removed at exit, and by the signal handler on
+/// SIGINT, SIGTERM and SIGHUP (`removeOnSignal`, which only calls `rmdir`).
+public final class SpillDirectory: Sendable {
+    /// The folder the private folder is made in.
+    public let parent: String
+    private let made = Mutex<String?>(nil)
+
+    /// The folder of this process's spill files, under `parent`.
+    public init(parent: String) {
+        self.parent = parent
+    }
+
+    /// The folder spill files go in for `--temp-dir` (nil: `$TMPDIR`, else `/tmp`).
+    public static func parent(flag: String?, environment: [String: String]) -> String {
+        if let flag, !flag.isEmpty { return flag }
+        if let directory = environment["TMPDIR"], !directory.isEmpty { return directory }
+        return "/tmp"
+    }
+
+    /// The private folder's path, once made.
+    public var path: String? { made.withLock { $0 } }
+
+    /// A new spill file, empty, open for reading and writing.
+    public func newFile() throws -> SpillFile {
+        let directory = try privateFolder()
+        var descriptor = open(directory, Self.unnamedFile | O_RDWR | O_CLOEXEC, 0o600)
+        if descriptor < 0 {
+            // A file system without O_TMPFILE: a named file, its name removed at once.
+            var template = Array((directory + "/spill-XXXXXX").utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+            if descriptor >= 0 { template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } } }
+        }
+        guard descriptor >= 0 else { throw failure(errno) }
+        return SpillFile(descriptor: descriptor, directory: self)
+    }
+
+    /// Linux's `O_TMPFILE` (a file with no name in a folder), which Glibc's module leaves out.
+    private static let unnamedFile: Int32 = 0o20_000_000 | O_DIRECTORY
+
+    /// The error a spill file's failure `code` is reported with.
+    func failure(_ code: Int32) -> ListviewError {
+        .spillFailed(directory: path ?? parent, reason: SystemError.message(for: code))
+    }
+
+    /// Makes the private folder on first use.
+    private func privateFolder() throws -> String {
+        try made.withLock { made in
+            if let made { return made }
+            var template = Array((parent + "/listview-XXXXXX").utf8CString)
+            let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkdtemp($0) != nil } ?? false }
+            guard created else {
+                throw ListviewError.spillFailed(directory: parent, reason: SystemError.message(for: errno))
+            }
+            let path = String(cString: template)
+            made = path
+            SpillDirectory.remember(path)
+            return path
+        }
+    }
+
+    // MARK: Removal at exit and on a signal
+
+    /// The private folders made, as C strings allocated before any signal handler can need them.
+    nonisolated(unsafe) private static var folders: [UnsafeMutablePointer<CChar>] = []
+    private static let foldersLock = Mutex<Void>(())
+    nonisolated(unsafe) private static var exitHandlerInstalled = false
+
+    private static func remember(_ path: String) {
+        foldersLock.withLock { _ in
+            folders.append(strdup(path))
+            if !exitHandlerInstalled {
+                exitHandlerInstalled = true
+                atexit { SpillDirectory.removeOnSignal() }
+            }
+        }
+    }
+
+    /// Removes every private folder made (each is empty: its files have no name). Safe in a
+    /// signal handler: it only calls `rmdir`.
+    public static func removeOnSignal() {
+        for folder in folders { rmdir(folder) }
+    }
+}
+
+/// One spill file: bytes appended through a buffer, read back from any offset. Its name is gone
+/// from the start (`SpillDirectory`), so it vanishes with the process or when closed.
+public final class SpillFile: @unchecked Sendable {
+    private let descriptor: Int32
+    private let directory: SpillDirectory
+    private var buffer = ByteOutput()
+    /// Bytes written to the file, not counting the buffer.
+    private var flushed = 0
+    private static let bufferSize = 1 << 20
+
+    init(descriptor: Int32, directory: SpillDirectory) {
+        self.descriptor = descriptor
+        self.directory = directory
+    }
+
+    deinit { close(descriptor) }
+
+    /// The file's size, what is still buffered included.
+    public var size: Int { flushed + buffer.count }
+
+    /// Appends `bytes`.
+    public func append(_ bytes: UnsafeRawBufferPointer) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    /// Appends `bytes`.
+    public func append(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try append($0) }
+    }
+
+    /// Writes out what is buffered.
+    public func flush() throws {
+        try buffer.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var done = 0
+            while done < bytes.count {
+                let count = pwrite(descriptor, base + done, bytes.count - done, off_t(flushed + done))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw directory.failure(errno)
+                }
+                done += count
+            }
+        }
+        flushed += buffer.count
+        buffer.removeAll()
+    }
+
+    /// Fills `into` from `offset` (written out first if still buffered); false at the file's end.
+    public func read(at offset: Int, into target: UnsafeMutableRawBufferPointer) throws -> Bool {
+        if offset + target.count > flushed { try flush() }
+        guard let base = target.baseAddress else { return true }
+        var done = 0
+        while done < target.count {
+            let count = pread(descriptor, base + done, target.count - done, off_t(offset + done))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw directory.failure(errno)
+            }
+            if count == 0 { return false }
+            done += count
+        }
+        return true
+    }
+}

@@ -1,0 +1,398 @@
+import Glibc
+import ListviewBatches
+import ListviewDataSource
+import ListviewInput
+import ListviewJSON
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
+/// A whole list held within its memory budget (`Arrangement.memory`): an external merge sort.
+///
+/// Kept rows gather in memory as the stream hands them on. When they would pass
+/// half the budget, they are sorted (by section, then `--sort`, stably) into a
+/// run written to a spill file, a batch per section at most `chunkBytes` long,
+/// and memory starts again. If no run was written, the rows are arranged in
+/// memory as `WholeList` arranges them. Otherwise the sections are worked out
+/// from each group's count, as `RecordGrouper` orders them, and each section's
+/// rows are merged from the runs k ways (ties by run, so the sort stays
+/// stable), a chunk of each run in memory at a time; human styles merge once
+/// to measure the rows shown and again to write them. The output is the one
+/// the list in memory writes, byte for byte.
+final class SpilledList {
+    private let request: ListRequest
+    private let budget: MemoryBudget
+    private let schema: RecordSchema
+    private let folder: SpillDirectory
+    private var file: SpillFile?
+    /// Where a run's rows of one group lie in the spill file, in order.
+    private typealias Chunk = (offset: Int, length: Int)
+    /// Each run's chunks by group.
+    private var runs: [[Int: [Chunk]]] = []
+    /// Each group's values (one per `--group-by` level), numbered in the order they first appear.
+    private var groupKeys: [[Value]] = []
+    private var groupNumbers: [[Value]: Int] = [:]
+    private var groupCounts: [Int] = []
+    /// Each group's first row in the list's order: its sort keys and its place in the input
+    /// (sections in the order they first appear are in the order of these rows).
+    private var groupFirstRows: [(keys: [ValueOrdering.Key], place: Int)] = []
+    /// The rows in the runs written so far.
+    private var rowsInRuns = 0
+    /// The columns of the kept rows in the order they first appear.
+    private var columnOrder: [String] = []
+    private var seenColumns: Set<String> = []
+
+    private init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema) {
+        self.request = request
+        self.budget = budget
+        self.schema = schema
+        folder = SpillDirectory(parent: request.arrangement.spillFolder)
+    }
+
+    /// The budget `request` is held to, when a whole list of it may not fit: the inputs are a pipe,
+    /// or files larger than half of it. Paged, footed and Markdown lists are held in memory.
+    static func budget(for request: ListRequest, pagesByLines: Bool) -> MemoryBudget? {
+        guard let budget = request.arrangement.memory, !pagesByLines, request.arrangement.pageSize == nil,
+              request.arrangement.footer == nil, request.look.style != .markdown else { return nil }
+        var total = 0
+        for input in request.read.inputs {
+            var info = stat()
+            guard input != "-", stat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return budget }
+            total += Int(info.st_size)
+        }
+        return total * 2 > budget.bytes ? budget : nil
+    }
+
+    /// Reads every kept row of `stream` within `budget` and writes the list as `request` asks.
+    static func run(_ request: ListRequest, budget: MemoryBudget, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
+        let list = SpilledList(request: request, budget: budget, schema: stream.schema)
+        stream.readsAhead = false  // batches join by the schema, on this thread
+        var kept = KeptRows()
+        // The first batch, kept to check dotted field names against (the rows in memory are gone).
+        var firstBatch: CellTable?
+        while let batch = try stream.next() {
+            if firstBatch == nil { firstBatch = batch.table }
+            kept.add(batch, schema: stream.schema)
+            if kept.estimatedBytes * 2 > budget.bytes {
+                // Rows the filter dropped are let go; kept rows go to disk as a run.
+                if !kept.rows.isEmpty { try list.spillRun(kept) }
+                kept = KeptRows()
+            }
+        }
+        guard !list.runs.isEmpty else {
+            // Everything fitted: the list in memory.
+            let whole = WholeList.arranged(request, table: kept.table, rows: kept.rows)
+            let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: kept.table)
+            return try whole.present(ready, pagesByLines: false, schema: stream.schema, into: sink)
+        }
+        if !kept.rows.isEmpty { try list.spillRun(kept) }
+        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: firstBatch)
+        try list.write(ready, into: sink)
+        return ListRunner.Outcome(foundRecords: true)
+    }
+
+    // MARK: Runs
+
+    /// The most bytes of rows a chunk of a run holds: a chunk of every run is in memory while
+    /// they merge.
+    private var chunkBytes: Int { max(budget.bytes / 128, 1) }
+
+    /// Sorts `kept` by group, then `--sort`, and writes it as the next run.
+    private func spillRun(_ kept: KeptRows) throws {
+        let table = kept.table
+        for column in table.columns where seenColumns.insert(column).inserted { columnOrder.append(column) }
+        let fields = table.fields(request.arrangement.groupBy)
+        var groupOfRow = [Int](repeating: 0, count: table.rowCount)
+        table.withCells { cells in
+            for item in kept.rows {
+                let key = fields.map { $0.value(row: item.row, in: cells) ?? .null }
+                let group = groupNumbers[key] ?? newGroup(key)
+                groupOfRow[item.row] = group
+                groupCounts[group] += 1
+            }
+        }
+        var rowsOfGroup: [Int: [Int]] = [:]
+        var placeOfRow = [Int](repeating: 0, count: table.rowCount)
+        for (place, item) in kept.rows.enumerated() { placeOfRow[item.row] = rowsInRuns + place }
+        let sortFields = table.fields(request.arrangement.sort.map(\.path))
+        for item in RecordSorter.sorted(kept.rows, of: table, by: request.arrangement.sort) {
+            let group = groupOfRow[item.row]
+            if rowsOfGroup[group] == nil {
+                // The group's first row in this run: its first in the list when it comes before the runs' before.
+                let keys = table.withCells { Self.sortKeys(row: item.row, fields: sortFields, cells: $0) }
+                let place = placeOfRow[item.row]
+                let known = groupFirstRows[group]
+                // On a tie the earlier run's row stays first: it came first in the input.
+                if known.place < 0 || RecordSorter.compare(keys, known.keys, by: request.arrangement.sort) < 0 {
+                    groupFirstRows[group] = (keys, place)
+                }
+            }
+            rowsOfGroup[group, default: []].append(item.row)
+        }
+        rowsInRuns += kept.rows.count
+        let file = try self.file ?? folder.newFile()
+        self.file = file
+        let rowBytes = max(1, kept.estimatedBytes / max(1, table.rowCount))
+        let rowsPerChunk = max(1, chunkBytes / rowBytes)
+        var run: [Int: [Chunk]] = [:]
+        for (group, rows) in rowsOfGroup {
+            var start = 0
+            while start < rows.count {
+                let end = min(start + rowsPerChunk, rows.count)
+                var bytes = ByteOutput()
+                table.spill(rows: rows[start..<end], to: &bytes)
+                let offset = file.size
+                try bytes.withUnsafeBytes { try file.append($0) }
+                run[group, default: []].append((offset, bytes.count))
+                start = end
+            }
+        }
+        runs.append(run)
+    }
+
+    private func newGroup(_ key: [Value]) -> Int {
+        let number = groupKeys.count
+        groupKeys.append(key)
+        groupNumbers[key] = number
+        groupCounts.append(0)
+        groupFirstRows.append(([], -1))
+        return number
+    }
+
+    // MARK: Merging
+
+    /// The sections in the order the list shows them, each with its group's number.
+    private func sections() -> [(info: SectionInfo, group: Int)] {
+        // Groups in the order of their first rows: the order in which the list's rows show them.
+        let specs = request.arrangement.sort
+        let groups = groupKeys.indices.sorted { left, right in
+            let (a, b) = (groupFirstRows[left], groupFirstRows[right])
+            let order = RecordSorter.compare(a.keys, b.keys, by: specs)
+            return order != 0 ? order < 0 : a.place < b.place
+        }
+        return RecordGrouper.sections(groups, by: request.arrangement.groupBy, order: request.arrangement.groupOrder,
+                                      weights: groups.map { groupCounts[$0] }, key: { group, level in groupKeys[group][level] },
+                                      value: { $0 })
+            .compactMap { section in section.items.first.map { (section.info, $0) } }
+    }
+
+    /// Calls `body` with each section's rows in order, a merged chunk at a time (the first chunk of
+    /// a section says so), up to `--limit` rows.
+    private func forEachChunk(_ body: (SectionInfo, _ first: Bool, CellTable) throws -> Void) throws {
+        var remaining = request.arrangement.limit ?? .max
+        for (info, group) in sections() where remaining > 0 {
+            var first = true
+            try merge(group: group) { chunk in
+                var chunk = chunk
+                if chunk.rowCount > remaining {
+                    var cut = CellTable(columns: [], inferTypes: chunk.inferTypes)
+                    cut.nestedDecoder = chunk.nestedDecoder
+                    cut.append(rows: 0..<remaining, of: chunk, schema: schema)
+                    chunk = cut
+                }
+                remaining -= chunk.rowCount
+                try body(info, first, chunk)
+                first = false
+                return remaining > 0
+            }
+        }
+    }
+
+    /// Merges the runs' rows of `group` into chunks handed to `take`, which says whether to go on.
+    private func merge(group: Int, take: (CellTable) throws -> Bool) throws {
+        var cursors = try runs.compactMap { run in try run[group].map { try RunCursor(chunks: $0, list: self) } }
+        let specs = request.arrangement.sort
+        guard !specs.isEmpty else {
+            // Without an order, a group's rows are its runs' rows one run after another.
+            for index in cursors.indices {
+                while let chunk = cursors[index].table {
+                    guard try take(chunk) else { return }
+                    try cursors[index].nextChunk()
+                }
+            }
+            return
+        }
+        var out = CellTable(columns: [], inferTypes: false)
+        var outBytes = 0
+        while true {
+            // The next row: the least by `--sort`, the earliest run on a tie.
+            var best: Int?
+            for index in cursors.indices where cursors[index].table != nil {
+                guard let current = best else {
+                    best = index
+                    continue
+                }
+                if RecordSorter.compare(cursors[index].keys, cursors[current].keys, by: specs) < 0 { best = index }
+            }
+            guard let index = best, let table = cursors[index].table else { break }
+            if out.rowCount == 0 {
+                out = CellTable(columns: [], inferTypes: table.inferTypes)
+                out.nestedDecoder = table.nestedDecoder
+            }
+            out.append(rows: CollectionOfOne(cursors[index].row), of: table, schema: schema)
+            outBytes += cursors[index].rowBytes
+            try cursors[index].advance()
+            if outBytes >= chunkBytes {
+                guard try take(out) else { return }
+                out = CellTable(columns: [], inferTypes: false)
+                outBytes = 0
+            }
+        }
+        if out.rowCount > 0 { _ = try take(out) }
+    }
+
+    /// A row's sort keys, as `RecordSorter` takes them.
+    static func sortKeys(row: Int, fields: [TableField], cells: CellTable.Cells) -> [ValueOrdering.Key] {
+        fields.map { field in
+            if field.isColumn, let column = field.column {
+                let (kind, text) = cells.cell(row: row, column: column)
+                if kind == .nested { return .nested(String(decoding: text, as: UTF8.self)) }
+            }
+            return ValueOrdering.key(for: field.value(row: row, in: cells))
+        }
+    }
+
+    /// Reads the chunk at `chunk` of the spill file back as a table.
+    private func read(_ chunk: Chunk) throws -> CellTable {
+        guard let file else { throw ListviewError.budgetTooSmall(needed: chunk.length, budget: budget.bytes) }
+        var bytes = [UInt8](repeating: 0, count: chunk.length)
+        let whole = try bytes.withUnsafeMutableBytes { try file.read(at: chunk.offset, into: $0) }
+        let table = bytes.withUnsafeBytes { CellTable(spilled: $0, nestedDecoder: JSONNestedValue.decode) }
+        guard whole, let table else {
+            throw ListviewError.spillFailed(directory: folder.path ?? folder.parent, reason: "a spill file changed while it was read")
+        }
+        return table
+    }
+
+    /// One run's rows of one group, a chunk in memory at a time, with the current row's sort keys.
+    private struct RunCursor {
+        private var chunks: ArraySlice<Chunk>
+        private let list: SpilledList
+        private(set) var table: CellTable?
+        private(set) var row = 0
+        private(set) var keys: [ValueOrdering.Key] = []
+        private var fields: [TableField] = []
+        /// The bytes of the current chunk per row, roughly.
+        private(set) var rowBytes = 0
+
+        init(chunks: [Chunk], list: SpilledList) throws {
+            self.chunks = chunks[...]
+            self.list = list
+            try nextChunk()
+        }
+
+        mutating func nextChunk() throws {
+            guard let chunk = chunks.popFirst() else {
+                table = nil
+                return
+            }
+            let table = try list.read(chunk)
+            self.table = table
+            row = 0
+            fields = table.fields(list.request.arrangement.sort.map(\.path))
+            rowBytes = chunk.length / max(1, table.rowCount)
+            readKeys()
+        }
+
+        mutating func advance() throws {
+            row += 1
+            if let table, row < table.rowCount { readKeys() } else { try nextChunk() }
+        }
+
+        private mutating func readKeys() {
+            guard let table else { return }
+            let (row, fields) = (self.row, self.fields)
+            keys = table.withCells { SpilledList.sortKeys(row: row, fields: fields, cells: $0) }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes the merged sections in `request`'s style.
+    private func write(_ request: ListRequest, into sink: OutputSink) throws {
+        let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
+        let grouped = !request.arrangement.groupBy.isEmpty
+        if let presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped) {
+            return try writeRows(presenter, into: sink)
+        }
+        let (columns, measures) = try shownColumns(request)
+        let empty = RecordView(table: CellTable(columns: [], inferTypes: false))
+        var presenter = HumanPresenters.make(request, columns: columns, view: empty, measures: measures)
+        try write(&presenter, into: sink) { presenter, chunk in
+            presenter.registry = HumanPresenters.make(request, columns: columns, view: RecordView(table: chunk), measures: measures).registry
+        }
+    }
+
+    /// Writes through a machine style's presenter, which takes each chunk's table (`use`).
+    private func writeRows<Presenter: TableRowPresenter>(_ presenter: Presenter, into sink: OutputSink) throws {
+        var presenter = presenter
+        try write(&presenter, into: sink) { presenter, chunk in presenter.use(chunk) }
+    }
+
+    /// The columns a human style shows (`--fields`, else the columns the rows shown have), with
+    /// their measures over those rows: a merge of the runs that writes nothing.
+    private func shownColumns(_ request: ListRequest) throws -> ([ColumnSpec], [ColumnMeasure]) {
+        let specs = request.columnSpecs ?? columnOrder.filter { !request.look.excluded.excludes($0) }.map { ColumnSpec($0) }
+        var measures = specs.map { ColumnMeasure(title: $0.title) }
+        var present = Set<String>()
+        try forEachChunk { _, _, chunk in
+            let rows = Array(0..<chunk.rowCount)
+            for (index, measure) in TableLayout.columnMeasures(specs, rows: rows, of: chunk).enumerated() { measures[index].merge(measure) }
+            present.formUnion(chunk.columns(presentIn: rows))
+        }
+        guard request.columnSpecs == nil else { return (specs, measures) }
+        let shown = specs.indices.filter { present.contains(specs[$0].path.text) }
+        return (shown.map { specs[$0] }, shown.map { measures[$0] })
+    }
+
+    /// Drives `presenter` over the merged sections as `ListRenderer` drives it over a list in
+    /// memory; `use` hands it each chunk's table before its rows.
+    private func write<Presenter: ListPresenter>(_ presenter: inout Presenter, into sink: OutputSink,
+                                                 use: (inout Presenter, CellTable) -> Void) throws where Presenter.Item == RowRef {
+        try presenter.begin(page: nil, into: sink)
+        var open: SectionInfo?
+        try forEachChunk { info, first, chunk in
+            if first {
+                if let open { try presenter.sectionFooter(open, into: sink) }
+                try presenter.sectionHeader(info, continued: false, into: sink)
+                open = info
+            }
+            use(&presenter, chunk)
+            try presenter.rows((0..<chunk.rowCount).map(RowRef.init)[...], into: sink)
+        }
+        if let open {
+            try presenter.sectionFooter(open, into: sink)
+        } else {
+            try presenter.emptyState(into: sink)
+        }
+        try presenter.end(page: nil, into: sink)
+        try sink.flush()
+    }
+}
+
+/// The kept rows of a stream's batches joined into one table, batch after batch.
+struct KeptRows {
+    private(set) var table = CellTable(columns: [], inferTypes: false)
+    private(set) var rows: [RowRef] = []
+    private var started = false
+
+    /// Joins `batch`'s kept rows: its cells as they are when its columns continue the table's, else
+    /// row by row, by name (`schema`).
+    mutating func add(_ batch: BatchStream.Batch, schema: RecordSchema) {
+        let kept = batch.rows
+        let offset = table.rowCount
+        if !started {
+            (table, rows, started) = (batch.table, kept, true)
+        } else if table.append(batch.table) {
+            rows += kept.lazy.map { RowRef($0.row + offset) }
+        } else {
+            table.append(rows: kept.lazy.map(\.row), of: batch.table, schema: schema)
+            rows += (offset..<table.rowCount).map(RowRef.init)
+        }
+        // Table columns are schema columns: rows of other files join them by name.
+        for column in table.columns { _ = schema.column(named: column) }
+    }
+
+    /// The memory the rows take, about: their text, and a cell's end and kind.
+    var estimatedBytes: Int { table.textByteCount + table.rowCount * max(1, table.columns.count) * 9 }
+}
