@@ -11,9 +11,13 @@ import ListviewValues
 public struct MemoryBudget: Equatable, Sendable {
     /// The bytes a run may hold.
     public var bytes: Int
+    /// True for a budget set by `LISTVIEW_SPILL_BYTES`: it spills at every chance and lets one
+    /// record be larger than it; a real budget smaller than one record cannot be kept.
+    public var isForcedSpilling = false
 
-    public init(bytes: Int) {
+    public init(bytes: Int, isForcedSpilling: Bool = false) {
         self.bytes = max(bytes, 1)
+        self.isForcedSpilling = isForcedSpilling
     }
 
     /// The share of the available memory taken by default.
@@ -22,7 +26,7 @@ public struct MemoryBudget: Equatable, Sendable {
     /// The budget `--memory-limit` (or the environment) asks for, else the default.
     public static func resolved(flag: String?, environment: [String: String]) throws -> MemoryBudget {
         if let spill = environment["LISTVIEW_SPILL_BYTES"], let bytes = Int(spill), bytes > 0 {
-            return MemoryBudget(bytes: bytes)
+            return MemoryBudget(bytes: bytes, isForcedSpilling: true)
         }
         if let text = flag ?? environment["LISTVIEW_MEMORY_LIMIT"] {
             guard let bytes = parseSize(text) else {

@@ -54,6 +54,8 @@ final class SpilledList {
     static func budget(for request: ListRequest, pagesByLines: Bool) -> MemoryBudget? {
         guard let budget = request.arrangement.memory, !pagesByLines, request.arrangement.pageSize == nil,
               request.arrangement.footer == nil, request.look.style != .markdown else { return nil }
+        // No input named: standard input, a pipe.
+        guard !request.read.inputs.isEmpty else { return budget }
         var total = 0
         for input in request.read.inputs {
             var info = stat()
@@ -74,6 +76,9 @@ final class SpilledList {
             if firstBatch == nil { firstBatch = batch.table }
             kept.add(batch, schema: stream.schema)
             if kept.estimatedBytes * 2 > budget.bytes {
+                // Rows larger than the whole budget on average: at least one record cannot fit in it.
+                let perRow = kept.estimatedBytes / max(1, kept.table.rowCount)
+                if perRow > budget.bytes && !budget.isForcedSpilling { throw ListviewError.budgetTooSmall(needed: perRow, budget: budget.bytes) }
                 // Rows the filter dropped are let go; kept rows go to disk as a run.
                 if !kept.rows.isEmpty { try list.spillRun(kept) }
                 kept = KeptRows()

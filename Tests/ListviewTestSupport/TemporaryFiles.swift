@@ -10,7 +10,7 @@ public final class TemporaryFiles {
     /// Writes `bytes` to a new temporary file ending in `.ext` and returns its path.
     @discardableResult
     public func write(_ bytes: [UInt8], extension ext: String = "csv") throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("listview-test-\(UUID().uuidString).\(ext)")
+        let url = Self.folder.appendingPathComponent("listview-test-\(UUID().uuidString).\(ext)")
         try Data(bytes).write(to: url)
         paths.append(url.path)
         return url.path
@@ -29,4 +29,13 @@ public final class TemporaryFiles {
     }
 
     deinit { removeAll() }
+
+    /// This process's folder of test files, removed when the process exits: XCTest keeps every
+    /// test case (and so its files) until then.
+    private static let folder: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listview-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TemporaryFiles.folder) }
+        return folder
+    }()
 }

@@ -1,0 +1,37 @@
+import ListviewBatches
+import ListviewValues
+import XCTest
+
+/// Rows written in the spill format read back as the same cells, kinds and field orders.
+final class CellTableSpillTests: XCTestCase {
+    func testRowsReadBackAsTheyWereWritten() throws {
+        let records = [
+            Record(["a": .number("1"), "b": .string("x\u{0}y"), "c": .array([.null, .bool(true)])]),
+            Record(["b": .string(""), "a": .null]),
+            Record(["c": .object(ObjectValue(["k": .number("-2.5e3")])), "d": .string(String(repeating: "é", count: 300))]),
+        ]
+        let table = CellTable(records: records)
+        for rows in [[0, 1, 2], [2, 0], [1], []] {
+            var bytes = ByteOutput()
+            table.spill(rows: rows, to: &bytes)
+            let back = try XCTUnwrap(bytes.withUnsafeBytes { CellTable(spilled: $0, nestedDecoder: nil) })
+            XCTAssertEqual(back.columns, table.columns)
+            XCTAssertEqual(back.rowCount, rows.count)
+            let shapes = RecordShapeCache()
+            for (index, row) in rows.enumerated() {
+                XCTAssertEqual(back.record(at: index, shapes: shapes).names, table.record(at: row, shapes: shapes).names)
+                XCTAssertEqual(back.withCells { cells in table.columns.indices.map { cells.cell(row: index, column: $0).kind } },
+                               table.withCells { cells in table.columns.indices.map { cells.cell(row: row, column: $0).kind } })
+            }
+        }
+    }
+
+    func testBytesCutShortAreRefused() {
+        var bytes = ByteOutput()
+        CellTable(records: [Record(["a": .string("text")])]).spill(rows: [0], to: &bytes)
+        let whole = bytes.withUnsafeBytes { Array($0) }
+        for length in 0..<whole.count {
+            XCTAssertNil(whole[0..<length].withUnsafeBytes { CellTable(spilled: $0, nestedDecoder: nil) }, "\(length) bytes")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ListviewBatches
+import ListviewInput
+@testable import ListviewKit
+import ListviewPresentation
+import ListviewQuery
+import ListviewTestSupport
+import ListviewValues
+import XCTest
+
+/// A list sorted and grouped on disk (`SpilledList`) writes exactly what the list in memory writes.
+final class SpilledListTests: XCTestCase {
+    private let files = TemporaryFiles()
+
+    /// SplitMix64: the same lists on every run.
+    private struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// A random value for a field: numbers (some tied, some huge), text, booleans, nulls, missing or nested.
+    private func value(_ random: inout Random) -> String? {
+        switch random.next(9) {
+        case 0: return nil
+        case 1: return "null"
+        case 2: return String(random.next(5))
+        case 3: return "\(random.next(2_000) - 1_000).\(random.next(100))"
+        case 4: return "\"\(["red", "green", "blue", "Zoë", ""][random.next(5)])\""
+        case 5: return random.next(2) == 0 ? "true" : "false"
+        case 6: return "[\(random.next(3)),\"x\"]"
+        case 7: return "12345678901234567\(random.next(10))"
+        default: return "\"s\(random.next(40))\""
+        }
+    }
+
+    private struct Failure: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    private func ran(_ request: ListRequest) throws -> String {
+        let sink = OutputSink.memory()
+        try ListRunner.run(request, to: sink)
+        return sink.collected
+    }
+
+    func testRandomListsSortedAndGroupedOnDiskEqualTheListInMemory() throws {
+        var random = Random(state: 26_27)
+        let styles: [OutputStyle] = [.table, .json, .jsonl, .csv, .list, .line]
+        for round in 0..<60 {
+            let fields = ["a", "b", "c", "d"]
+            let lines = (0..<(1 + random.next(120))).map { _ in
+                "{" + fields.compactMap { name in value(&random).map { "\"\(name)\":\($0)" } }.joined(separator: ",") + "}"
+            }
+            let path = try files.write(lines.joined(separator: "\n") + "\n", extension: "jsonl")
+            var request = ListRequest()
+            request.read.inputs = [path]
+            request.arrangement.sort = (0..<random.next(3)).map { _ in SortSpec(path: FieldPath(fields[random.next(4)]), descending: random.next(2) == 0) }
+            request.arrangement.groupBy = (0..<random.next(3)).map { _ in FieldPath(fields[random.next(4)]) }
+            if random.next(3) == 0 { request.arrangement.groupOrder = GroupOrder([.first, .key, .count][random.next(3)], descending: random.next(2) == 0) }
+            if random.next(4) == 0 { request.arrangement.limit = random.next(30) }
+            if random.next(4) == 0 { request.arrangement.filter = RecordFilter(predicates: [try Predicate(parsing: "a>0")], search: nil) }
+            request.look.style = styles[random.next(styles.count)]
+            let label = "round \(round): sort \(request.arrangement.sort) groups \(request.arrangement.groupBy) style \(request.look.style)"
+            // The output, or the error (a field no record has), the same either way.
+            let inMemory = Result { try ran(request) }.mapError { Failure(description: "\($0)") }
+            for bytes in [1, 300, 5_000] {
+                request.arrangement.memory = MemoryBudget(bytes: bytes, isForcedSpilling: true)
+                let spilled = Result { try ran(request) }.mapError { Failure(description: "\($0)") }
+                switch (inMemory, spilled) {
+                case let (.success(a), .success(b)): XCTAssertEqual(b, a, "\(label), budget \(bytes)")
+                case let (.failure(a), .failure(b)): XCTAssertEqual(b, a, "\(label), budget \(bytes)")
+                default: XCTFail("\(label), budget \(bytes): \(spilled) in runs, \(inMemory) in memory")
+                }
+            }
+            request.arrangement.memory = nil
+        }
+    }
+
+    func testALimitBelowOneRecordIsRefusedWithWhatItNeeds() throws {
+        let path = try files.write((0..<50).map { "{\"id\":\($0),\"text\":\"\(String(repeating: "x", count: 400))\"}" }.joined(separator: "\n"),
+                                   extension: "jsonl")
+        var request = ListRequest()
+        request.read.inputs = [path]
+        request.arrangement.sort = [SortSpec(path: FieldPath("id"), descending: true)]
+        request.arrangement.memory = MemoryBudget(bytes: 200)
+        XCTAssertThrowsError(try ran(request)) { error in
+            XCTAssertEqual((error as? ListviewError)?.exitStatus, 70)
+            XCTAssertTrue("\(error)".contains("the memory limit of 200 B cannot be kept: one record needs"), "\(error)")
+        }
+    }
+}
