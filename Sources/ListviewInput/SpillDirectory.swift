@@ -124,18 +124,11 @@ public final class SpillFile: @unchecked Sendable {
 
     /// Writes out what is buffered.
     public func flush() throws {
-        try buffer.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var done = 0
-            while done < bytes.count {
-                let count = pwrite(descriptor, base + done, bytes.count - done, off_t(flushed + done))
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw directory.failure(errno)
-                }
-                done += count
-            }
+        let written = try buffer.withUnsafeBytes { bytes in
+            try moveAll(bytes.count) { done in pwrite(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(flushed + done)) }
         }
+        // A write that moves nothing, with no error: the disk takes no more.
+        guard written else { throw directory.failure(ENOSPC) }
         flushed += buffer.count
         buffer.removeAll()
     }
@@ -143,10 +136,17 @@ public final class SpillFile: @unchecked Sendable {
     /// Fills `into` from `offset` (written out first if still buffered); false at the file's end.
     public func read(at offset: Int, into target: UnsafeMutableRawBufferPointer) throws -> Bool {
         if offset + target.count > flushed { try flush() }
-        guard let base = target.baseAddress else { return true }
+        return try moveAll(target.count) { done in
+            pread(descriptor, target.baseAddress.map { $0 + done }, target.count - done, off_t(offset + done))
+        }
+    }
+
+    /// Calls `move` (a `pwrite` or `pread` of what is left after `done` bytes) until `total` bytes
+    /// moved, again after an interrupted call; false when a call moved nothing (the file's end).
+    private func moveAll(_ total: Int, _ move: (_ done: Int) -> Int) throws -> Bool {
         var done = 0
-        while done < target.count {
-            let count = pread(descriptor, base + done, target.count - done, off_t(offset + done))
+        while done < total {
+            let count = move(done)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw directory.failure(errno)

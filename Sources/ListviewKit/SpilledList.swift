@@ -217,32 +217,46 @@ final class SpilledList {
             }
             return
         }
+        // The cursors in a heap, least first: by `--sort`, then by run (an earlier run's row first on a tie).
+        func less(_ a: Int, _ b: Int) -> Bool {
+            let order = RecordSorter.compare(cursors[a].keys, cursors[b].keys, by: specs)
+            return order != 0 ? order < 0 : a < b
+        }
+        var heap = MergeHeap(cursors.indices.filter { cursors[$0].table != nil }, less: less)
         var out = CellTable(columns: [], inferTypes: false)
         var outBytes = 0
-        while true {
-            // The next row: the least by `--sort`, the earliest run on a tie.
-            var best: Int?
-            for index in cursors.indices where cursors[index].table != nil {
-                guard let current = best else {
-                    best = index
-                    continue
-                }
-                if RecordSorter.compare(cursors[index].keys, cursors[current].keys, by: specs) < 0 { best = index }
-            }
-            guard let index = best, let table = cursors[index].table else { break }
+        // Consecutive rows of one cursor's chunk, copied into `out` together.
+        var pending: (cursor: Int, rows: Range<Int>)?
+        func copyPending() {
+            guard let (cursor, rows) = pending, let table = cursors[cursor].table else { return }
             if out.rowCount == 0 {
                 out = CellTable(columns: [], inferTypes: table.inferTypes)
                 out.nestedDecoder = table.nestedDecoder
             }
-            out.append(rows: CollectionOfOne(cursors[index].row), of: table, schema: schema)
+            out.append(rows: rows, of: table, schema: schema)
+            pending = nil
+        }
+        while let index = heap.least {
+            let row = cursors[index].row
+            if let (cursor, rows) = pending, cursor == index, rows.upperBound == row {
+                pending = (cursor, rows.lowerBound..<row + 1)
+            } else {
+                copyPending()
+                pending = (index, row..<row + 1)
+            }
             outBytes += cursors[index].rowBytes
+            // The cursor's next row may be in its next chunk: this one's rows are copied first.
+            if row + 1 >= cursors[index].table?.rowCount ?? 0 { copyPending() }
             try cursors[index].advance()
+            if cursors[index].table == nil { heap.removeLeast(less: less) } else { heap.leastChanged(less: less) }
             if outBytes >= chunkBytes {
+                copyPending()
                 guard try take(out) else { return }
                 out = CellTable(columns: [], inferTypes: false)
                 outBytes = 0
             }
         }
+        copyPending()
         if out.rowCount > 0 { _ = try take(out) }
     }
 
@@ -400,4 +414,48 @@ struct KeptRows {
 
     /// The memory the rows take, about: their text, and a cell's end and kind.
     var estimatedBytes: Int { table.textByteCount + table.rowCount * max(1, table.columns.count) * 9 }
+}
+
+/// A binary heap of cursor numbers, least first, for a k-way merge.
+struct MergeHeap {
+    private var items: [Int]
+
+    init(_ items: [Int], less: (Int, Int) -> Bool) {
+        self.items = []
+        for item in items { insert(item, less: less) }
+    }
+
+    var least: Int? { items.first }
+
+    mutating func insert(_ item: Int, less: (Int, Int) -> Bool) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard less(items[child], items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    /// The least item's key grew: it sinks to its place.
+    mutating func leastChanged(less: (Int, Int) -> Bool) {
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count, less(items[left], items[smallest]) { smallest = left }
+            if right < items.count, less(items[right], items[smallest]) { smallest = right }
+            guard smallest != parent else { return }
+            items.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+
+    mutating func removeLeast(less: (Int, Int) -> Bool) {
+        guard let last = items.popLast() else { return }
+        guard !items.isEmpty else { return }
+        items[0] = last
+        leastChanged(less: less)
+    }
 }
