@@ -4,7 +4,8 @@
 # --memory-limit LIMIT; exit status, sha256 of the output, peak RSS and time of each, and their
 # ratios. DuckDB sorts the same file under the same cap when its CLI is installed.
 #
-#   bench/any-size.sh [DATADIR]      BYTES (default 8000000000), CAP (512M), LIMIT (400MB)
+#   bench/any-size.sh [DATADIR]      BYTES (default 8000000000), CAP (512M), LIMIT (400MB),
+#                                    ONLY=table,sort (some shapes)
 #
 # The CSV is the bench generator's 1,000,000 rows repeated to BYTES (bench/make-1gb-csv.sh).
 # Needs root (for the cgroup) and /usr/bin/time. Takes long at the default size: a scaled run,
@@ -70,18 +71,19 @@ echo "any-size: $(du -h "$CSV" | cut -f1) CSV; cap $CAP, --memory-limit $LIMIT; 
 printf '%-11s %7s %7s %17s %17s %10s %10s %7s\n' shape status capped sha256 "sha256 capped" "RSS MB" "capped MB" "time x"
 for entry in "${SHAPES[@]}"; do
     name=${entry%%|*}
+    [ -z "${ONLY:-}" ] || [[ ",$ONLY," == *",$name,"* ]] || continue
     read -r -a words <<< "${entry#*|}"
     run "$name" no "$LISTVIEW" "${words[@]}" --no-pager
     run "$name-capped" yes "$LISTVIEW" "${words[@]}" --no-pager --memory-limit "$LIMIT"
     printf '%-11s %7s %7s %17s %17s %10d %10d %7.2f\n' "$name" "$(cat "$WORK/$name.status")" "$(cat "$WORK/$name-capped.status")" \
-        "$(cat "$WORK/$name.sha")" "$(cat "$WORK/$name-capped.sha")" $(( $(cat "$WORK/$name.rss") / 1024 )) \
-        $(( $(cat "$WORK/$name-capped.rss") / 1024 )) "$(echo "$(cat "$WORK/$name-capped.time") / $(cat "$WORK/$name.time")" | bc -l)"
+        "$(cat "$WORK/$name.sha")" "$(cat "$WORK/$name-capped.sha")" $(( $(tail -1 "$WORK/$name.rss") / 1024 )) \
+        $(( $(tail -1 "$WORK/$name-capped.rss") / 1024 )) "$(echo "$(cat "$WORK/$name-capped.time") / $(cat "$WORK/$name.time")" | bc -l)"
     printf '            %.1f s uncapped, %.1f s capped\n' "$(cat "$WORK/$name.time")" "$(cat "$WORK/$name-capped.time")"
 done
 if command -v duckdb >/dev/null; then
     run duckdb-capped yes duckdb -c "SET memory_limit='$LIMIT'; SET temp_directory='$WORK/duckdb'; COPY (SELECT * FROM read_csv_auto('$CSV') ORDER BY amount DESC) TO '/dev/stdout' (FORMAT csv)"
     printf 'duckdb sort, capped: status %s, %.1f s, peak RSS %d MB\n' "$(cat "$WORK/duckdb-capped.status")" \
-        "$(cat "$WORK/duckdb-capped.time")" $(( $(cat "$WORK/duckdb-capped.rss") / 1024 ))
+        "$(cat "$WORK/duckdb-capped.time")" $(( $(tail -1 "$WORK/duckdb-capped.rss") / 1024 ))
 else
     echo "duckdb: not installed (pip install duckdb-cli): no DuckDB figure"
 fi

@@ -35,9 +35,9 @@ extension CellTable {
         }
     }
 
-    /// The table `bytes` hold in the spill format (as `spill(rows:to:)` wrote them); nil when they
-    /// are not that format (a spill file changed under the run).
-    public init?(spilled bytes: UnsafeRawBufferPointer, nestedDecoder: NestedValueDecoder?) {
+    /// The table `bytes` hold in the spill format (as `spill(rows:to:)` wrote them), measuring its
+    /// columns when `measuring`; nil when they are not that format (a spill file changed under the run).
+    public init?(spilled bytes: UnsafeRawBufferPointer, nestedDecoder: NestedValueDecoder?, measuring: Bool = true) {
         var reader = SpillFormat.Reader(bytes: bytes)
         guard let columnCount = reader.number() else { return nil }
         var names: [String] = []
@@ -48,6 +48,7 @@ extension CellTable {
         guard let infer = reader.byte(), let rowCount = reader.number() else { return nil }
         self.init(columns: names, inferTypes: infer == 1)
         self.nestedDecoder = nestedDecoder
+        measuresColumns = measuring
         for _ in 0..<rowCount {
             guard let orderCount = reader.number() else { return nil }
             var order: [Int] = []

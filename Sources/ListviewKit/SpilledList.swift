@@ -41,6 +41,18 @@ final class SpilledList {
     /// The columns of the kept rows in the order they first appear.
     private var columnOrder: [String] = []
     private var seenColumns: Set<String> = []
+    /// The columns some kept row has a cell in.
+    private var presentColumns: Set<String> = []
+    /// The measures of the kept rows, by `--fields` spec (its position) or by column name, for a
+    /// human style: merged over the runs as they are written. With `--limit`, the rows shown are
+    /// measured instead, in a merge that writes nothing.
+    private var measuresBySpec: [Int: ColumnMeasure] = [:]
+    private var measuresByColumn: [String: ColumnMeasure] = [:]
+
+    /// True when the rows shown are measured (a human style) and all the kept rows are shown.
+    private var measuresWhileSpilling: Bool {
+        request.arrangement.limit == nil && [.table, .list, .line].contains(request.look.style)
+    }
 
     private init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema) {
         self.request = request
@@ -72,17 +84,21 @@ final class SpilledList {
         var kept = KeptRows()
         // The first batch, kept to check dotted field names against (the rows in memory are gone).
         var firstBatch: CellTable?
-        while let batch = try stream.next() {
+        func add(_ batch: BatchStream.Batch) throws {
             if firstBatch == nil { firstBatch = batch.table }
             kept.add(batch, schema: stream.schema)
-            if kept.estimatedBytes * 2 > budget.bytes {
-                // Rows larger than the whole budget on average: at least one record cannot fit in it.
-                let perRow = kept.estimatedBytes / max(1, kept.table.rowCount)
-                if perRow > budget.bytes && !budget.isForcedSpilling { throw ListviewError.budgetTooSmall(needed: perRow, budget: budget.bytes) }
-                // Rows the filter dropped are let go; kept rows go to disk as a run.
-                if !kept.rows.isEmpty { try list.spillRun(kept) }
-                kept = KeptRows()
-            }
+            guard kept.estimatedBytes * 2 > budget.bytes else { return }
+            // Rows larger than the whole budget on average: at least one record cannot fit in it.
+            let perRow = kept.estimatedBytes / max(1, kept.table.rowCount)
+            if perRow > budget.bytes && !budget.isForcedSpilling { throw ListviewError.budgetTooSmall(needed: perRow, budget: budget.bytes) }
+            // Rows the filter dropped are let go; kept rows go to disk as a run.
+            if !kept.rows.isEmpty { try list.spillRun(kept) }
+            kept = KeptRows()
+        }
+        while let batch = try stream.next() {
+            try add(batch)
+            // The rest of a large regular file is parsed in parts on both cores, taken in order here.
+            _ = try stream.readRestInParts(work: { $0 }, take: add)
         }
         guard !list.runs.isEmpty else {
             // Everything fitted: the list in memory.
@@ -106,6 +122,7 @@ final class SpilledList {
     private func spillRun(_ kept: KeptRows) throws {
         let table = kept.table
         for column in table.columns where seenColumns.insert(column).inserted { columnOrder.append(column) }
+        if measuresWhileSpilling { measure(kept) }
         let fields = table.fields(request.arrangement.groupBy)
         var groupOfRow = [Int](repeating: 0, count: table.rowCount)
         table.withCells { cells in
@@ -153,6 +170,22 @@ final class SpilledList {
             }
         }
         runs.append(run)
+    }
+
+    /// Merges the measures of `kept`'s rows, and notes the columns they have.
+    private func measure(_ kept: KeptRows) {
+        let rows = kept.rows.map(\.row)
+        presentColumns.formUnion(kept.table.columns(presentIn: rows))
+        if let specs = request.columnSpecs {
+            for (index, measure) in TableLayout.columnMeasures(specs, rows: rows, of: kept.table).enumerated() {
+                measuresBySpec[index, default: ColumnMeasure(title: specs[index].title)].merge(measure)
+            }
+        } else {
+            let specs = kept.table.columns.map { ColumnSpec($0) }
+            for (spec, measure) in zip(specs, TableLayout.columnMeasures(specs, rows: rows, of: kept.table)) {
+                measuresByColumn[spec.title, default: ColumnMeasure(title: spec.title)].merge(measure)
+            }
+        }
     }
 
     private func newGroup(_ key: [Value]) -> Int {
@@ -222,7 +255,7 @@ final class SpilledList {
             let order = RecordSorter.compare(cursors[a].keys, cursors[b].keys, by: specs)
             return order != 0 ? order < 0 : a < b
         }
-        var heap = MergeHeap(cursors.indices.filter { cursors[$0].table != nil }, less: less)
+        var heap = MergeHeap(cursors.indices.filter { !cursors[$0].isDone }, less: less)
         var out = CellTable(columns: [], inferTypes: false)
         var outBytes = 0
         // Consecutive rows of one cursor's chunk, copied into `out` together.
@@ -246,9 +279,9 @@ final class SpilledList {
             }
             outBytes += cursors[index].rowBytes
             // The cursor's next row may be in its next chunk: this one's rows are copied first.
-            if row + 1 >= cursors[index].table?.rowCount ?? 0 { copyPending() }
+            if row + 1 >= cursors[index].count { copyPending() }
             try cursors[index].advance()
-            if cursors[index].table == nil { heap.removeLeast(less: less) } else { heap.leastChanged(less: less) }
+            if cursors[index].isDone { heap.removeLeast(less: less) } else { heap.leastChanged(less: less) }
             if outBytes >= chunkBytes {
                 copyPending()
                 guard try take(out) else { return }
@@ -276,7 +309,8 @@ final class SpilledList {
         guard let file else { throw ListviewError.budgetTooSmall(needed: chunk.length, budget: budget.bytes) }
         var bytes = [UInt8](repeating: 0, count: chunk.length)
         let whole = try bytes.withUnsafeMutableBytes { try file.read(at: chunk.offset, into: $0) }
-        let table = bytes.withUnsafeBytes { CellTable(spilled: $0, nestedDecoder: JSONNestedValue.decode) }
+        // What a chunk's rows measure is known from the runs (or measured in a pass of its own).
+        let table = bytes.withUnsafeBytes { CellTable(spilled: $0, nestedDecoder: JSONNestedValue.decode, measuring: false) }
         guard whole, let table else {
             throw ListviewError.spillFailed(directory: folder.path ?? folder.parent, reason: "a spill file changed while it was read")
         }
@@ -289,8 +323,10 @@ final class SpilledList {
         private let list: SpilledList
         private(set) var table: CellTable?
         private(set) var row = 0
-        private(set) var keys: [ValueOrdering.Key] = []
-        private var fields: [TableField] = []
+        /// The rows of the current chunk; 0 once the run's rows of the group are all read.
+        private(set) var count = 0
+        /// Each row's sort keys, worked out once a chunk is read.
+        private var chunkKeys: [[ValueOrdering.Key]] = []
         /// The bytes of the current chunk per row, roughly.
         private(set) var rowBytes = 0
 
@@ -300,28 +336,29 @@ final class SpilledList {
             try nextChunk()
         }
 
+        /// The current row's sort keys.
+        var keys: [ValueOrdering.Key] { chunkKeys[row] }
+
+        /// True once every row is read.
+        var isDone: Bool { count == 0 }
+
         mutating func nextChunk() throws {
             guard let chunk = chunks.popFirst() else {
-                table = nil
+                (table, count, chunkKeys) = (nil, 0, [])
                 return
             }
             let table = try list.read(chunk)
             self.table = table
-            row = 0
-            fields = table.fields(list.request.arrangement.sort.map(\.path))
+            (row, count) = (0, table.rowCount)
             rowBytes = chunk.length / max(1, table.rowCount)
-            readKeys()
+            let fields = table.fields(list.request.arrangement.sort.map(\.path))
+            chunkKeys = table.withCells { cells in (0..<table.rowCount).map { SpilledList.sortKeys(row: $0, fields: fields, cells: cells) } }
+            if count == 0 { try nextChunk() }
         }
 
         mutating func advance() throws {
             row += 1
-            if let table, row < table.rowCount { readKeys() } else { try nextChunk() }
-        }
-
-        private mutating func readKeys() {
-            guard let table else { return }
-            let (row, fields) = (self.row, self.fields)
-            keys = table.withCells { SpilledList.sortKeys(row: row, fields: fields, cells: $0) }
+            if row >= count { try nextChunk() }
         }
     }
 
@@ -354,10 +391,18 @@ final class SpilledList {
         let specs = request.columnSpecs ?? columnOrder.filter { !request.look.excluded.excludes($0) }.map { ColumnSpec($0) }
         var measures = specs.map { ColumnMeasure(title: $0.title) }
         var present = Set<String>()
-        try forEachChunk { _, _, chunk in
-            let rows = Array(0..<chunk.rowCount)
-            for (index, measure) in TableLayout.columnMeasures(specs, rows: rows, of: chunk).enumerated() { measures[index].merge(measure) }
-            present.formUnion(chunk.columns(presentIn: rows))
+        if measuresWhileSpilling {
+            for index in specs.indices {
+                let measured = request.columnSpecs == nil ? measuresByColumn[specs[index].title] : measuresBySpec[index]
+                if let measured { measures[index] = measured }
+            }
+            present = presentColumns
+        } else {
+            try forEachChunk { _, _, chunk in
+                let rows = Array(0..<chunk.rowCount)
+                for (index, measure) in TableLayout.columnMeasures(specs, rows: rows, of: chunk).enumerated() { measures[index].merge(measure) }
+                present.formUnion(chunk.columns(presentIn: rows))
+            }
         }
         guard request.columnSpecs == nil else { return (specs, measures) }
         let shown = specs.indices.filter { present.contains(specs[$0].path.text) }
