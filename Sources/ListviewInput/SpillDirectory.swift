@@ -157,3 +157,21 @@ public final class SpillFile: @unchecked Sendable {
         return true
     }
 }
+
+/// How far a run's spilling has come, for the loading indicator: the bytes of rows written to
+/// disk and the runs they make. One per process; a run that spills adds to it.
+public enum SpillProgress {
+    private static let state = Atomic<Int>(0)
+    private static let bytesSpilled = Atomic<Int>(0)
+
+    /// Counts a run of `bytes` bytes of rows written.
+    public static func addRun(bytes: Int) {
+        state.add(1, ordering: .relaxed)
+        bytesSpilled.add(bytes, ordering: .relaxed)
+    }
+
+    /// The runs on disk so far, and the bytes of rows in them.
+    public static var current: (runs: Int, bytes: Int) {
+        (state.load(ordering: .relaxed), bytesSpilled.load(ordering: .relaxed))
+    }
+}

@@ -170,6 +170,7 @@ final class SpilledList {
             }
         }
         runs.append(run)
+        SpillProgress.addRun(bytes: kept.estimatedBytes)
     }
 
     /// Merges the measures of `kept`'s rows, and notes the columns they have.

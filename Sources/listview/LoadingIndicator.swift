@@ -1,11 +1,13 @@
 import Glibc
 import ListviewConcurrency
 import ListviewInput
+import ListviewValues
 import Synchronization
 
 /// The loading state of SPEC §2 at a terminal: when reading takes over a second before anything
-/// is written, standard error shows `listview: reading big.csv… 3 s`, updated every quarter
-/// second, and the line is erased when the output starts or the run ends.
+/// is written, standard error shows `listview: reading big.csv… 3 s` (or, once rows spill to
+/// disk, how much is read and how many runs are on disk), updated every quarter second, and
+/// the line is erased when the output starts or the run ends.
 ///
 /// Nothing is shown when standard error is not a terminal, so scripts and logs never see it.
 final class LoadingIndicator: @unchecked Sendable {
@@ -46,13 +48,21 @@ final class LoadingIndicator: @unchecked Sendable {
             }
             let going = state.withLock { state -> Bool in
                 guard !state.stopped else { return false }
-                Self.write("\rlistview: reading \(label)… \(Int(seconds)) s\u{1B}[K")
+                Self.write("\r" + Self.line(label: label, seconds: Int(seconds), spilled: SpillProgress.current) + "\u{1B}[K")
                 state.shown = true
                 return true
             }
             guard going else { return }
             usleep(200_000)
         }
+    }
+
+    /// `listview: reading big.csv… 3 s`, or once rows spill to disk,
+    /// `listview: sorting big.csv… 4.1 GB read, 3 runs on disk · 40 s`.
+    static func line(label: String, seconds: Int, spilled: (runs: Int, bytes: Int)) -> String {
+        guard spilled.runs > 0 else { return "listview: reading \(label)… \(seconds) s" }
+        let runs = spilled.runs == 1 ? "1 run" : "\(spilled.runs) runs"
+        return "listview: sorting \(label)… \(ByteCount.text(spilled.bytes)) read, \(runs) on disk · \(seconds) s"
     }
 
     private static func now() -> Double {

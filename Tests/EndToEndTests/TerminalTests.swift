@@ -65,6 +65,16 @@ final class TerminalTests: XCTestCase {
         XCTAssertEqual(quick, "  id\n1001\n")
     }
 
+    /// Once rows spill to disk, the indicator says how much is read and how many runs are on disk.
+    func testASlowSpillingLoadShowsItsRuns() throws {
+        let shown = try onTerminal("--input jsonl --fields kind --limit 1 --sort ts --no-pager --color never",
+                                   environment: ["LISTVIEW_SPILL_BYTES": "256"],
+                                   stdin: "(cat samples/events.jsonl; sleep 1.6; cat samples/events.jsonl) |")
+        XCTAssertTrue(shown.hasPrefix("\rlistview: sorting standard input… "), shown)
+        XCTAssertTrue(shown.contains(" on disk · 1 s\u{1B}[K"), shown)
+        XCTAssertTrue(shown.hasSuffix("\r\u{1B}[Kkind\nlogin\n"), shown)
+    }
+
     func testNoInputAtATerminalIsAHintNotAWait() throws {
         let hint = try onTerminal("--no-pager", environment: [:])
         XCTAssertTrue(hint.hasPrefix("listview: no input: give a file (listview data.json) or pipe records in"), hint)
