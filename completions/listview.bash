@@ -165,7 +165,7 @@ _listview() {
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty -i --interactive --version -h --help)
     local -a repeating_options=(--null-value --where --group-by --exclude --sort --template)
-    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --kind-field --title --subtitle --detail --footer)
+    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir)
     __listview_offer_flags_options -1
 
     # Offer option value completions
@@ -249,6 +249,13 @@ _listview() {
         return
         ;;
     '--footer')
+        return
+        ;;
+    '--memory-limit')
+        return
+        ;;
+    '--temp-dir')
+        __listview_add_completions -d
         return
         ;;
     esac

@@ -20,7 +20,7 @@ function __listview_parse_tokens -S
     set -l unparsed_tokens (__listview_tokens -pc)
     switch $unparsed_tokens[1]
     case 'listview'
-        __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'null-value=+' 'file-field=' 'fields=' 'where=+' 'search=' 'group-by=+' 'exclude=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'null-text=' 'border' 'color=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'footer=' 'counts' 'summary' 'fail-if-empty' 'i/interactive' 'version' 'h/help'
+        __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'null-value=+' 'file-field=' 'fields=' 'where=+' 'search=' 'group-by=+' 'exclude=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'null-text=' 'border' 'color=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'footer=' 'counts' 'summary' 'fail-if-empty' 'memory-limit=' 'temp-dir=' 'i/interactive' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'diff'
             __listview_parse_subcommand 2 'key=' 'ignore=+' 'exact' 'counts' 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'null-value=+' 'fields=' 'where=+' 'search=' 'group-by=+' 'style=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'null-text=' 'border' 'color=' 'version' 'h/help'
@@ -114,6 +114,8 @@ complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_opti
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" counts' -l 'counts' -d 'Print only each section\'s header and record count (with --group-by), or the total.'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" summary' -l 'summary' -d 'Describe each column instead of listing records: types, count, nulls, distinct values, min, max, mean and the most common values (per section with --group-by).'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" fail-if-empty' -l 'fail-if-empty' -d 'Exit with status 1 when no record matches.'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" memory-limit' -l 'memory-limit' -d 'Memory a sorted or grouped list may hold before it sorts on disk, e.g. 512MB or 4GB (default: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" temp-dir' -l 'temp-dir' -d 'The folder for spill files (default: $TMPDIR, else /tmp).' -rfa '(__listview_complete_directories)'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" i interactive' -s 'i' -l 'interactive' -d 'Browse full-screen (on /dev/tty): move with j/k, search with /, filter with &, mark rows with m; q writes the marked rows to standard output (? lists the keys).'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" version' -l 'version' -d 'Show the version.'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" h help' -s 'h' -l 'help' -d 'Show help information.'

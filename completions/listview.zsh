@@ -80,6 +80,8 @@ _listview() {
         '--counts[Print only each section'\''s header and record count (with --group-by), or the total.]'
         '--summary[Describe each column instead of listing records\: types, count, nulls, distinct values, min, max, mean and the most common values (per section with --group-by).]'
         '--fail-if-empty[Exit with status 1 when no record matches.]'
+        '--memory-limit[Memory a sorted or grouped list may hold before it sorts on disk, e.g. 512MB or 4GB (default\: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).]:size:'
+        '--temp-dir[The folder for spill files (default\: $TMPDIR, else /tmp).]:dir:_files -/'
         '(-i --interactive)'{-i,--interactive}'[Browse full-screen (on /dev/tty)\: move with j/k, search with /, filter with &, mark rows with m; q writes the marked rows to standard output (? lists the keys).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'

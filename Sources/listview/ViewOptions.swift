@@ -69,7 +69,8 @@ struct ViewOptions: ParsableArguments {
                                valueName: "size"))
     var memoryLimit: String?
 
-    @Option(name: .customLong("temp-dir"), help: ArgumentHelp("The folder for spill files (default: $TMPDIR, else /tmp).", valueName: "dir"))
+    @Option(name: .customLong("temp-dir"), help: ArgumentHelp("The folder for spill files (default: $TMPDIR, else /tmp).", valueName: "dir"),
+            completion: .directory)
     var tempDir: String?
 
     func validate() throws {
