@@ -81,8 +81,9 @@ for entry in "${SHAPES[@]}"; do
     printf '            %.1f s uncapped, %.1f s capped\n' "$(cat "$WORK/$name.time")" "$(cat "$WORK/$name-capped.time")"
 done
 if command -v duckdb >/dev/null; then
-    run duckdb-capped yes duckdb -c "SET memory_limit='$LIMIT'; SET temp_directory='$WORK/duckdb'; COPY (SELECT * FROM read_csv_auto('$CSV') ORDER BY amount DESC) TO '/dev/stdout' (FORMAT csv)"
-    printf 'duckdb sort, capped: status %s, %.1f s, peak RSS %d MB\n' "$(cat "$WORK/duckdb-capped.status")" \
+    # At most DUCKDB_SECONDS (default 600): status 124 is a timeout.
+    run duckdb-capped yes timeout "${DUCKDB_SECONDS:-600}" duckdb -c "SET memory_limit='$LIMIT'; SET temp_directory='$WORK/duckdb'; COPY (SELECT * FROM read_csv_auto('$CSV') ORDER BY amount DESC) TO '/dev/stdout' (FORMAT csv)"
+    printf 'duckdb sort, capped: status %s (124: timed out), %.1f s, peak RSS %d MB\n' "$(cat "$WORK/duckdb-capped.status")" \
         "$(cat "$WORK/duckdb-capped.time")" $(( $(tail -1 "$WORK/duckdb-capped.rss") / 1024 ))
 else
     echo "duckdb: not installed (pip install duckdb-cli): no DuckDB figure"
