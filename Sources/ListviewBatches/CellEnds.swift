@@ -40,6 +40,9 @@ struct CellEnds {
     /// The end of the last cell, or nil when there is none.
     var last: Int? { count == 0 ? nil : self[count - 1] }
 
+    /// The cells there is room for without growing.
+    var capacity: Int { wide?.capacity ?? relative.capacity }
+
     mutating func reserveCapacity(_ cells: Int) {
         if wide != nil {
             wide?.reserveCapacity(cells)
@@ -69,7 +72,9 @@ struct CellEnds {
 
     /// Adds the cells of `other`, their ends moved by `offset`.
     mutating func append(contentsOf other: CellEnds, offset: Int) {
-        reserveCapacity(count + other.count)
+        // Room grows by doubling: a table joined from many batches must not copy its ends each time.
+        let needed = count + other.count
+        if needed > capacity { reserveCapacity(Swift.max(needed, capacity * 2)) }
         for index in 0..<other.count { append(other[index] + offset) }
     }
 

@@ -54,4 +54,20 @@ final class CellEndsTests: XCTestCase {
         first.append(contentsOf: second, offset: 9)
         XCTAssertEqual((0..<first.count).map { first[$0] }, [3, 5, 9, 10, 13])
     }
+
+    /// Joining many small batches grows the room by doubling, not by each batch: a table joined
+    /// from 10,000 batches of a pipe copied its ends 10,000 times (a 116 MB sort from a pipe took 11× longer).
+    func testJoiningManyBatchesGrowsTheRoomByDoubling() {
+        var ends = CellEnds()
+        var batch = CellEnds()
+        for end in 1...7 { batch.append(end) }
+        var capacities: Set<Int> = []
+        for _ in 0..<10_000 {
+            ends.append(contentsOf: batch, offset: ends.last ?? 0)
+            capacities.insert(ends.capacity)
+        }
+        XCTAssertEqual(ends.count, 70_000)
+        XCTAssertEqual(ends.last, 70_000)
+        XCTAssertLessThan(capacities.count, 40, "the room grew \(capacities.count) times")
+    }
 }
