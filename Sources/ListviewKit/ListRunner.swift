@@ -51,10 +51,12 @@ public enum ListRunner {
             outcome = try StreamedPage.run(request, pageSize: size, from: stream, into: sink)
         case .streamedRows:
             outcome = try StreamedRows.run(request, from: stream, into: sink, notes: &writerNotes)
-        case .wholeList(let pagesByLines) where SpilledList.budget(for: request, pagesByLines: pagesByLines) != nil:
-            outcome = try SpilledList.run(request, budget: SpilledList.budget(for: request, pagesByLines: pagesByLines) ?? MemoryBudget(bytes: .max),
-                                          from: stream, into: sink)
         case .wholeList(let pagesByLines):
+            // A list that may outgrow its memory budget sorts on disk when it does.
+            if let budget = SpilledList.budget(for: request, pagesByLines: pagesByLines) {
+                outcome = try SpilledList.run(request, budget: budget, from: stream, into: sink)
+                break
+            }
             let list = try WholeList.load(request, from: stream, reading: reading)
             defer { if !request.freesRecords { LeftForExit.keep(list) } }
             let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: list.table)

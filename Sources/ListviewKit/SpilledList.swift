@@ -296,13 +296,7 @@ final class SpilledList {
 
     /// A row's sort keys, as `RecordSorter` takes them.
     static func sortKeys(row: Int, fields: [TableField], cells: CellTable.Cells) -> [ValueOrdering.Key] {
-        fields.map { field in
-            if field.isColumn, let column = field.column {
-                let (kind, text) = cells.cell(row: row, column: column)
-                if kind == .nested { return .nested(String(decoding: text, as: UTF8.self)) }
-            }
-            return ValueOrdering.key(for: field.value(row: row, in: cells))
-        }
+        fields.map { RecordSorter.key(row: row, field: $0, cells: cells) }
     }
 
     /// Reads the chunk at `chunk` of the spill file back as a table.

@@ -56,17 +56,19 @@ public enum RecordSorter {
                                          text: { String(decoding: cells.cell(row: rows[$0].row, column: column).text, as: UTF8.self) })
                 if let order { return order.map { rows[$0] } }
             }
-            let keys: [[ValueOrdering.Key]] = fields.map { field in
-                rows.map { item in
-                    if field.isColumn, let column = field.column {
-                        let (kind, text) = cells.cell(row: item.row, column: column)
-                        if kind == .nested { return .nested(String(decoding: text, as: UTF8.self)) }
-                    }
-                    return ValueOrdering.key(for: field.value(row: item.row, in: cells))
-                }
-            }
+            let keys: [[ValueOrdering.Key]] = fields.map { field in rows.map { key(row: $0.row, field: field, cells: cells) } }
             return order(keys, by: specs).map { rows[$0] }
         }
+    }
+
+    /// The sort key of `field` in `row`: a nested cell's compact JSON as it is, else its value's key.
+    @inline(__always)
+    public static func key(row: Int, field: TableField, cells: CellTable.Cells) -> ValueOrdering.Key {
+        if field.isColumn, let column = field.column {
+            let (kind, text) = cells.cell(row: row, column: column)
+            if kind == .nested { return .nested(String(decoding: text, as: UTF8.self)) }
+        }
+        return ValueOrdering.key(for: field.value(row: row, in: cells))
     }
 
     /// True when `texts` hold two different integer texts.
