@@ -41,10 +41,7 @@ public enum ListRunner {
         var writerNotes: [String] = []
         switch plan {
         case .summary:
-            let list = try WholeList.load(request.withoutRowOrder, from: stream, reading: reading)
-            defer { if !request.freesRecords { LeftForExit.keep(list) } }
-            let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: list.table)
-            outcome = try SummaryTable.write(of: list, request: ready, into: sink)
+            outcome = try SummaryTable.run(request.withoutRowOrder, from: stream, into: sink)
         case .counts:
             outcome = try GroupCounts.run(request, from: stream, into: sink)
         case .streamedPage(let size):

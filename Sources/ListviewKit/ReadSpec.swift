@@ -1,3 +1,4 @@
+import Glibc
 import ListviewBatches
 import ListviewCSV
 import ListviewInput
@@ -66,5 +67,18 @@ public struct ReadSpec: Sendable {
         } catch let error as ListviewError {
             throw FormatHint.annotated(error, reading: self)
         }
+    }
+
+    /// True when the inputs read whole may not fit in `budget`: one is a pipe (or standard
+    /// input), or the files together are larger than half of it.
+    public func mayOutgrow(_ budget: MemoryBudget) -> Bool {
+        guard !budget.isForcedSpilling, !inputs.isEmpty else { return true }
+        var total = 0
+        for input in inputs {
+            var info = stat()
+            guard input != "-", stat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return true }
+            total += Int(info.st_size)
+        }
+        return total * 2 > budget.bytes
     }
 }

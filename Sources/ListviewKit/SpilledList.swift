@@ -29,10 +29,8 @@ final class SpilledList {
     private typealias Chunk = (offset: Int, length: Int)
     /// Each run's chunks by group.
     private var runs: [[Int: [Chunk]]] = []
-    /// Each group's values (one per `--group-by` level), numbered in the order they first appear.
-    private var groupKeys: [[Value]] = []
-    private var groupNumbers: [[Value]: Int] = [:]
-    private var groupCounts: [Int] = []
+    /// The groups, numbered in the order they first appear.
+    private var groups: GroupCatalog
     /// Each group's first row in the list's order: its sort keys and its place in the input
     /// (sections in the order they first appear are in the order of these rows).
     private var groupFirstRows: [(keys: [ValueOrdering.Key], place: Int)] = []
@@ -59,6 +57,7 @@ final class SpilledList {
         self.budget = budget
         self.schema = schema
         folder = SpillDirectory(parent: request.arrangement.spillFolder)
+        groups = GroupCatalog(fields: request.arrangement.groupBy)
     }
 
     /// The budget `request` is held to, when a whole list of it may not fit: the inputs are a pipe,
@@ -66,15 +65,7 @@ final class SpilledList {
     static func budget(for request: ListRequest, pagesByLines: Bool) -> MemoryBudget? {
         guard let budget = request.arrangement.memory, !pagesByLines, request.arrangement.pageSize == nil,
               request.arrangement.footer == nil, request.look.style != .markdown else { return nil }
-        // No input named: standard input, a pipe.
-        guard !request.read.inputs.isEmpty else { return budget }
-        var total = 0
-        for input in request.read.inputs {
-            var info = stat()
-            guard input != "-", stat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return budget }
-            total += Int(info.st_size)
-        }
-        return total * 2 > budget.bytes ? budget : nil
+        return request.read.mayOutgrow(budget) ? budget : nil
     }
 
     /// Reads every kept row of `stream` within `budget` and writes the list as `request` asks.
@@ -123,16 +114,9 @@ final class SpilledList {
         let table = kept.table
         for column in table.columns where seenColumns.insert(column).inserted { columnOrder.append(column) }
         if measuresWhileSpilling { measure(kept) }
-        let fields = table.fields(request.arrangement.groupBy)
         var groupOfRow = [Int](repeating: 0, count: table.rowCount)
-        table.withCells { cells in
-            for item in kept.rows {
-                let key = fields.map { $0.value(row: item.row, in: cells) ?? .null }
-                let group = groupNumbers[key] ?? newGroup(key)
-                groupOfRow[item.row] = group
-                groupCounts[group] += 1
-            }
-        }
+        for (item, group) in zip(kept.rows, groups.count(kept.rows, of: table)) { groupOfRow[item.row] = group }
+        groupFirstRows += Array(repeating: ([], -1), count: groups.keys.count - groupFirstRows.count)
         var rowsOfGroup: [Int: [Int]] = [:]
         var placeOfRow = [Int](repeating: 0, count: table.rowCount)
         for (place, item) in kept.rows.enumerated() { placeOfRow[item.row] = rowsInRuns + place }
@@ -189,30 +173,18 @@ final class SpilledList {
         }
     }
 
-    private func newGroup(_ key: [Value]) -> Int {
-        let number = groupKeys.count
-        groupKeys.append(key)
-        groupNumbers[key] = number
-        groupCounts.append(0)
-        groupFirstRows.append(([], -1))
-        return number
-    }
-
     // MARK: Merging
 
     /// The sections in the order the list shows them, each with its group's number.
     private func sections() -> [(info: SectionInfo, group: Int)] {
         // Groups in the order of their first rows: the order in which the list's rows show them.
         let specs = request.arrangement.sort
-        let groups = groupKeys.indices.sorted { left, right in
+        let ordered = groups.keys.indices.sorted { left, right in
             let (a, b) = (groupFirstRows[left], groupFirstRows[right])
             let order = RecordSorter.compare(a.keys, b.keys, by: specs)
             return order != 0 ? order < 0 : a.place < b.place
         }
-        return RecordGrouper.sections(groups, by: request.arrangement.groupBy, order: request.arrangement.groupOrder,
-                                      weights: groups.map { groupCounts[$0] }, key: { group, level in groupKeys[group][level] },
-                                      value: { $0 })
-            .compactMap { section in section.items.first.map { (section.info, $0) } }
+        return groups.sections(of: ordered, order: request.arrangement.groupOrder)
     }
 
     /// Calls `body` with each section's rows in order, a merged chunk at a time (the first chunk of

@@ -5,37 +5,80 @@ import ListviewPresentation
 import ListviewQuery
 import ListviewValues
 
-/// `--summary`: the records of a whole list replaced by one record per column describing it
-/// (`ColumnSummary`), per section, written in any style like any other list.
+/// The executor of `ListPlan.summary`: the records of a list replaced by one record per column
+/// describing it (`ColumnSummary`), per section, written in any style like any other list.
+///
+/// No row is kept: each batch's kept rows are added up in their groups as the
+/// stream hands them on (a file that fits the memory budget in one table read on
+/// both cores, a larger one or a pipe batch by batch). The distinct values are
+/// counted exactly within half the budget, then estimated: human styles mark the
+/// estimates `≈`, machine styles add an `approximate` field to every record.
 ///
 /// The columns described are `--fields` (globs expanded), else every column not
 /// `--exclude`d. Sections keep their headers and record counts; machine styles put the
 /// group fields first in each summary record, as they do for records.
 enum SummaryTable {
-    static func write(of list: WholeList, request: ListRequest, into sink: OutputSink) throws -> ListRunner.Outcome {
-        let columns = request.look.fields ?? list.table.columns.filter { !request.look.excluded.excludes($0) }.map(FieldPath.init)
+    static func run(_ request: ListRequest, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
+        // `--fields` are checked and expanded on the first batch; other names once all is read.
+        let fields = request.look.fields == nil ? nil : try stream.checked(request).look.fields
+        if fields == nil { try stream.checkFirst(request) }
+        let budget = request.arrangement.memory
+        let summary = ColumnSummary(columns: fields, excluding: request.look.excluded.excludes,
+                                    byteLimit: budget.map { $0.isForcedSpilling ? .max : $0.bytes / 2 } ?? .max)
+        var groups = GroupCatalog(fields: request.arrangement.groupBy)
+        let grouped = !request.arrangement.groupBy.isEmpty
+        var rowCount = 0
+        func add(_ batch: BatchStream.Batch) {
+            // An ungrouped list is one group: its rows need no key.
+            summary.add(rows: batch.rows, groups: grouped ? groups.count(batch.rows, of: batch.table) : nil, of: batch.table)
+            rowCount += batch.rows.count
+        }
+        if let whole = budget.map({ request.read.mayOutgrow($0) }) == true ? nil : try stream.wholeTable() {
+            add(whole)
+        } else {
+            while let batch = try stream.next() {
+                add(batch)
+                // The rest of a large regular file is parsed in parts on both cores, added up in order here.
+                _ = try stream.readRestInParts(work: { $0 }, take: add)
+            }
+        }
+        try stream.checkAtEnd(request)
+        try write(summary, groups: groups, rowCount: rowCount, request: request, into: sink)
+        return ListRunner.Outcome(foundRecords: rowCount > 0)
+    }
+
+    /// Writes the summary of each section as a list of its own records.
+    private static func write(_ summary: ColumnSummary, groups: GroupCatalog, rowCount: Int, request: ListRequest,
+                              into sink: OutputSink) throws {
+        let machine = request.look.style.isMachineReadable
+        // Machine styles say which records hold estimates, when any does.
+        let flagged = machine && summary.isApproximate
+        let names = ColumnSummary.fieldNames + (flagged ? ["approximate"] : [])
         let schema = RecordSchema()
-        let shape = schema.shape(for: ColumnNames.unique(request.arrangement.groupBy.map(\.text) + ColumnSummary.fieldNames))
+        let shape = schema.shape(for: ColumnNames.unique(request.arrangement.groupBy.map(\.text) + names))
         var table = CellTable(columns: [], inferTypes: false)
         var sections: [Section<RowRef>] = []
-        for section in list.sections {
+        // An ungrouped list is one section, even when empty.
+        let described = request.arrangement.groupBy.isEmpty ? [(SectionInfo(count: rowCount), 0)]
+            : groups.sections(of: Array(groups.keys.indices), order: request.arrangement.groupOrder)
+        for (info, group) in described {
             let start = table.rowCount
-            for values in ColumnSummary.records(columns: columns, rows: section.items, of: list.table) {
-                let keys = request.arrangement.groupBy.indices.map { $0 < section.keys.count ? section.keys[$0].value : .null }
-                table.append(Record(shape: shape, values: keys + values), schema: schema)
+            let keys = request.arrangement.groupBy.indices.map { group < groups.keys.count ? groups.keys[group][$0] : .null }
+            for record in summary.records(group: group, marked: !machine) {
+                let values = keys + record.values + (flagged ? [.bool(record.approximate)] : [])
+                table.append(Record(shape: shape, values: values), schema: schema)
             }
-            var summary = Section(info: section.info, items: (start..<table.rowCount).map(RowRef.init))
-            summary.info.count = section.info.count  // the records described, as the header says
-            sections.append(summary)
+            var section = Section(info: info, items: (start..<table.rowCount).map(RowRef.init))
+            section.info.count = info.count  // the records described, as the header says
+            sections.append(section)
         }
         var shown = ListRequest()
         shown.look.style = request.look.style
         shown.arrangement.groupBy = request.arrangement.groupBy
         // Human styles show the group in the section header; machine styles lead with its fields.
-        shown.look.fields = request.look.style.isMachineReadable ? nil : ColumnSummary.fieldNames.map(FieldPath.init)
+        shown.look.fields = machine ? nil : ColumnSummary.fieldNames.map(FieldPath.init)
         (shown.look.width, shown.look.wrap, shown.look.maxColumnWidth) = (request.look.width, request.look.wrap, request.look.maxColumnWidth)
         (shown.look.border, shown.look.color) = (request.look.border, request.look.color)
         try WholeList(table: table, sections: sections).render(shown, page: nil, schema: schema, into: sink)
-        return ListRunner.Outcome(foundRecords: list.foundRows)
     }
 }

@@ -5,7 +5,8 @@ import ListviewInput
 import ListviewValues
 
 /// `--summary`: what each column of a list holds, one record per column (like `mlr summary`,
-/// DuckDB's `SUMMARIZE`, VisiData's describe sheet).
+/// DuckDB's `SUMMARIZE`, VisiData's describe sheet), per group of rows, added up batch by
+/// batch so that no row is kept.
 ///
 /// - `types`: the types of its values in first-seen order (`number`, `string`, `boolean`,
 ///   `object`, `array`); null is counted, not a type.
@@ -15,94 +16,121 @@ import ListviewValues
 /// - `mean`: of the numbers, with at least two decimals; null when there are none.
 /// - `top`: the three most common values with their counts, `Adelie (152), Gentoo (124), …`
 ///   (ties in first-seen order), of those seen more than once; null when every value is unique.
-public enum ColumnSummary {
+///
+/// The distinct values are counted exactly while they take less than `byteLimit`; past it
+/// the columns holding the most let them go, largest first, and estimate from then on
+/// (`ColumnStats.approximate()`). Each batch's columns are added up on both cores.
+public final class ColumnSummary {
     /// The fields of each summary record, in order.
     public static let fieldNames = ["field", "types", "count", "nulls", "distinct", "min", "max", "mean", "top"]
 
-    /// One record per name in `columns`, describing its values in `rows` of `table`; the columns
-    /// are described on both cores (`OrderedWork`), each on one.
-    public static func records(columns: [FieldPath], rows: [RowRef], of table: CellTable) -> [[Value]] {
-        let fields = table.fields(columns)
-        @Sendable func describe(_ index: Int) -> [Value] {
-            table.withCells { cells in
-                var stats = Stats()
-                for item in rows { stats.add(fields[index].value(row: item.row, in: cells)) }
-                return stats.values(named: columns[index].text)
-            }
-        }
-        var described = [[Value]](repeating: [], count: columns.count)
-        // Nothing here throws: the hand-ons only store.
-        _ = try? OrderedWork.run(count: columns.count, here: { index in
-            described[index] = describe(index)
-            return true
-        }, elsewhere: describe, handOn: { index, values in
-            described[index] = values
-            return true
-        })
-        return described
+    /// One column's stats in every group, added to by one thread at a time.
+    private final class Column: @unchecked Sendable {
+        let path: FieldPath
+        var byGroup: [ColumnStats] = []
+        init(path: FieldPath) { self.path = path }
+        var estimatedBytes: Int { byGroup.reduce(0) { $0 + $1.estimatedBytes } }
     }
 
-    /// What one column's values add up to.
-    private struct Stats {
-        var types: [String] = []
-        var count = 0
-        var nulls = 0
-        /// Each distinct value's count and first position, by its text.
-        var seen: [String: (count: Int, first: Int, value: Value)] = [:]
-        var minimum: (key: ValueOrdering.Key, value: Value)?
-        var maximum: (key: ValueOrdering.Key, value: Value)?
-        var sum = 0.0
-        var numbers = 0
-        var decimals = 0
+    /// The columns described: the ones given, else every column of every batch in first-seen order.
+    private var columns: [Column] = []
+    private var columnNumbers: [String: Int] = [:]
+    private let columnsFixed: Bool
+    /// Columns left out when the columns are not given (`--exclude`).
+    private let excluded: (String) -> Bool
+    /// The rows added to each group so far (a column first seen later was null in them).
+    private var rowsByGroup: [Int] = []
+    private let byteLimit: Int
+    private var estimatedBytes = 0
 
-        mutating func add(_ value: Value?) {
-            guard let value, !value.isNull else {
-                nulls += 1
-                return
-            }
-            count += 1
-            let type = Self.typeName(of: value)
-            if !types.contains(type) { types.append(type) }
-            let text: String
-            switch value {
-            case .array, .object: text = value.compactJSON
-            default: text = CellText.unescapedText(for: value)
-            }
-            if let known = seen[text] {
-                seen[text] = (known.count + 1, known.first, known.value)
-            } else {
-                seen[text] = (1, seen.count, value)
-            }
-            let key = ValueOrdering.key(for: value)
-            if minimum.map({ ValueOrdering.compare(key, $0.key) < 0 }) ?? true { minimum = (key, value) }
-            if maximum.map({ ValueOrdering.compare(key, $0.key) > 0 }) ?? true { maximum = (key, value) }
-            if case .number(let number) = value, let double = Double(number), double.isFinite {
-                sum += double
-                numbers += 1
-                decimals = Swift.max(decimals, Aggregates.decimals(in: number))
+    /// A summary of `columns`, or of every column the batches have when nil, counting distinct
+    /// values exactly within `byteLimit` bytes.
+    public init(columns: [FieldPath]? = nil, excluding excluded: @escaping (String) -> Bool = { _ in false }, byteLimit: Int = .max) {
+        columnsFixed = columns != nil
+        self.excluded = excluded
+        self.byteLimit = byteLimit
+        for path in columns ?? [] { addColumn(path) }
+    }
+
+    /// The columns described, in order.
+    public var columnPaths: [FieldPath] { columns.map(\.path) }
+
+    /// True when some column's distinct count or top values are estimates.
+    public var isApproximate: Bool { columns.contains { $0.byGroup.contains(where: \.isApproximate) } }
+
+    /// Adds `rows` of `table`, each in the group of the same position in `groups` (all in group 0
+    /// when nil); groups are numbered from 0 up.
+    public func add(rows: [RowRef], groups: [Int]? = nil, of table: CellTable) {
+        if !columnsFixed { for name in table.columns where columnNumbers[name] == nil && !excluded(name) { addColumn(FieldPath(name)) } }
+        let groupCount = max(rowsByGroup.count, (groups?.max() ?? 0) + 1)
+        for column in columns {
+            while column.byGroup.count < groupCount { column.byGroup.append(ColumnStats(nulls: 0)) }
+        }
+        rowsByGroup += Array(repeating: 0, count: groupCount - rowsByGroup.count)
+        let fields = table.fields(columns.map(\.path))
+        let columns = self.columns
+        @Sendable func describe(_ index: Int) {
+            let column = columns[index], field = fields[index]
+            table.withCells { cells in
+                if let groups {
+                    for (item, group) in zip(rows, groups) { column.byGroup[group].add(field.value(row: item.row, in: cells)) }
+                } else {
+                    for item in rows { column.byGroup[0].add(field.value(row: item.row, in: cells)) }
+                }
             }
         }
-
-        func values(named name: String) -> [Value] {
-            let common = seen.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.value.first < $1.value.first }
-            // Values seen once are no one's most common: a column of unique ids has no top.
-            let repeated = common.prefix(3).filter { $0.value.count > 1 }
-            let top = repeated.map { "\(CellText.unescapedText(for: $0.value.value)) (\($0.value.count))" }.joined(separator: ", ")
-            let mean: Value = numbers == 0 ? .null : .number(Aggregates.format(sum / Double(numbers), decimals: Swift.max(2, decimals)))
-            return [.string(name), .string(types.joined(separator: ", ")), .number(String(count)), .number(String(nulls)),
-                    .number(String(seen.count)), minimum?.value ?? .null, maximum?.value ?? .null, mean,
-                    repeated.isEmpty ? .null : .string(top)]
+        // Nothing here throws: each part adds to its own column.
+        _ = try? OrderedWork.run(count: columns.count, here: { index in
+            describe(index)
+            return true
+        }, elsewhere: describe, handOn: { _, _ in true })
+        if let groups {
+            for group in groups { rowsByGroup[group] += 1 }
+        } else if !rowsByGroup.isEmpty {
+            rowsByGroup[0] += rows.count
         }
+        keepWithinLimit()
+    }
 
-        static func typeName(of value: Value) -> String {
-            switch value {
-            case .null: return "null"
-            case .bool: return "boolean"
-            case .number: return "number"
-            case .string: return "string"
-            case .array: return "array"
-            case .object: return "object"
+    /// The summary records of `group`, one per column, each saying whether it holds estimates;
+    /// `marked` puts `≈` before them.
+    public func records(group: Int, marked: Bool = false) -> [(values: [Value], approximate: Bool)] {
+        columns.map { column in
+            let stats = group < column.byGroup.count ? column.byGroup[group] : ColumnStats(nulls: group < rowsByGroup.count ? rowsByGroup[group] : 0)
+            return (stats.values(named: column.path.text, marked: marked), stats.isApproximate)
+        }
+    }
+
+    /// One record per name in `columns`, describing its values in `rows` of `table`.
+    public static func records(columns: [FieldPath], rows: [RowRef], of table: CellTable) -> [[Value]] {
+        let summary = ColumnSummary(columns: columns)
+        summary.add(rows: rows, of: table)
+        return summary.records(group: 0).map(\.values)
+    }
+
+    private func addColumn(_ path: FieldPath) {
+        columnNumbers[path.text] = columns.count
+        let column = Column(path: path)
+        // The rows before this column was seen had no value in it.
+        column.byGroup = rowsByGroup.map { ColumnStats(nulls: $0) }
+        columns.append(column)
+    }
+
+    /// Past the limit, the stats holding the most distinct values estimate from now on, until the
+    /// rest fit in half of it.
+    private func keepWithinLimit() {
+        var total = columns.reduce(0) { $0 + $1.estimatedBytes }
+        guard total > byteLimit else { return }
+        var largest: [(column: Int, group: Int, bytes: Int)] = []
+        for (number, column) in columns.enumerated() {
+            for (group, stats) in column.byGroup.enumerated() where stats.estimatedBytes > 0 {
+                largest.append((number, group, stats.estimatedBytes))
             }
+        }
+        largest.sort { $0.bytes > $1.bytes }
+        for entry in largest where total > byteLimit / 2 {
+            columns[entry.column].byGroup[entry.group].approximate()
+            total -= entry.bytes
         }
     }
 }

@@ -1,0 +1,120 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewQuery
+import ListviewValues
+import XCTest
+
+/// `--summary` past its memory budget: distinct counts by HyperLogLog, top values by
+/// space-saving, everything else exact; and a summary added up in batches equals one of the
+/// whole list.
+final class SummarySketchTests: XCTestCase {
+    func testDistinctSketchEstimatesWithinTwoPercent() {
+        for distinct in [1, 10, 1_000, 100_000] {
+            var sketch = DistinctSketch()
+            // Every value twice: repeats do not count.
+            for _ in 0..<2 { for value in 0..<distinct { sketch.add("value \(value)") } }
+            let error = abs(Double(sketch.estimate - distinct)) / Double(distinct)
+            XCTAssertLessThan(error, 0.02, "\(distinct) distinct values estimated as \(sketch.estimate)")
+        }
+        XCTAssertEqual(DistinctSketch().estimate, 0)
+    }
+
+    func testFrequentValuesFindTheMostCommonAndNeverUndercount() {
+        var frequent = FrequentValues<String>(capacity: 16)
+        var generator = SeededGenerator(seed: 7)
+        var exact: [String: Int] = [:]
+        for _ in 0..<20_000 {
+            // Three heavy values among thousands of rare ones.
+            let roll = Int.random(in: 0..<100, using: &generator)
+            let value = roll < 20 ? "heavy" : roll < 30 ? "second" : roll < 36 ? "third" : "rare \(Int.random(in: 0..<5_000, using: &generator))"
+            frequent.add(value)
+            exact[value, default: 0] += 1
+        }
+        let top = frequent.mostCommon.prefix(3)
+        XCTAssertEqual(top.map(\.item), ["heavy", "second", "third"])
+        for counter in frequent.mostCommon {
+            XCTAssertGreaterThanOrEqual(counter.count, exact[counter.item] ?? 0)
+            XCTAssertLessThanOrEqual(counter.count - counter.error, exact[counter.item] ?? 0)
+        }
+    }
+
+    func testPastItsLimitASummaryEstimatesOnlyDistinctAndTop() {
+        let table = randomTable(rows: 5_000, seed: 3)
+        let rows = (0..<table.rowCount).map(RowRef.init)
+        let exact = ColumnSummary()
+        exact.add(rows: rows, of: table)
+        let small = ColumnSummary(byteLimit: 4_096)
+        for start in stride(from: 0, to: rows.count, by: 700) { small.add(rows: Array(rows[start..<min(start + 700, rows.count)]), of: table) }
+        XCTAssertFalse(exact.isApproximate)
+        XCTAssertTrue(small.isApproximate)
+        let distinct = ColumnSummary.fieldNames.firstIndex(of: "distinct") ?? 0
+        for (whole, estimated) in zip(exact.records(group: 0), small.records(group: 0)) {
+            XCTAssertFalse(whole.approximate)
+            for field in ColumnSummary.fieldNames.indices where ![distinct, ColumnSummary.fieldNames.count - 1].contains(field) {
+                XCTAssertEqual(whole.values[field], estimated.values[field], ColumnSummary.fieldNames[field])
+            }
+            guard estimated.approximate, case .number(let a) = whole.values[distinct], case .number(let b) = estimated.values[distinct],
+                  let wholeCount = Double(a), let estimate = Double(b) else { continue }
+            XCTAssertLessThan(abs(estimate - wholeCount) / wholeCount, 0.03)
+        }
+        // Human styles mark the estimates.
+        let marked = small.records(group: 0, marked: true).first { $0.approximate }
+        guard case .string(let text)? = marked?.values[distinct] else { return XCTFail("an estimated distinct count is marked") }
+        XCTAssertTrue(text.hasPrefix("≈"))
+    }
+
+    /// Added batch by batch, cut anywhere and grouped, the exact summary is the one of the whole list.
+    func testBatchesCutAnywhereGiveTheWholeListsSummary() {
+        var generator = SeededGenerator(seed: 11)
+        for round in 0..<20 {
+            let table = randomTable(rows: Int.random(in: 0..<300, using: &generator), seed: UInt64(round))
+            let rows = (0..<table.rowCount).map(RowRef.init)
+            var catalog = GroupCatalog(fields: [FieldPath("g")])
+            let groups = catalog.count(rows, of: table)
+            let whole = ColumnSummary()
+            whole.add(rows: rows, groups: groups, of: table)
+            let cut = ColumnSummary()
+            var start = 0
+            while start < rows.count {
+                let end = min(rows.count, start + Int.random(in: 1...50, using: &generator))
+                cut.add(rows: Array(rows[start..<end]), groups: Array(groups[start..<end]), of: table)
+                start = end
+            }
+            for group in catalog.keys.indices {
+                XCTAssertEqual(whole.records(group: group).map(\.values), cut.records(group: group).map(\.values), "round \(round)")
+            }
+        }
+    }
+
+    /// Rows of ids, a group, numbers with repeats and nulls, and a column only some rows have.
+    private func randomTable(rows: Int, seed: UInt64) -> CellTable {
+        var generator = SeededGenerator(seed: seed)
+        let schema = RecordSchema()
+        var table = CellTable(columns: [], inferTypes: false)
+        for index in 0..<rows {
+            var keys = ["id", "g", "n"]
+            var values: [Value] = [.number(String(index)), .string(["a", "b", "c"][index % 3]),
+                                   Int.random(in: 0..<10, using: &generator) == 0 ? .null
+                                       : .number(String(Int.random(in: 0..<40, using: &generator)))]
+            if index % 5 == 2 {
+                keys.append("late")
+                values.append(.string("x\(Int.random(in: 0..<4, using: &generator))"))
+            }
+            table.append(schema.record(keys: keys, values: values), schema: schema)
+        }
+        return table
+    }
+}
+
+/// SplitMix64: the same numbers for the same seed on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}
