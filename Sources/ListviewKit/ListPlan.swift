@@ -35,7 +35,7 @@ public enum ListPlan: Equatable, Sendable {
         case .streamedPage, .streamedRows:
             return request.arrangement.limit
         case .summary:
-            return request.withoutRowOrder.arrangement.ordersRows ? nil : request.arrangement.limit
+            return request.arrangement.limit  // the first records read are described, then grouped
         case .wholeList:
             return request.arrangement.ordersRows ? nil : request.arrangement.limit
         }

@@ -9,8 +9,7 @@ import ListviewValues
 /// describing it (`ColumnSummary`), per section, written in any style like any other list.
 ///
 /// No row is kept: each batch's kept rows are added up in their groups as the
-/// stream hands them on (a file that fits the memory budget in one table read on
-/// both cores, a larger one or a pipe batch by batch). The distinct values are
+/// stream hands them on, each batch's columns on both cores. The distinct values are
 /// counted exactly within half the budget, then estimated: human styles mark the
 /// estimates `≈`, machine styles add an `approximate` field to every record.
 ///
@@ -33,6 +32,8 @@ enum SummaryTable {
             summary.add(rows: batch.rows, groups: grouped ? groups.count(batch.rows, of: batch.table) : nil, of: batch.table)
             rowCount += batch.rows.count
         }
+        // A file that fits the budget is read whole on both cores and then added up on both cores,
+        // the fastest way; a larger one or a pipe batch by batch, in the same order.
         if let whole = budget.map({ request.read.mayOutgrow($0) }) == true ? nil : try stream.wholeTable() {
             add(whole)
         } else {
