@@ -20,36 +20,37 @@ import ListviewValues
 /// to measure the rows shown and again to write them. The output is the one
 /// the list in memory writes, byte for byte.
 final class SpilledList {
-    private let request: ListRequest
-    private let budget: MemoryBudget
-    private let schema: RecordSchema
-    private let folder: SpillDirectory
+    let request: ListRequest
+    let budget: MemoryBudget
+    let schema: RecordSchema
+    let folder: SpillDirectory
     private var file: SpillFile?
     /// Where a run's rows of one group lie in the spill file, in order.
     private typealias Chunk = (offset: Int, length: Int)
     /// Each run's chunks by group.
     private var runs: [[Int: [Chunk]]] = []
     /// The groups, numbered in the order they first appear.
-    private var groups: GroupCatalog
+    var groups: GroupCatalog
     /// Each group's first row in the list's order: its sort keys and its place in the input
     /// (sections in the order they first appear are in the order of these rows).
     private var groupFirstRows: [(keys: [ValueOrdering.Key], place: Int)] = []
     /// The rows in the runs written so far.
     private var rowsInRuns = 0
     /// The columns of the kept rows in the order they first appear.
-    private var columnOrder: [String] = []
-    private var seenColumns: Set<String> = []
+    var columnOrder: [String] = []
+    var seenColumns: Set<String> = []
     /// The columns some kept row has a cell in.
-    private var presentColumns: Set<String> = []
+    var presentColumns: Set<String> = []
     /// The measures of the kept rows, by `--fields` spec (its position) or by column name, for a
     /// human style: merged over the runs as they are written. With `--limit`, the rows shown are
     /// measured instead, in a merge that writes nothing.
-    private var measuresBySpec: [Int: ColumnMeasure] = [:]
-    private var measuresByColumn: [String: ColumnMeasure] = [:]
+    var measuresBySpec: [Int: ColumnMeasure] = [:]
+    var measuresByColumn: [String: ColumnMeasure] = [:]
 
     /// True when the rows shown are measured (a human style) and all the kept rows are shown.
-    private var measuresWhileSpilling: Bool {
-        request.arrangement.limit == nil && [.table, .list, .line].contains(request.look.style)
+    var measuresWhileSpilling: Bool {
+        request.arrangement.limit == nil && request.arrangement.pageSize == nil
+            && [.table, .list, .line, .markdown].contains(request.look.style)
     }
 
     private init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema) {
@@ -61,10 +62,9 @@ final class SpilledList {
     }
 
     /// The budget `request` is held to, when a whole list of it may not fit: the inputs are a pipe,
-    /// or files larger than half of it. Paged, footed and Markdown lists are held in memory.
+    /// or files larger than half of it. Pages cut by lines (wrapped rows) are held in memory.
     static func budget(for request: ListRequest, pagesByLines: Bool) -> MemoryBudget? {
-        guard let budget = request.arrangement.memory, !pagesByLines, request.arrangement.pageSize == nil,
-              request.arrangement.footer == nil, request.look.style != .markdown else { return nil }
+        guard let budget = request.arrangement.memory, !pagesByLines else { return nil }
         return request.read.mayOutgrow(budget) ? budget : nil
     }
 
@@ -176,7 +176,7 @@ final class SpilledList {
     // MARK: Merging
 
     /// The sections in the order the list shows them, each with its group's number.
-    private func sections() -> [(info: SectionInfo, group: Int)] {
+    func sections() -> [(info: SectionInfo, group: Int)] {
         // Groups in the order of their first rows: the order in which the list's rows show them.
         let specs = request.arrangement.sort
         let ordered = groups.keys.indices.sorted { left, right in
@@ -187,24 +187,57 @@ final class SpilledList {
         return groups.sections(of: ordered, order: request.arrangement.groupOrder)
     }
 
-    /// Calls `body` with each section's rows in order, a merged chunk at a time (the first chunk of
-    /// a section says so), up to `--limit` rows.
-    private func forEachChunk(_ body: (SectionInfo, _ first: Bool, CellTable) throws -> Void) throws {
+    /// A section of the list as written: its group, and where its rows lie in the list.
+    struct ListedSection {
+        var info: SectionInfo
+        var group: Int
+        /// The position in the list of its first row.
+        var start: Int
+        /// Its rows in the list (fewer than in its group when `--limit` cuts it).
+        var count: Int
+        var rows: Range<Int> { start..<start + count }
+    }
+
+    /// The sections in the order the list shows them, up to `--limit` rows.
+    func listedSections() -> [ListedSection] {
         var remaining = request.arrangement.limit ?? .max
+        var start = 0
+        var listed: [ListedSection] = []
         for (info, group) in sections() where remaining > 0 {
+            let count = min(groups.counts[group], remaining)
+            listed.append(ListedSection(info: info, group: group, start: start, count: count))
+            start += count
+            remaining -= count
+        }
+        return listed
+    }
+
+    /// Calls `body` with the rows of the list in `window` (every row up to `--limit` when nil), in
+    /// order, a merged chunk at a time, with their section, whether the chunk is the first of that
+    /// section handed over, and the position in the section of the chunk's first row. Sections
+    /// outside the window are not read.
+    func forEachChunk(in window: Range<Int>? = nil, _ body: (ListedSection, _ first: Bool, _ offset: Int, CellTable) throws -> Void) throws {
+        for section in listedSections() {
+            let wanted = window.map { section.rows.clamped(to: $0) } ?? section.rows
+            guard !wanted.isEmpty else { continue }
+            let (from, to) = (wanted.lowerBound - section.start, wanted.upperBound - section.start)
+            var position = 0
             var first = true
-            try merge(group: group) { chunk in
-                var chunk = chunk
-                if chunk.rowCount > remaining {
-                    var cut = CellTable(columns: [], inferTypes: chunk.inferTypes)
-                    cut.nestedDecoder = chunk.nestedDecoder
-                    cut.append(rows: 0..<remaining, of: chunk, schema: schema)
-                    chunk = cut
+            try merge(group: section.group) { chunk in
+                let (low, high) = (max(from, position), min(to, position + chunk.rowCount))
+                if low < high {
+                    let rows = low..<high
+                    var part = chunk
+                    if rows.count < chunk.rowCount {
+                        part = CellTable(columns: [], inferTypes: chunk.inferTypes)
+                        part.nestedDecoder = chunk.nestedDecoder
+                        part.append(rows: (rows.lowerBound - position)..<(rows.upperBound - position), of: chunk, schema: schema)
+                    }
+                    try body(section, first, rows.lowerBound, part)
+                    first = false
                 }
-                remaining -= chunk.rowCount
-                try body(info, first, chunk)
-                first = false
-                return remaining > 0
+                position += chunk.rowCount
+                return position < to
             }
         }
     }
@@ -327,77 +360,6 @@ final class SpilledList {
             row += 1
             if row >= count { try nextChunk() }
         }
-    }
-
-    // MARK: Writing
-
-    /// Writes the merged sections in `request`'s style.
-    private func write(_ request: ListRequest, into sink: OutputSink) throws {
-        let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
-        let grouped = !request.arrangement.groupBy.isEmpty
-        if let presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped) {
-            return try writeRows(presenter, into: sink)
-        }
-        let (columns, measures) = try shownColumns(request)
-        let empty = RecordView(table: CellTable(columns: [], inferTypes: false))
-        var presenter = HumanPresenters.make(request, columns: columns, view: empty, measures: measures)
-        try write(&presenter, into: sink) { presenter, chunk in
-            presenter.registry = HumanPresenters.make(request, columns: columns, view: RecordView(table: chunk), measures: measures).registry
-        }
-    }
-
-    /// Writes through a machine style's presenter, which takes each chunk's table (`use`).
-    private func writeRows<Presenter: TableRowPresenter>(_ presenter: Presenter, into sink: OutputSink) throws {
-        var presenter = presenter
-        try write(&presenter, into: sink) { presenter, chunk in presenter.use(chunk) }
-    }
-
-    /// The columns a human style shows (`--fields`, else the columns the rows shown have), with
-    /// their measures over those rows: a merge of the runs that writes nothing.
-    private func shownColumns(_ request: ListRequest) throws -> ([ColumnSpec], [ColumnMeasure]) {
-        let specs = request.columnSpecs ?? columnOrder.filter { !request.look.excluded.excludes($0) }.map { ColumnSpec($0) }
-        var measures = specs.map { ColumnMeasure(title: $0.title) }
-        var present = Set<String>()
-        if measuresWhileSpilling {
-            for index in specs.indices {
-                let measured = request.columnSpecs == nil ? measuresByColumn[specs[index].title] : measuresBySpec[index]
-                if let measured { measures[index] = measured }
-            }
-            present = presentColumns
-        } else {
-            try forEachChunk { _, _, chunk in
-                let rows = Array(0..<chunk.rowCount)
-                for (index, measure) in TableLayout.columnMeasures(specs, rows: rows, of: chunk).enumerated() { measures[index].merge(measure) }
-                present.formUnion(chunk.columns(presentIn: rows))
-            }
-        }
-        guard request.columnSpecs == nil else { return (specs, measures) }
-        let shown = specs.indices.filter { present.contains(specs[$0].path.text) }
-        return (shown.map { specs[$0] }, shown.map { measures[$0] })
-    }
-
-    /// Drives `presenter` over the merged sections as `ListRenderer` drives it over a list in
-    /// memory; `use` hands it each chunk's table before its rows.
-    private func write<Presenter: ListPresenter>(_ presenter: inout Presenter, into sink: OutputSink,
-                                                 use: (inout Presenter, CellTable) -> Void) throws where Presenter.Item == RowRef {
-        try presenter.begin(page: nil, into: sink)
-        var open: SectionInfo?
-        try forEachChunk { info, first, chunk in
-            if first {
-                if let open { try presenter.sectionFooter(open, into: sink) }
-                try presenter.sectionHeader(info, continued: false, into: sink)
-                open = info
-            }
-            use(&presenter, chunk)
-            try presenter.rows((0..<chunk.rowCount).map(RowRef.init)[...], into: sink)
-        }
-        if let open {
-            try presenter.sectionFooter(open, into: sink)
-        } else {
-            try presenter.emptyState(into: sink)
-        }
-        try presenter.end(page: nil, into: sink)
-        try sink.flush()
     }
 }
 

@@ -111,7 +111,7 @@ public final class WholeList {
         let all = renderer.items(on: nil)
         let rows = all.map(\.row)
         let view = RecordView(table: table)
-        var presenter = HumanPresenters.make(request, columns: shownColumns(request, rows: rows), view: view, rows: rows)
+        var presenter = HumanPresenters.make(request, columns: Self.shownColumns(request, rows: rows, of: table), view: view, rows: rows)
         let registry = presenter.registry
         let plan = LinePagePlan(heights: all.map { registry.formatter(for: $0).height(for: $0) }, linesPerPage: pageSize)
         let number = request.arrangement.page ?? 1
@@ -126,41 +126,43 @@ public final class WholeList {
 
     /// Writes `page` (or everything) of the sections, whose first row is row `firstRow` of the whole list.
     public func render(_ request: ListRequest, page: PageInfo?, firstRow: Int = 0, schema: RecordSchema, into sink: OutputSink) throws {
-        let renderer = ListRenderer(provider: ArrayDataProvider(sections: sections), firstRow: firstRow)
+        try Self.render(request, renderer: ListRenderer(provider: ArrayDataProvider(sections: sections), firstRow: firstRow), of: table,
+                        page: page, grandTotal: (grandTotal, grandTotalValues), schema: schema, into: sink)
+    }
+
+    /// Writes `page` (or everything) of `renderer`'s sections, whose rows are rows of `table`, in
+    /// the requested style; the last page ends with `grandTotal`, as text and as values.
+    static func render<Provider: CollectionDataProvider>(_ request: ListRequest, renderer: ListRenderer<Provider>, of table: CellTable,
+                                                         page: PageInfo?, grandTotal: (text: String?, values: [FooterValue]),
+                                                         schema: RecordSchema, into sink: OutputSink) throws
+    where Provider.Item == RowRef {
         let view = RecordView(table: table)
         let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
         let lastPage = page == nil || page?.number == page?.count
         let grouped = !request.arrangement.groupBy.isEmpty || request.arrangement.footer != nil
         if var presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped,
-                                                  grandTotal: lastPage ? grandTotalValues : []) {
+                                                  grandTotal: lastPage ? grandTotal.values : []) {
             try presenter.render(renderer, of: table, page: page, into: sink)
         } else {
             // The shown rows' numbers, in one array: measured a block at a time on both cores.
             let rows = renderer.items(on: page).map(\.row)
-            let shown = shownColumns(request, rows: rows)
+            let shown = shownColumns(request, rows: rows, of: table)
             if request.look.style == .markdown {
                 var layout = TableLayout.measure(shown, rows: rows, of: table)
                 if let nullText = request.look.nullText { layout.nullText = nullText }
-                try render(renderer, page: page, with: MarkdownPresenter(layout: layout), view: view, into: sink)
+                var presenter = RecordViewPresenter(MarkdownPresenter(layout: layout), view: view)
+                try renderer.render(page: page, with: &presenter, into: sink)
             } else {
                 var presenter = HumanPresenters.make(request, columns: shown, view: view, rows: rows)
-                if page == nil || page?.number == page?.count { presenter.grandTotal = grandTotal }
+                if lastPage { presenter.grandTotal = grandTotal.text }
                 try renderer.render(page: page, with: &presenter, into: sink)
             }
         }
         try sink.flush()
     }
 
-    /// Renders through a presenter of records, each row handed over as its record.
-    private func render<Presenter: ListPresenter>(_ renderer: ListRenderer<ArrayDataProvider<RowRef>>, page: PageInfo?,
-                                                  with presenter: Presenter, view: RecordView, into sink: OutputSink) throws
-    where Presenter.Item == Record {
-        var rows = RecordViewPresenter(presenter, view: view)
-        try renderer.render(page: page, with: &rows, into: sink)
-    }
-
     /// The columns a human style shows for `rows`: `--fields`, else the columns those rows have.
-    private func shownColumns(_ request: ListRequest, rows: [Int]) -> [ColumnSpec] {
+    private static func shownColumns(_ request: ListRequest, rows: [Int], of table: CellTable) -> [ColumnSpec] {
         request.columnSpecs ?? table.columns(presentIn: rows).filter { !request.look.excluded.excludes($0) }.map { ColumnSpec($0) }
     }
 

@@ -60,26 +60,62 @@ public struct Aggregates: Sendable, Equatable {
 
     /// Each term's value over `items`, whose value at a field is `value(item, field)`.
     public func values<Items: Collection>(of items: Items, value: (Items.Element, FieldPath) -> Value?) -> [FooterValue] {
-        let records = items
-        return terms.map { term in
-            guard let field = term.field else { return FooterValue(name: "count", label: "count", value: .number(String(records.count))) }
-            var numbers: [(value: Double, text: String)] = []
-            for record in records {
-                guard let value = value(record, field), case .number(let text) = value, let number = Double(text) else { continue }
-                numbers.append((number, text))
+        var running = Running(self)
+        for item in items { running.add { value(item, $0) } }
+        return running.values
+    }
+
+    /// The terms added up item by item, in the order the list shows them: a list read in chunks
+    /// (sorted on disk) gets the footer a list in memory gets.
+    public struct Running: Sendable {
+        /// One term's numbers so far.
+        private struct Term: Sendable {
+            var numbers = 0
+            var sum = 0.0
+            var decimals = 0
+            /// The least and the greatest number, each the first of its equals, as written.
+            var least: (value: Double, text: String)?
+            var greatest: (value: Double, text: String)?
+        }
+
+        private let aggregates: Aggregates
+        private var items = 0
+        private var terms: [Term]
+
+        public init(_ aggregates: Aggregates) {
+            self.aggregates = aggregates
+            terms = Array(repeating: Term(), count: aggregates.terms.count)
+        }
+
+        /// Adds one item, whose value at a field is `value(field)`.
+        public mutating func add(_ value: (FieldPath) -> Value?) {
+            items += 1
+            for (index, term) in aggregates.terms.enumerated() {
+                guard let field = term.field, let value = value(field), case .number(let text) = value, let number = Double(text) else { continue }
+                terms[index].numbers += 1
+                terms[index].sum += number
+                terms[index].decimals = Swift.max(terms[index].decimals, Aggregates.decimals(in: text))
+                if terms[index].least.map({ number < $0.value }) ?? true { terms[index].least = (number, text) }
+                if terms[index].greatest.map({ $0.value < number }) ?? true { terms[index].greatest = (number, text) }
             }
-            let (name, label) = ("\(term.kind.rawValue):\(field.text)", "\(term.kind.rawValue) \(field.text)")
-            guard !numbers.isEmpty else { return FooterValue(name: name, label: label, value: .null) }
-            let decimals = numbers.map { Self.decimals(in: $0.text) }.max() ?? 0
-            let text: String
-            switch term.kind {
-            case .count: text = String(records.count)
-            case .sum: text = Self.format(numbers.reduce(0) { $0 + $1.value }, decimals: decimals)
-            case .min: text = numbers.min { $0.value < $1.value }?.text ?? ""
-            case .max: text = numbers.max { $0.value < $1.value }?.text ?? ""
-            case .mean: text = Self.format(numbers.reduce(0) { $0 + $1.value } / Double(numbers.count), decimals: Swift.max(2, decimals))
+        }
+
+        /// Each term's value over the items added.
+        public var values: [FooterValue] {
+            zip(aggregates.terms, terms).map { term, running in
+                guard let field = term.field else { return FooterValue(name: "count", label: "count", value: .number(String(items))) }
+                let (name, label) = ("\(term.kind.rawValue):\(field.text)", "\(term.kind.rawValue) \(field.text)")
+                guard running.numbers > 0 else { return FooterValue(name: name, label: label, value: .null) }
+                let text: String
+                switch term.kind {
+                case .count: text = String(items)
+                case .sum: text = Aggregates.format(running.sum, decimals: running.decimals)
+                case .min: text = running.least?.text ?? ""
+                case .max: text = running.greatest?.text ?? ""
+                case .mean: text = Aggregates.format(running.sum / Double(running.numbers), decimals: Swift.max(2, running.decimals))
+                }
+                return FooterValue(name: name, label: label, value: .number(text))
             }
-            return FooterValue(name: name, label: label, value: .number(text))
         }
     }
 

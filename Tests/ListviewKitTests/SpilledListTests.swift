@@ -49,10 +49,10 @@ final class SpilledListTests: XCTestCase {
         return sink.collected
     }
 
-    func testRandomListsSortedAndGroupedOnDiskEqualTheListInMemory() throws {
+    func testRandomListsSortedGroupedFootedAndPagedOnDiskEqualTheListInMemory() throws {
         var random = Random(state: 26_27)
-        let styles: [OutputStyle] = [.table, .json, .jsonl, .csv, .list, .line]
-        for round in 0..<60 {
+        let styles: [OutputStyle] = [.table, .json, .jsonl, .csv, .list, .line, .markdown]
+        for round in 0..<80 {
             let fields = ["a", "b", "c", "d"]
             let lines = (0..<(1 + random.next(120))).map { _ in
                 "{" + fields.compactMap { name in value(&random).map { "\"\(name)\":\($0)" } }.joined(separator: ",") + "}"
@@ -65,8 +65,14 @@ final class SpilledListTests: XCTestCase {
             if random.next(3) == 0 { request.arrangement.groupOrder = GroupOrder([.first, .key, .count][random.next(3)], descending: random.next(2) == 0) }
             if random.next(4) == 0 { request.arrangement.limit = random.next(30) }
             if random.next(4) == 0 { request.arrangement.filter = RecordFilter(predicates: [try Predicate(parsing: "a>0")], search: nil) }
+            if random.next(3) == 0 { request.arrangement.footer = try Aggregates(parsing: ["count", "sum:a", "mean:b", "min:c", "max:d"][random.next(5)] + ",count") }
+            if random.next(3) == 0 {
+                request.arrangement.pageSize = 1 + random.next(12)
+                request.arrangement.page = 1 + random.next(4)
+            }
             request.look.style = styles[random.next(styles.count)]
             let label = "round \(round): sort \(request.arrangement.sort) groups \(request.arrangement.groupBy) style \(request.look.style)"
+                + " footer \(String(describing: request.arrangement.footer)) page \(String(describing: request.arrangement.page))"
             // The output, or the error (a field no record has), the same either way.
             let inMemory = Result { try ran(request) }.mapError { Failure(description: "\($0)") }
             for bytes in [1, 300, 5_000] {

@@ -40,7 +40,8 @@ struct RecordViewFormatter: RowFormatter {
 /// A record presenter (a machine style, Markdown) presenting rows through their record view.
 public struct RecordViewPresenter<Presenter: ListPresenter>: ListPresenter where Presenter.Item == Record {
     public var presenter: Presenter
-    public let view: RecordView
+    /// Where rows are read: a list read in chunks hands over each chunk's table.
+    public var view: RecordView
 
     public init(_ presenter: Presenter, view: RecordView) {
         self.presenter = presenter

@@ -1,0 +1,169 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
+/// Writing a list sorted on disk: its runs merged section by section into the presenters a list
+/// in memory uses, with the same bytes out.
+///
+/// A human style needs its columns measured first: over the runs as they were
+/// written, or in a merge that writes nothing (`--limit`). `--footer` adds up each
+/// section in a merge of its own first, in the order the rows are written, so its
+/// sums round as a list in memory rounds them. A page (`--page-size`) merges only the
+/// sections it cuts and holds only its own rows (`PageWindowProvider`).
+extension SpilledList {
+    /// Each section's footer and the grand total, by group.
+    struct Footers {
+        var bySection: [Int: [FooterValue]] = [:]
+        /// The footer of every section together; empty for one section.
+        var grandTotal: [FooterValue] = []
+        var grandTotalText: String? { grandTotal.isEmpty ? nil : "all · " + Aggregates.text(grandTotal) }
+    }
+
+    /// Writes the merged sections in `request`'s style.
+    func write(_ request: ListRequest, into sink: OutputSink) throws {
+        let footers = try self.footers(request)
+        if request.arrangement.pageSize != nil { return try writePage(request, footers: footers, into: sink) }
+        let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
+        let grouped = !request.arrangement.groupBy.isEmpty || request.arrangement.footer != nil
+        if let presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped, grandTotal: footers.grandTotal) {
+            return try writeRows(presenter, footers: footers, into: sink)
+        }
+        let (columns, measures) = try shownColumns(request)
+        let empty = RecordView(table: CellTable(columns: [], inferTypes: false))
+        if request.look.style == .markdown {
+            var layout = TableLayout.measured(columns, measures: measures)
+            if let nullText = request.look.nullText { layout.nullText = nullText }
+            var presenter = RecordViewPresenter(MarkdownPresenter(layout: layout), view: empty)
+            return try write(&presenter, footers: footers, into: sink) { presenter, chunk in presenter.view = RecordView(table: chunk) }
+        }
+        var presenter = HumanPresenters.make(request, columns: columns, view: empty, measures: measures)
+        presenter.grandTotal = footers.grandTotalText
+        try write(&presenter, footers: footers, into: sink) { presenter, chunk in
+            presenter.registry = HumanPresenters.make(request, columns: columns, view: RecordView(table: chunk), measures: measures).registry
+        }
+    }
+
+    /// Writes the requested page: the rows on it merged into one table, shown as a list in memory
+    /// shows the same page.
+    private func writePage(_ request: ListRequest, footers: Footers, into sink: OutputSink) throws {
+        let total = listedSections().reduce(0) { $0 + $1.count }
+        guard let page = try ListRunner.pageInfo(for: request, totalRows: total) else { return }
+        var table: CellTable?
+        var window: PageWindowProvider<RowRef>?
+        try forEachChunk(in: page.rows) { section, first, offset, chunk in
+            let start = table?.rowCount ?? 0
+            if table == nil {
+                table = chunk
+            } else {
+                table?.append(rows: 0..<chunk.rowCount, of: chunk, schema: schema)
+            }
+            let items = (start..<start + chunk.rowCount).map(RowRef.init)
+            if window == nil { window = PageWindowProvider(firstRow: section.start) }
+            if first {
+                window?.append(footed(section, footers), count: section.count, firstHeld: offset, items: items)
+            } else {
+                window?.appendItems(items)
+            }
+        }
+        guard let table, let window else { return }
+        try WholeList.render(request, renderer: ListRenderer(provider: window, firstRow: window.firstRow), of: table, page: page,
+                             grandTotal: (footers.grandTotalText, footers.grandTotal), schema: schema, into: sink)
+    }
+
+    /// `section`'s header information with its footer.
+    private func footed(_ section: ListedSection, _ footers: Footers) -> SectionInfo {
+        var info = section.info
+        if let values = footers.bySection[section.group] {
+            info.footerValues = values
+            info.footer = Aggregates.text(values)
+        }
+        return info
+    }
+
+    /// The footers `--footer` asks for, each section's rows added up in the order they are
+    /// written: a merge that writes nothing.
+    private func footers(_ request: ListRequest) throws -> Footers {
+        var footers = Footers()
+        guard let footer = request.arrangement.footer else { return footers }
+        let paths = footer.terms.compactMap(\.field)
+        var grand = Aggregates.Running(footer)
+        var running: (group: Int, sums: Aggregates.Running)?
+        var sections = 0
+        try forEachChunk { section, first, _, chunk in
+            if first {
+                if let running { footers.bySection[running.group] = running.sums.values }
+                running = (section.group, Aggregates.Running(footer))
+                sections += 1
+            }
+            var fields: [FieldPath: TableField] = [:]
+            for path in paths { fields[path] = TableField(path, columns: chunk.columns) }
+            chunk.withCells { cells in
+                for row in 0..<chunk.rowCount {
+                    let value = { (path: FieldPath) in fields[path]?.value(row: row, in: cells) }
+                    running?.sums.add(value)
+                    grand.add(value)
+                }
+            }
+        }
+        if let running { footers.bySection[running.group] = running.sums.values }
+        if sections > 1 { footers.grandTotal = grand.values }
+        return footers
+    }
+
+    /// Writes through a machine style's presenter, which takes each chunk's table (`use`).
+    private func writeRows<Presenter: TableRowPresenter>(_ presenter: Presenter, footers: Footers, into sink: OutputSink) throws {
+        var presenter = presenter
+        try write(&presenter, footers: footers, into: sink) { presenter, chunk in presenter.use(chunk) }
+    }
+
+    /// The columns a human style shows (`--fields`, else the columns the rows shown have), with
+    /// their measures over those rows: a merge of the runs that writes nothing.
+    private func shownColumns(_ request: ListRequest) throws -> ([ColumnSpec], [ColumnMeasure]) {
+        let specs = request.columnSpecs ?? columnOrder.filter { !request.look.excluded.excludes($0) }.map { ColumnSpec($0) }
+        var measures = specs.map { ColumnMeasure(title: $0.title) }
+        var present = Set<String>()
+        if measuresWhileSpilling {
+            for index in specs.indices {
+                let measured = request.columnSpecs == nil ? measuresByColumn[specs[index].title] : measuresBySpec[index]
+                if let measured { measures[index] = measured }
+            }
+            present = presentColumns
+        } else {
+            try forEachChunk { _, _, _, chunk in
+                let rows = Array(0..<chunk.rowCount)
+                for (index, measure) in TableLayout.columnMeasures(specs, rows: rows, of: chunk).enumerated() { measures[index].merge(measure) }
+                present.formUnion(chunk.columns(presentIn: rows))
+            }
+        }
+        guard request.columnSpecs == nil else { return (specs, measures) }
+        let shown = specs.indices.filter { present.contains(specs[$0].path.text) }
+        return (shown.map { specs[$0] }, shown.map { measures[$0] })
+    }
+
+    /// Drives `presenter` over the merged sections as `ListRenderer` drives it over a list in
+    /// memory; `use` hands it each chunk's table before its rows.
+    private func write<Presenter: ListPresenter>(_ presenter: inout Presenter, footers: Footers, into sink: OutputSink,
+                                                 use: (inout Presenter, CellTable) -> Void) throws where Presenter.Item == RowRef {
+        try presenter.begin(page: nil, into: sink)
+        var open: SectionInfo?
+        try forEachChunk { section, first, _, chunk in
+            if first {
+                if let open { try presenter.sectionFooter(open, into: sink) }
+                let info = footed(section, footers)
+                try presenter.sectionHeader(info, continued: false, into: sink)
+                open = info
+            }
+            use(&presenter, chunk)
+            try presenter.rows((0..<chunk.rowCount).map(RowRef.init)[...], into: sink)
+        }
+        if let open {
+            try presenter.sectionFooter(open, into: sink)
+        } else {
+            try presenter.emptyState(into: sink)
+        }
+        try presenter.end(page: nil, into: sink)
+        try sink.flush()
+    }
+}
