@@ -48,7 +48,8 @@ public final class SpillDirectory: Sendable {
 
     /// The error a spill file's failure `code` is reported with.
     func failure(_ code: Int32) -> ListviewError {
-        .spillFailed(directory: path ?? parent, reason: SystemError.message(for: code))
+        // The folder the user chose (`--temp-dir`), not the private one inside it, which is removed.
+        .spillFailed(directory: parent, reason: SystemError.message(for: code))
     }
 
     /// Makes the private folder on first use.

@@ -312,7 +312,7 @@ final class SpilledList {
         // What a chunk's rows measure is known from the runs (or measured in a pass of its own).
         let table = bytes.withUnsafeBytes { CellTable(spilled: $0, nestedDecoder: JSONNestedValue.decode, measuring: false) }
         guard whole, let table else {
-            throw ListviewError.spillFailed(directory: folder.path ?? folder.parent, reason: "a spill file changed while it was read")
+            throw ListviewError.spillFailed(directory: folder.parent, reason: "a spill file changed while it was read")
         }
         return table
     }

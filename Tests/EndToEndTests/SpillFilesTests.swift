@@ -75,4 +75,22 @@ final class SpillFilesTests: XCTestCase {
         XCTAssertEqual(result.stderr, "listview: cannot write spill files in \(missing): No such file or directory (choose another folder with --temp-dir)\n")
         XCTAssertEqual(result.stdout, "")
     }
+
+    /// A temp folder that fills up (a 64 KiB tmpfs, mounted by root) is one line naming it and
+    /// `--temp-dir`, status 74, nothing on stdout, and no spill folder left in it.
+    func testAFullDiskIsStatus74NamingTheFolder() throws {
+        guard getuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root") }
+        let tiny = folder.appendingPathComponent("tiny").path
+        try FileManager.default.createDirectory(atPath: tiny, withIntermediateDirectories: true)
+        let mounted = try ListviewProcess.shell("mount -t tmpfs -o size=64k tmpfs '\(tiny)'")
+        XCTAssertEqual(mounted, 0, "mount a 64 KiB tmpfs")
+        defer { _ = try? ListviewProcess.shell("umount '\(tiny)'") }
+        let rows = (0..<20_000).map { #"{"id":\#($0),"text":"\#(String(repeating: "x", count: 40))"}"# }.joined(separator: "\n") + "\n"
+        let result = try ListviewProcess.run(["--input", "jsonl", "--sort", "id:desc", "--temp-dir", tiny, "--memory-limit", "100KB"],
+                                             stdinText: rows)
+        XCTAssertEqual(result.status, 74)
+        XCTAssertEqual(result.stderr, "listview: cannot write spill files in \(tiny): No space left on device (choose another folder with --temp-dir)\n")
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tiny), [])
+    }
 }

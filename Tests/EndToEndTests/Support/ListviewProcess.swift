@@ -27,6 +27,16 @@ struct ListviewProcess {
         return root.appendingPathComponent(".build/debug/listview")
     }
 
+    /// Runs `command` through `/bin/sh -c` and returns its status (a test's own set-up step).
+    static func shell(_ command: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// Runs `listview arguments` in the repository root; `stdin` is a file path relative to it, or text.
     static func run(_ arguments: [String], stdinFile: String? = nil, stdinText: String? = nil,
                     environment extra: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
