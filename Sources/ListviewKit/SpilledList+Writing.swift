@@ -119,27 +119,14 @@ extension SpilledList {
     }
 
     /// The columns a human style shows (`--fields`, else the columns the rows shown have), with
-    /// their measures over those rows: a merge of the runs that writes nothing.
+    /// their measures over those rows: taken as the runs were written, or in a merge of the runs
+    /// that writes nothing.
     private func shownColumns(_ request: ListRequest) throws -> ([ColumnSpec], [ColumnMeasure]) {
-        let specs = request.columnSpecs ?? columnOrder.filter { !request.look.excluded.excludes($0) }.map { ColumnSpec($0) }
-        var measures = specs.map { ColumnMeasure(title: $0.title) }
-        var present = Set<String>()
-        if measuresWhileSpilling {
-            for index in specs.indices {
-                let measured = request.columnSpecs == nil ? measuresByColumn[specs[index].title] : measuresBySpec[index]
-                if let measured { measures[index] = measured }
-            }
-            present = presentColumns
-        } else {
-            try forEachChunk { _, _, _, chunk in
-                let rows = Array(0..<chunk.rowCount)
-                for (index, measure) in TableLayout.columnMeasures(specs, rows: rows, of: chunk).enumerated() { measures[index].merge(measure) }
-                present.formUnion(chunk.columns(presentIn: rows))
-            }
-        }
-        guard request.columnSpecs == nil else { return (specs, measures) }
-        let shown = specs.indices.filter { present.contains(specs[$0].path.text) }
-        return (shown.map { specs[$0] }, shown.map { measures[$0] })
+        guard !measuresWhileSpilling else { return measures.shown(request) }
+        var shown = ListMeasures(specs: request.columnSpecs)
+        try forEachChunk { _, _, _, chunk in shown.measure(Array(0..<chunk.rowCount), of: chunk) }
+        // A chunk's columns lie in the order its rows were merged: the list's order is the runs'.
+        return shown.shown(request, in: measures.columnOrder)
     }
 
     /// Drives `presenter` over the merged sections as `ListRenderer` drives it over a list in

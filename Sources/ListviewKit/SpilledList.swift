@@ -27,38 +27,34 @@ final class SpilledList {
     private var file: SpillFile?
     /// Where a run's rows of one group lie in the spill file, in order.
     private typealias Chunk = (offset: Int, length: Int)
+    /// Opens the inputs again, for a list in the input's order read in two passes (no runs).
+    var rereading: (() throws -> BatchStream)?
     /// Each run's chunks by group.
     private var runs: [[Int: [Chunk]]] = []
     /// The groups, numbered in the order they first appear.
     var groups: GroupCatalog
     /// Each group's first row in the list's order: its sort keys and its place in the input
     /// (sections in the order they first appear are in the order of these rows).
-    private var groupFirstRows: [(keys: [ValueOrdering.Key], place: Int)] = []
+    var groupFirstRows: [(keys: [ValueOrdering.Key], place: Int)] = []
     /// The rows in the runs written so far.
     private var rowsInRuns = 0
-    /// The columns of the kept rows in the order they first appear.
-    var columnOrder: [String] = []
-    var seenColumns: Set<String> = []
-    /// The columns some kept row has a cell in.
-    var presentColumns: Set<String> = []
-    /// The measures of the kept rows, by `--fields` spec (its position) or by column name, for a
-    /// human style: merged over the runs as they are written. With `--limit`, the rows shown are
-    /// measured instead, in a merge that writes nothing.
-    var measuresBySpec: [Int: ColumnMeasure] = [:]
-    var measuresByColumn: [String: ColumnMeasure] = [:]
-
+    /// The columns of the kept rows, and their measures for a human style: merged over the runs
+    /// as they are written. With `--limit` or a page, the rows shown are measured instead, in a
+    /// merge that writes nothing.
+    var measures: ListMeasures
     /// True when the rows shown are measured (a human style) and all the kept rows are shown.
     var measuresWhileSpilling: Bool {
         request.arrangement.limit == nil && request.arrangement.pageSize == nil
             && [.table, .list, .line, .markdown].contains(request.look.style)
     }
 
-    private init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema) {
+    init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema) {
         self.request = request
         self.budget = budget
         self.schema = schema
         folder = SpillDirectory(parent: request.arrangement.spillFolder)
         groups = GroupCatalog(fields: request.arrangement.groupBy)
+        measures = ListMeasures(specs: request.columnSpecs)
     }
 
     /// The budget `request` is held to, when a whole list of it may not fit: the inputs are a pipe,
@@ -71,6 +67,10 @@ final class SpilledList {
     /// Reads every kept row of `stream` within `budget` and writes the list as `request` asks.
     static func run(_ request: ListRequest, budget: MemoryBudget, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
         let list = SpilledList(request: request, budget: budget, schema: stream.schema)
+        // Rows in the file's order need no runs: the file is read again to write them.
+        if request.arrangement.sort.isEmpty && request.arrangement.groupBy.isEmpty && !request.read.inputs.isEmpty && stream.areRegularFiles {
+            return try list.runInTwoPasses(from: stream, into: sink)
+        }
         stream.readsAhead = false  // batches join by the schema, on this thread
         var kept = KeptRows()
         // The first batch, kept to check dotted field names against (the rows in memory are gone).
@@ -112,8 +112,11 @@ final class SpilledList {
     /// Sorts `kept` by group, then `--sort`, and writes it as the next run.
     private func spillRun(_ kept: KeptRows) throws {
         let table = kept.table
-        for column in table.columns where seenColumns.insert(column).inserted { columnOrder.append(column) }
-        if measuresWhileSpilling { measure(kept) }
+        if measuresWhileSpilling {
+            measures.measure(kept.rows.map(\.row), of: table)
+        } else {
+            measures.noteColumns(of: table)
+        }
         var groupOfRow = [Int](repeating: 0, count: table.rowCount)
         for (item, group) in zip(kept.rows, groups.count(kept.rows, of: table)) { groupOfRow[item.row] = group }
         groupFirstRows += Array(repeating: ([], -1), count: groups.keys.count - groupFirstRows.count)
@@ -155,22 +158,6 @@ final class SpilledList {
         }
         runs.append(run)
         SpillProgress.addRun(bytes: kept.estimatedBytes)
-    }
-
-    /// Merges the measures of `kept`'s rows, and notes the columns they have.
-    private func measure(_ kept: KeptRows) {
-        let rows = kept.rows.map(\.row)
-        presentColumns.formUnion(kept.table.columns(presentIn: rows))
-        if let specs = request.columnSpecs {
-            for (index, measure) in TableLayout.columnMeasures(specs, rows: rows, of: kept.table).enumerated() {
-                measuresBySpec[index, default: ColumnMeasure(title: specs[index].title)].merge(measure)
-            }
-        } else {
-            let specs = kept.table.columns.map { ColumnSpec($0) }
-            for (spec, measure) in zip(specs, TableLayout.columnMeasures(specs, rows: rows, of: kept.table)) {
-                measuresByColumn[spec.title, default: ColumnMeasure(title: spec.title)].merge(measure)
-            }
-        }
     }
 
     // MARK: Merging
@@ -244,6 +231,7 @@ final class SpilledList {
 
     /// Merges the runs' rows of `group` into chunks handed to `take`, which says whether to go on.
     private func merge(group: Int, take: (CellTable) throws -> Bool) throws {
+        if let rereading { return try reread(rereading, take: take) }
         var cursors = try runs.compactMap { run in try run[group].map { try RunCursor(chunks: $0, list: self) } }
         let specs = request.arrangement.sort
         guard !specs.isEmpty else {

@@ -18,8 +18,9 @@ public struct GroupCatalog: Sendable {
         self.fields = fields
     }
 
-    /// The number of the group of `key`, counting one more row in it.
-    public mutating func count(_ key: [Value]) -> Int {
+    /// The number of the group of `key`, counting `times` more rows in it.
+    @discardableResult
+    public mutating func count(_ key: [Value], times: Int = 1) -> Int {
         let number: Int
         if let known = numbers[key] {
             number = known
@@ -29,7 +30,7 @@ public struct GroupCatalog: Sendable {
             numbers[key] = number
             counts.append(0)
         }
-        counts[number] += 1
+        counts[number] += times
         return number
     }
 

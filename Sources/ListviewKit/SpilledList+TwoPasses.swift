@@ -1,0 +1,71 @@
+import ListviewBatches
+import ListviewInput
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
+/// A list in its input's order (no `--sort`, no `--group-by`) of regular files past the memory
+/// budget: a first pass measures the kept rows' columns and counts them, keeping none; a
+/// second pass reads the files again and writes the rows batch by batch. Nothing goes to
+/// disk, and the writing is `SpilledList`'s: the second pass takes the place of the merge.
+extension SpilledList {
+    /// The first pass over `stream`, then the list written from a second.
+    func runInTwoPasses(from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
+        var firstBatch: CellTable?
+        var rows = 0
+        func measure(_ batch: BatchStream.Batch) {
+            if firstBatch == nil { firstBatch = batch.table }
+            rows += batch.rows.count
+            if measuresWhileSpilling {
+                measures.measure(batch.rows.map(\.row), of: batch.table)
+            } else {
+                measures.noteColumns(of: batch.table)
+            }
+        }
+        while let batch = try stream.next() {
+            measure(batch)
+            // The rest of a large regular file is parsed in parts on both cores, measured in order here.
+            _ = try stream.readRestInParts(work: { $0 }, take: measure)
+        }
+        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: firstBatch)
+        guard rows > 0 else {
+            // Nothing kept: the empty list, as in memory.
+            let empty = WholeList.arranged(request, table: firstBatch ?? CellTable(columns: [], inferTypes: false), rows: [])
+            return try empty.present(ready, pagesByLines: false, schema: stream.schema, into: sink)
+        }
+        _ = groups.count([], times: rows)
+        groupFirstRows = [([], 0)]
+        let (read, filter, limit) = (request.read, request.arrangement.filter, stream.limit)
+        rereading = {
+            let again = try BatchStream(read, filter: filter, limit: limit, sink: sink)
+            again.measuresColumns = false
+            return again
+        }
+        try write(ready, into: sink)
+        return ListRunner.Outcome(foundRecords: true)
+    }
+
+    /// Reads the inputs again through `open` (a large file in parts on both cores), handing `take`
+    /// each batch's kept rows as a table of their own, until `take` says to stop.
+    func reread(_ open: () throws -> BatchStream, take: (CellTable) throws -> Bool) throws {
+        let stream = try open()
+        struct Stop: Error {}
+        func hand(_ batch: BatchStream.Batch) throws {
+            var chunk = batch.table
+            if batch.rows.count < chunk.rowCount {
+                chunk = CellTable(columns: [], inferTypes: batch.table.inferTypes)
+                chunk.nestedDecoder = batch.table.nestedDecoder
+                chunk.append(rows: batch.rows.map(\.row), of: batch.table, schema: stream.schema)
+            }
+            guard try take(chunk) else { throw Stop() }
+        }
+        do {
+            while let batch = try stream.next() {
+                try hand(batch)
+                _ = try stream.readRestInParts(work: { $0 }, take: hand)
+            }
+        } catch is Stop {
+            return  // the rows wanted are written: the rest is never read
+        }
+    }
+}
