@@ -58,14 +58,15 @@ enum PartitionedDiff {
         let old = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
         let new = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
         let oldStream = try BatchStream(request.list.read.reading([request.old]), filter: request.list.arrangement.filter, sink: sink)
-        let oldFirst = try cut(oldStream, into: old)
+        let oldFirst = try cut(oldStream, into: old, inParts: true)
         let newStream = try BatchStream(request.list.read.reading([request.new]), filter: request.list.arrangement.filter, sink: sink)
         // The new side's first batch: its fields are checked before any record is compared.
         let newFirst = try newStream.first()?.table ?? CellTable(columns: [], inferTypes: inferTypes)
         let (oldName, newName) = (ReadSpec.displayName(of: request.old), ReadSpec.displayName(of: request.new))
         let ready = try DiffRunner.checked(request, old: .init(columns: old.columns, table: oldFirst ?? old.emptyTable().table, name: oldName),
                                            new: .init(columns: newFirst.columns, table: newFirst, name: newName))
-        _ = try cut(newStream, into: new)
+        // The new side's batches are the diff in memory's: a repeated key is found in the same one.
+        _ = try cut(newStream, into: new, inParts: false)
         let newColumns = newStream.knownColumns
         var comparison = PartitionComparison(request: ready, old: old, new: new, newColumns: newColumns)
         for partition in 0..<count { try comparison.compare(partition) }
@@ -88,9 +89,9 @@ enum PartitionedDiff {
         return DiffRunner.Outcome(different: !diff.isEmpty)
     }
 
-    /// Reads every batch of `stream` into `partitions` (a large regular file in parts on both
-    /// cores); returns the first batch's table.
-    private static func cut(_ stream: BatchStream, into partitions: DiffPartitions) throws -> CellTable? {
+    /// Reads every batch of `stream` into `partitions` (with `inParts`, a large regular file in
+    /// parts on both cores, else read ahead on the second); returns the first batch's table.
+    private static func cut(_ stream: BatchStream, into partitions: DiffPartitions, inParts: Bool) throws -> CellTable? {
         var first: CellTable?
         func add(_ batch: BatchStream.Batch) throws {
             if first == nil { first = batch.table }
@@ -98,7 +99,7 @@ enum PartitionedDiff {
         }
         while let batch = try stream.next() {
             try add(batch)
-            _ = try stream.readRestInParts(work: { $0 }, take: add)
+            if inParts { _ = try stream.readRestInParts(work: { $0 }, take: add) }
         }
         return first
     }
