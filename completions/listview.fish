@@ -23,7 +23,7 @@ function __listview_parse_tokens -S
         __listview_parse_subcommand -r 1 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'null-value=+' 'file-field=' 'fields=' 'where=+' 'search=' 'group-by=+' 'exclude=+' 'sort-groups=' 'sort=+' 'page-size=' 'page=' 'limit=' 'style=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'null-text=' 'border' 'color=' 'template=+' 'kind-field=' 'title=' 'subtitle=' 'detail=' 'footer=' 'counts' 'summary' 'fail-if-empty' 'memory-limit=' 'temp-dir=' 'i/interactive' 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'diff'
-            __listview_parse_subcommand 2 'key=' 'ignore=+' 'exact' 'counts' 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'null-value=+' 'fields=' 'where=+' 'search=' 'group-by=+' 'style=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'null-text=' 'border' 'color=' 'version' 'h/help'
+            __listview_parse_subcommand 2 'key=' 'ignore=+' 'exact' 'counts' 'memory-limit=' 'temp-dir=' 'input=' 'path=' 'delimiter=' 'no-header' 'no-infer' 'lazy-quotes' 'null-value=+' 'fields=' 'where=+' 'search=' 'group-by=+' 'style=' 'width=' 'wrap' 'max-col-width=' 'no-pager' 'null-text=' 'border' 'color=' 'version' 'h/help'
         case 'help'
             __listview_parse_subcommand -r 1 'version'
         end
@@ -125,6 +125,8 @@ complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_opti
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview diff"' -l 'ignore' -d 'Leave these fields out of the comparison and the output (comma-separated names or globs, e.g. \'updated_at,*_id\'); repeatable.' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview diff" exact' -l 'exact' -d 'Compare type and text as written: 12.50 differs from 12.5, null from a missing field, "1" from 1.'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview diff" counts' -l 'counts' -d 'Print only the summary: unchanged, added, removed and changed counts (per section with --group-by).'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview diff" memory-limit' -l 'memory-limit' -d 'Memory a keyed diff may hold before it cuts both files into partitions on disk by key, e.g. 512MB or 4GB (default: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).' -rfka ''
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview diff" temp-dir' -l 'temp-dir' -d 'The folder for spill files (default: $TMPDIR, else /tmp).' -rfa '(__listview_complete_directories)'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview diff" input' -l 'input' -d 'Input format (default: from the file extension, else sniffed from the content).' -rfka 'json jsonl csv tsv'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview diff" path' -l 'path' -d 'List the value at this dotted path, e.g. \'data.items\' or \'results.0.rows\'.' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview diff" delimiter' -l 'delimiter' -d 'CSV field separator: one character, or \'\\t\' for tab (default: \',\' for CSV, tab for TSV).' -rfka ''

@@ -121,6 +121,8 @@ _listview_diff() {
         '*--ignore[Leave these fields out of the comparison and the output (comma-separated names or globs, e.g. '\''updated_at,*_id'\''); repeatable.]:fields:'
         '--exact[Compare type and text as written\: 12.50 differs from 12.5, null from a missing field, "1" from 1.]'
         '--counts[Print only the summary\: unchanged, added, removed and changed counts (per section with --group-by).]'
+        '--memory-limit[Memory a keyed diff may hold before it cuts both files into partitions on disk by key, e.g. 512MB or 4GB (default\: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).]:size:'
+        '--temp-dir[The folder for spill files (default\: $TMPDIR, else /tmp).]:dir:_files -/'
         '--input[Input format (default\: from the file extension, else sniffed from the content).]:format:{__listview_complete "${___input[@]}"}'
         '--path[List the value at this dotted path, e.g. '\''data.items'\'' or '\''results.0.rows'\''.]:path:'
         '--delimiter[CSV field separator\: one character, or '\''\\t'\'' for tab (default\: '\'','\'' for CSV, tab for TSV).]:char:'
