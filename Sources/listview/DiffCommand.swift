@@ -1,8 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
 import Glibc
 import ListviewBatches
-import ListviewInput
 import ListviewKit
 import ListviewPresentation
 import ListviewValues
@@ -57,14 +55,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print only the summary: unchanged, added, removed and changed counts (per section with --group-by).")
     var counts = false
 
-    @Option(name: .customLong("memory-limit"),
-            help: ArgumentHelp("Memory a keyed diff may hold before it cuts both files into partitions on disk by key, e.g. 512MB or 4GB (default: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).",
-                               valueName: "size"))
-    var memoryLimit: String?
-
-    @Option(name: .customLong("temp-dir"), help: ArgumentHelp("The folder for spill files (default: $TMPDIR, else /tmp).", valueName: "dir"),
-            completion: .directory)
-    var tempDir: String?
+    @OptionGroup var spill: SpillOptions
 
     @OptionGroup var input: InputOptions
     @OptionGroup var selection: SelectionOptions
@@ -72,9 +63,6 @@ struct DiffCommand: ParsableCommand {
 
     func validate() throws {
         if let key, FieldList.parse(key).isEmpty { throw ValidationError("--key needs at least one field name") }
-        if let memoryLimit, MemoryBudget.parseSize(memoryLimit) == nil {
-            throw ValidationError("--memory-limit: '\(memoryLimit)' is not a size (try 512MB or 4GB)")
-        }
     }
 
     func run() throws {
@@ -92,9 +80,7 @@ struct DiffCommand: ParsableCommand {
             try look.apply(to: &request.list)
             request.list.look.excluded = FieldExclusion(ignore.flatMap(FieldList.parse).map { FieldPattern($0.text) })
             request.list.look.countsOnly = counts
-            let environment = ProcessInfo.processInfo.environment
-            request.list.arrangement.memory = try MemoryBudget.resolved(flag: memoryLimit, environment: environment)
-            request.list.arrangement.spillFolder = SpillDirectory.parent(flag: tempDir, environment: environment)
+            try spill.apply(to: &request.list)
             request.list.freesRecords = false  // the process exits after the run
             CommandRun.prepare(sink, machineStyle: request.list.look.style.isMachineReadable, color: request.list.look.color)
             let names = [old, new].map(ReadSpec.displayName(of:))

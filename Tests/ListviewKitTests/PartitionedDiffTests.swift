@@ -17,27 +17,8 @@ final class PartitionedDiffTests: XCTestCase {
         files.removeAll()
     }
 
-    /// SplitMix64: the same lists on every run.
-    private struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-
-        mutating func element<Element>(of array: [Element]) -> Element? {
-            array.isEmpty ? nil : array[next(array.count)]
-        }
-
-        /// Swaps `times` random pairs: records in another order.
-        mutating func swapPairs(_ array: inout [String], times: Int) {
-            guard !array.isEmpty else { return }
-            for _ in 0..<times { array.swapAt(next(array.count), next(array.count)) }
-        }
-    }
+    /// The same lists on every run.
+    private typealias Random = SeededRandom
 
     private struct Failure: Error, Equatable, CustomStringConvertible {
         let description: String
