@@ -88,6 +88,13 @@ final class DiffPartitions {
         SpillProgress.addRun(bytes: table.textByteCount * rows.count / max(1, table.rowCount))
     }
 
+    /// Puts `known` (the columns the input named, such as a CSV header, even without a row) first
+    /// among the side's columns, as a side read whole has them.
+    func name(_ known: [String]) {
+        columns = known + columns.filter { !known.contains($0) }
+        seen.formUnion(known)
+    }
+
     /// The rows of `chunk` as a table of their own, and their record numbers.
     func read(_ chunk: Chunk) throws -> (table: CellTable, records: [Int]) {
         let length = chunk.tableLength + chunk.rowCount * 8

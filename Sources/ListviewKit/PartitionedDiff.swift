@@ -21,9 +21,10 @@ import ListviewValues
 /// A key on two records of one side is the error the diff in memory reports: the
 /// old side's first (by its second record) before any of the new side's; on the new
 /// side, the first of the batch read first, where a key the old side has comes
-/// before a key only the new side has, as the diff in memory checks them. One
-/// difference: the new side is read whole before any key is compared, so malformed
-/// input after a repeated key in it is reported instead of the key.
+/// before a key only the new side has, as the diff in memory checks them. Two
+/// differences: the new side is read whole before any key is compared, so malformed
+/// input after a repeated key in it is reported instead of the key; and a dotted
+/// field name is looked for in the old side's first batch, not in all its rows.
 enum PartitionedDiff {
     /// The budget `request` is held to when the old side's index may not fit (as a list decides in
     /// `SpilledList.budget(for:)`): the old side is a pipe, or a file larger than half of it, or
@@ -59,6 +60,7 @@ enum PartitionedDiff {
         let new = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
         let oldStream = try BatchStream(request.list.read.reading([request.old]), filter: request.list.arrangement.filter, sink: sink)
         let oldFirst = try cut(oldStream, into: old, inParts: true)
+        old.name(oldStream.knownColumns)
         let newStream = try BatchStream(request.list.read.reading([request.new]), filter: request.list.arrangement.filter, sink: sink)
         // The new side's first batch: its fields are checked before any record is compared.
         let newFirst = try newStream.first()?.table ?? CellTable(columns: [], inferTypes: inferTypes)
