@@ -85,7 +85,6 @@ final class DiffPartitions {
             try bytes.withUnsafeBytes { try file.append($0) }
             chunks[partition].append(Chunk(offset: offset, tableLength: tableLength, rowCount: rows.count, batch: batches))
         }
-        SpillProgress.addRun(bytes: table.textByteCount * rows.count / max(1, table.rowCount))
     }
 
     /// Puts `known` (the columns the input named, such as a CSV header, even without a row) first
