@@ -280,7 +280,7 @@ _listview_diff() {
     repeating_flags=()
     non_repeating_flags=(--exact --counts --no-header --no-infer --lazy-quotes --wrap --no-pager --border --version -h --help)
     repeating_options=(--ignore --null-value --where --group-by)
-    non_repeating_options=(--key --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color)
+    non_repeating_options=(--key --memory-limit --temp-dir --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color)
     __listview_offer_flags_options 2
 
     # Offer option value completions
@@ -289,6 +289,13 @@ _listview_diff() {
         return
         ;;
     '--ignore')
+        return
+        ;;
+    '--memory-limit')
+        return
+        ;;
+    '--temp-dir')
+        __listview_add_completions -d
         return
         ;;
     '--input')

@@ -31,13 +31,17 @@ public enum DiffRunner {
         if request.old == "-" && request.new == "-" {
             throw ListviewError.usage("only one of OLD and NEW can be standard input ('-')")
         }
-        if !request.key.isEmpty { return try runStreaming(request, to: sink, warn: warn) }
+        if !request.key.isEmpty {
+            // Past the memory budget, both sides are cut by key hash into partitions on disk.
+            if let budget = PartitionedDiff.budget(for: request) { return try PartitionedDiff.run(request, budget: budget, to: sink, warn: warn) }
+            return try runStreaming(request, to: sink, warn: warn)
+        }
         let second = BackgroundResult { try load(request.old, request: request, sink: sink) }
         let newResult = Result { try load(request.new, request: request, sink: sink) }
         let old = try second.get()
         let new = try newResult.get()
         defer { if !request.list.freesRecords { LeftForExit.keep([old.table, new.table]) } }
-        let ready = try checked(request, old: old, new: new)
+        let ready = try checked(request, old: .init(old), new: .init(new))
         let diff: RecordDiff
         do {
             diff = try RecordDiff(old: .init(table: old.table, rows: old.rows), new: .init(table: new.table, rows: new.rows),
@@ -63,19 +67,19 @@ public enum DiffRunner {
         // The new side's first batch: its fields are checked before any record is compared.
         let seen = LoadedSide(table: try stream.first()?.table ?? CellTable(columns: [], inferTypes: request.list.read.csv.inferTypes),
                               rows: [], name: newName, warnings: [])
-        let ready = try checked(request, old: old, new: seen)
+        let ready = try checked(request, old: .init(old), new: .init(seen))
         let diff: RecordDiff
         let kept: CellTable
         do {
-            (diff, kept) = try RecordDiff.streamed(
+            (diff, kept, _) = try RecordDiff.streamed(
                 old: .init(table: old.table, rows: old.rows), key: ready.key, fields: ready.list.look.fields,
                 ignoring: ready.list.look.excluded, equality: ValueEquality(exact: ready.exact),
                 nextBatch: { try stream.next().map { ($0.table, $0.rows.map(\.row)) } },
                 newColumns: { stream.knownColumns })
         } catch let duplicate as RecordDiff.DuplicateKey {
             throw ListviewError.malformedInput(source: duplicate.side == .old ? old.name : newName, line: nil, column: nil,
-                                               message: duplicateKeyMessage(duplicate, key: ready.key,
-                                                                            table: duplicate.side == .old ? old.table : nil))
+                                               message: duplicateKeyMessage(first: duplicate.first, second: duplicate.second, key: ready.key,
+                                                                            valuesAt: duplicate.side == .old ? (old.table, duplicate.first) : nil))
         }
         defer { if !request.list.freesRecords { LeftForExit.keep([old.table, kept]) } }
         let report = DiffReport(request: ready, old: old.table, new: kept, diff: diff)
@@ -91,34 +95,50 @@ public enum DiffRunner {
         return LoadedSide(table: table, rows: rows.map(\.row), name: ReadSpec.displayName(of: path), warnings: stream.warnings)
     }
 
+    /// What a side's field names are checked against: its columns, and a table whose rows hold
+    /// any dotted path.
+    struct FieldSource {
+        var columns: [String]
+        var table: CellTable
+        var name: String
+
+        init(columns: [String], table: CellTable, name: String) {
+            (self.columns, self.table, self.name) = (columns, table, name)
+        }
+
+        init(_ side: LoadedSide) {
+            self.init(columns: side.table.columns, table: side.table, name: side.name)
+        }
+    }
+
     /// `request` with its field names checked against the inputs and its `--fields` globs
     /// expanded. A key field must be on both sides; any other name on at least one.
-    private static func checked(_ request: DiffRequest, old: LoadedSide, new: LoadedSide) throws -> DiffRequest {
+    static func checked(_ request: DiffRequest, old: FieldSource, new: FieldSource) throws -> DiffRequest {
         let keyNames = request.key.map { FieldCheck.NamedField(option: "--key", path: $0) }
         for side in [old, new] {
-            try FieldCheck.check(keyNames, patterns: [], of: request.list, columns: side.table.columns, table: side.table, input: side.name)
+            try FieldCheck.check(keyNames, patterns: [], of: request.list, columns: side.columns, table: side.table, input: side.name)
         }
         let renamed = { (option: String) in option == "--exclude" ? "--ignore" : option }
         let names = FieldCheck.names(in: request.list).map { FieldCheck.NamedField(option: renamed($0.option), path: $0.path) }
         let patterns = FieldCheck.patterns(in: request.list).map { (option: renamed($0.option), pattern: $0.pattern) }
         for name in names {
             try onEitherSide(old, new) { side in
-                try FieldCheck.check([name], patterns: [], of: request.list, columns: side.table.columns, table: side.table, input: side.name)
+                try FieldCheck.check([name], patterns: [], of: request.list, columns: side.columns, table: side.table, input: side.name)
             }
         }
         for pattern in patterns {
             try onEitherSide(old, new) { side in
-                try FieldCheck.check([], patterns: [pattern], of: request.list, columns: side.table.columns, table: side.table, input: side.name)
+                try FieldCheck.check([], patterns: [pattern], of: request.list, columns: side.columns, table: side.table, input: side.name)
             }
         }
         var ready = request
-        let columns = old.table.columns + new.table.columns.filter { !old.table.columns.contains($0) }
+        let columns = old.columns + new.columns.filter { !old.columns.contains($0) }
         ready.list = try FieldCheck.prepared(request.list, columns: columns, table: nil, checking: false)
         return ready
     }
 
     /// Passes when `check` passes for one of the sides; else throws the old side's error.
-    private static func onEitherSide(_ old: LoadedSide, _ new: LoadedSide, _ check: (LoadedSide) throws -> Void) throws {
+    private static func onEitherSide(_ old: FieldSource, _ new: FieldSource, _ check: (FieldSource) throws -> Void) throws {
         do {
             try check(old)
         } catch {
@@ -132,20 +152,23 @@ public enum DiffRunner {
 
     /// `old.csv: key id=7 is on records 3 and 9; …`: records counted from 1 in the input.
     private static func duplicateKeyError(_ duplicate: RecordDiff.DuplicateKey, key: [FieldPath], side: LoadedSide) -> ListviewError {
-        .malformedInput(source: side.name, line: nil, column: nil, message: duplicateKeyMessage(duplicate, key: key, table: side.table))
+        .malformedInput(source: side.name, line: nil, column: nil,
+                        message: duplicateKeyMessage(first: duplicate.first, second: duplicate.second, key: key,
+                                                     valuesAt: (side.table, duplicate.first)))
     }
 
-    /// The message of a duplicate key; the key's values are read from `table` when it holds the
-    /// first record (a streamed side keeps only some rows: there the key is named by its fields).
-    private static func duplicateKeyMessage(_ duplicate: RecordDiff.DuplicateKey, key: [FieldPath], table: CellTable?) -> String {
+    /// The message of a duplicate key; the key's values are read from `valuesAt`, a table and the
+    /// row of the first record in it, when there is one (a streamed side keeps only some rows:
+    /// there the key is named by its fields).
+    static func duplicateKeyMessage(first: Int, second: Int, key: [FieldPath], valuesAt: (table: CellTable, row: Int)?) -> String {
         var named = key.map(\.text).joined(separator: ",")
-        if let table, duplicate.first < table.rowCount {
+        if let (table, row) = valuesAt, row < table.rowCount {
             let fields = table.fields(key)
             named = table.withCells { cells in
-                fields.map { "\($0.path.text)=\(CellText.text(for: $0.value(row: duplicate.first, in: cells)))" }.joined(separator: " ")
+                fields.map { "\($0.path.text)=\(CellText.text(for: $0.value(row: row, in: cells)))" }.joined(separator: " ")
             }
         }
         let more = key.count == 1 ? " (--key takes several fields: --key \(key[0].text),F)" : ""
-        return "key \(TerminalEscaping.escaped(named)) is on records \(duplicate.first + 1) and \(duplicate.second + 1); a key must name one record\(more)"
+        return "key \(TerminalEscaping.escaped(named)) is on records \(first + 1) and \(second + 1); a key must name one record\(more)"
     }
 }

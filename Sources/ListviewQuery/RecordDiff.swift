@@ -85,20 +85,32 @@ public struct RecordDiff: Sendable {
     /// batch of the new side and the rows of it that take part, and `newColumns` gives the new
     /// side's columns once it is read. Each batch is looked up in the old side's index as it
     /// arrives and let go; only its added and changed rows are kept, copied into the table
-    /// returned beside the diff, which the diff's new rows refer to. A field that no new
-    /// record turns out to have is reported as removed and taken out of the changes.
+    /// returned beside the diff, which the diff's new rows refer to; `places` gives each of its
+    /// rows' place among every row handed over (all rows of all batches, counted from 0). A field
+    /// that no new record turns out to have is reported as removed and taken out of the changes.
     public static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
                                 equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
-                                newColumns: () -> [String]) throws -> (diff: RecordDiff, new: CellTable) {
+                                newColumns: () -> [String]) throws -> (diff: RecordDiff, new: CellTable, places: [Int]) {
         try streamed(old: old, key: key, fields: fields, ignoring: ignored, equality: equality, nextBatch: nextBatch,
                      newColumns: newColumns, keepingRows: true)
+    }
+
+    /// The hash of each of `rows`' key, as the comparison hashes it: records of equal keys (by
+    /// `equality`) have equal hashes, whichever side and format they come from.
+    public static func keyHashes(of table: CellTable, rows: [Int], key: [FieldPath], equality: ValueEquality) -> [UInt64] {
+        Matcher(old: table, new: table, key: key, compared: [], equality: equality).keyHashes(oldRows: rows)
+    }
+
+    /// Counts `count` more unchanged records: those of parts of the inputs compared apart.
+    public mutating func addUnchanged(_ count: Int) {
+        unchanged += count
     }
 
     /// `streamed`; without `keepingRows` (one batch that is the whole new table) the diff's new
     /// rows are the batch's own and nothing is copied.
     private static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
                                  equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
-                                 newColumns: () -> [String], keepingRows: Bool) throws -> (diff: RecordDiff, new: CellTable) {
+                                 newColumns: () -> [String], keepingRows: Bool) throws -> (diff: RecordDiff, new: CellTable, places: [Int]) {
         let keyNames = Set(key.map(\.text))
         let wanted: (String) -> Bool = { !keyNames.contains($0) && !ignored.excludes($0) }
         let oldNames = fields.map { $0.map(\.text).filter { has($0, old.table) } } ?? old.table.columns
@@ -117,6 +129,7 @@ public struct RecordDiff: Sendable {
         var matchedBy = [Int32](repeating: -1, count: old.table.rowCount)
         var addedKeys: [UInt64: [(kept: Int, record: Int)]] = [:]
         var recordsBefore = 0
+        var places: [Int] = []
         while let (batch, rows) = try nextBatch() {
             if kept.nestedDecoder == nil { kept.nestedDecoder = batch.nestedDecoder }
             let matcher = Matcher(old: old.table, new: batch, key: key, compared: candidates, equality: equality)
@@ -132,6 +145,7 @@ public struct RecordDiff: Sendable {
                 let firstKept = kept.rowCount
                 kept.append(rows: keepRows, of: batch, schema: keptSchema)
                 for (offset, row) in keepRows.enumerated() { keptRow[row] = firstKept + offset }
+                places += keepRows.lazy.map { recordsBefore + $0 }
             } else {
                 kept = batch
                 for row in found.changed.map(\.new) + found.added { keptRow[row] = row }
@@ -171,7 +185,7 @@ public struct RecordDiff: Sendable {
             if fields.isEmpty { diff.unchanged += 1 } else { changed.append(Change(old: change.old, new: change.new, fields: fields)) }
         }
         diff.changed = changed
-        return (diff, kept)
+        return (diff, kept, places)
     }
 
     /// An empty diff comparing `compared` (filled in by `streamed`).

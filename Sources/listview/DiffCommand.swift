@@ -31,7 +31,7 @@ struct DiffCommand: ParsableCommand {
         EXIT STATUS:
           0 no differences; 1 the files differ; 64 usage error (an unknown --key field); \
         65 malformed input, or a key on two records of one file; 66 an input cannot be opened; \
-        74 read or write error.
+        70 one record larger than --memory-limit; 74 read or write error (a full disk for spill files included).
         """
     )
 
@@ -54,6 +54,8 @@ struct DiffCommand: ParsableCommand {
 
     @Flag(help: "Print only the summary: unchanged, added, removed and changed counts (per section with --group-by).")
     var counts = false
+
+    @OptionGroup var spill: SpillOptions
 
     @OptionGroup var input: InputOptions
     @OptionGroup var selection: SelectionOptions
@@ -78,6 +80,7 @@ struct DiffCommand: ParsableCommand {
             try look.apply(to: &request.list)
             request.list.look.excluded = FieldExclusion(ignore.flatMap(FieldList.parse).map { FieldPattern($0.text) })
             request.list.look.countsOnly = counts
+            try spill.apply(to: &request.list)
             request.list.freesRecords = false  // the process exits after the run
             CommandRun.prepare(sink, machineStyle: request.list.look.style.isMachineReadable, color: request.list.look.color)
             let names = [old, new].map(ReadSpec.displayName(of:))

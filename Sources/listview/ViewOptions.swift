@@ -64,14 +64,7 @@ struct ViewOptions: ParsableArguments {
     @Flag(name: .customLong("fail-if-empty"), help: "Exit with status 1 when no record matches.")
     var failIfEmpty = false
 
-    @Option(name: .customLong("memory-limit"),
-            help: ArgumentHelp("Memory a sorted or grouped list may hold before it sorts on disk, e.g. 512MB or 4GB (default: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).",
-                               valueName: "size"))
-    var memoryLimit: String?
-
-    @Option(name: .customLong("temp-dir"), help: ArgumentHelp("The folder for spill files (default: $TMPDIR, else /tmp).", valueName: "dir"),
-            completion: .directory)
-    var tempDir: String?
+    @OptionGroup var spill: SpillOptions
 
     func validate() throws {
         if let pageSize, pageSize < 1 { throw ValidationError("--page-size must be at least 1, not \(pageSize)") }
@@ -108,13 +101,7 @@ struct ViewOptions: ParsableArguments {
         request.arrangement.pageSize = pageSize
         request.arrangement.page = page
         request.arrangement.limit = limit
-        let environment = ProcessInfo.processInfo.environment
-        do {
-            request.arrangement.memory = try MemoryBudget.resolved(flag: memoryLimit, environment: environment)
-        } catch let error as ListviewError {
-            throw ValidationError(error.description)
-        }
-        request.arrangement.spillFolder = SpillDirectory.parent(flag: tempDir, environment: environment)
+        try spill.apply(to: &request)
         do {
             try applyViewModels(to: &request)
         } catch let error as ListviewError {

@@ -93,4 +93,40 @@ final class SpillFilesTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tiny), [])
     }
+
+    /// A keyed diff past its budget (`--memory-limit`, or `LISTVIEW_MEMORY_LIMIT`) cuts both sides
+    /// into partitions in `--temp-dir`: the same output, nothing left behind, and the list's errors.
+    func testADiffPastItsBudgetLeavesNothingAndFailsAsAListDoes() throws {
+        let old = try write(lines(3_000), as: "old.jsonl")
+        let new = try write(lines(2_900, from: 150), as: "new.jsonl")
+        let key = ["--key", "id", "--style", "jsonl"]
+        let inMemory = try ListviewProcess.run(["diff", old, new] + key)
+        XCTAssertEqual(inMemory.status, 1, inMemory.stderr)
+        XCTAssertEqual(inMemory.stdout.split(separator: "\n").count, 200)
+        // Standard input as the old side, 64 KB for the whole diff: partitions on disk.
+        let partitioned = try ListviewProcess.run(["diff", "-", new, "--memory-limit", "64KB", "--temp-dir", folder.path] + key,
+                                                  stdinText: lines(3_000))
+        XCTAssertEqual(partitioned.status, 1, partitioned.stderr)
+        XCTAssertEqual(partitioned.stdout, inMemory.stdout)
+        XCTAssertEqual(leftBehind.sorted(), ["new.jsonl", "old.jsonl"], "the inputs alone")
+        // The environment's budget, a folder that cannot hold the partitions: status 74.
+        let missing = folder.appendingPathComponent("no/such/folder").path
+        let unwritable = try ListviewProcess.run(["diff", old, new, "--temp-dir", missing] + key,
+                                                 environment: ["LISTVIEW_MEMORY_LIMIT": "8KB"])
+        XCTAssertEqual(unwritable.status, 74)
+        XCTAssertEqual(unwritable.stderr, "listview: cannot write spill files in \(missing): No such file or directory (choose another folder with --temp-dir)\n")
+        XCTAssertEqual(unwritable.stdout, "")
+        // A budget smaller than one record: status 70.
+        let tooSmall = try ListviewProcess.run(["diff", old, new, "--memory-limit", "20", "--temp-dir", folder.path] + key)
+        XCTAssertEqual(tooSmall.status, 70)
+        XCTAssertTrue(tooSmall.stderr.hasPrefix("listview: the memory limit of 20 B cannot be kept: one record needs "), tooSmall.stderr)
+        XCTAssertEqual(tooSmall.stdout, "")
+        XCTAssertEqual(leftBehind.sorted(), ["new.jsonl", "old.jsonl"], "the inputs alone")
+    }
+
+    private func write(_ text: String, as name: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
 }

@@ -12,17 +12,8 @@ import XCTest
 final class SpilledListTests: XCTestCase {
     private let files = TemporaryFiles()
 
-    /// SplitMix64: the same lists on every run.
-    private struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
+    /// The same lists on every run.
+    private typealias Random = SeededRandom
 
     /// A random value for a field: numbers (some tied, some huge), text, booleans, nulls, missing or nested.
     private func value(_ random: inout Random) -> String? {

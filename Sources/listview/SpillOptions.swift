@@ -1,0 +1,30 @@
+import ArgumentParser
+import FoundationEssentials
+import ListviewInput
+import ListviewKit
+import ListviewValues
+
+/// How much a run may hold in memory and where it spills past that: the options a list and a
+/// diff share for working on disk.
+struct SpillOptions: ParsableArguments {
+    @Option(name: .customLong("memory-limit"),
+            help: ArgumentHelp("Memory a run may hold before it works on disk (a sorted or grouped list sorts runs of rows, a keyed diff cuts both files into partitions by key), e.g. 512MB or 4GB (default: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).",
+                               valueName: "size"))
+    var memoryLimit: String?
+
+    @Option(name: .customLong("temp-dir"), help: ArgumentHelp("The folder for spill files (default: $TMPDIR, else /tmp).", valueName: "dir"),
+            completion: .directory)
+    var tempDir: String?
+
+    /// Sets the request's budget (`--memory-limit`, else `LISTVIEW_MEMORY_LIMIT` or the default;
+    /// `LISTVIEW_SPILL_BYTES` for tests) and its spill folder.
+    func apply(to request: inout ListRequest) throws {
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            request.arrangement.memory = try MemoryBudget.resolved(flag: memoryLimit, environment: environment)
+        } catch let error as ListviewError {
+            throw ValidationError(error.description)
+        }
+        request.arrangement.spillFolder = SpillDirectory.parent(flag: tempDir, environment: environment)
+    }
+}
