@@ -102,11 +102,17 @@ public enum Browser {
         }
     }
 
-    /// `loading 12,345 records…`, `error: …`, or nil once loaded.
+    /// `loading 12,345 records…`, `error: …`, what a list stopped at its memory budget holds, or
+    /// nil once loaded.
     static func loadingText(_ snapshot: BrowserLoader.Snapshot, work: String? = nil) -> String? {
         if let work { return work }
         if let error = snapshot.error { return "error: \(error.description)" }
-        guard case .loading(let recordsSoFar) = snapshot.state else { return nil }
+        guard case .loading(let recordsSoFar) = snapshot.state else {
+            // A partial list says so for as long as it is shown.
+            return snapshot.stoppedAt.map {
+                "first \(RecordCount.text(snapshot.rows.count)) only: the rest is past --memory-limit \(ByteCount.text($0.bytes))"
+            }
+        }
         return "loading… \(recordsSoFar)"
     }
 

@@ -27,6 +27,9 @@ public final class BrowserLoader: @unchecked Sendable {
         public var error: ListviewError?
         /// Counts publications: equal versions show the same rows.
         public var version: Int
+        /// The budget at which reading stopped, when the input holds more than it: the rows are
+        /// then the input's first ones (arranged as asked), and the status line says so.
+        public var stoppedAt: MemoryBudget?
 
         /// The data source's state: loading with the rows so far, then empty or ready.
         public var state: DataSourceState { DataSourceState(records: rows.count, finished: finished) }
@@ -105,7 +108,10 @@ public final class BrowserLoader: @unchecked Sendable {
     private func read(_ stream: BatchStream) {
         let arranges = !request.arrangement.sort.isEmpty || !request.arrangement.groupBy.isEmpty
         do {
-            if try readFirstRows() {
+            // Inputs that may not fit the memory budget are read up to it, batch by batch.
+            if let budget = request.arrangement.memory, request.read.mayOutgrow(budget), !budget.isForcedSpilling {
+                try read(stream, within: budget, arranges: arranges)
+            } else if try readFirstRows() {
                 let (table, rows) = try WholeList.read(stream)
                 let list = WholeList.arranged(request, table: table, rows: rows)
                 publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? []) }
@@ -132,5 +138,23 @@ public final class BrowserLoader: @unchecked Sendable {
                 $0.finished = true
             }
         }
+    }
+
+    /// Reads batches while the rows held stay within half of `budget` (as a list holds its runs);
+    /// past it, stops and says so. The rows read are arranged as asked once reading stops.
+    private func read(_ stream: BatchStream, within budget: MemoryBudget, arranges: Bool) throws {
+        firstRows = nil
+        var stopped = false
+        let (table, rows) = try WholeList.readBatches(stream, onBatch: { batch, rows in
+            if !arranges { self.publish { $0.rows.append(batch, rows: rows) } }
+        }, until: { bytes in
+            stopped = bytes * 2 > budget.bytes
+            return stopped || self.shouldStop
+        })
+        if arranges {
+            let list = WholeList.arranged(request, table: table, rows: rows)
+            publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? []) }
+        }
+        if stopped { publish { $0.stoppedAt = budget } }
     }
 }

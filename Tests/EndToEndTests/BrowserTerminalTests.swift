@@ -128,4 +128,26 @@ final class BrowserTerminalTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 64)
         XCTAssertEqual(message, "listview: --interactive needs a terminal, and /dev/tty cannot be opened\n")
     }
+
+    /// A file larger than the memory budget is browsed up to it: the first records, sorted as
+    /// asked, and a status line that says the rest was left out. Nothing is killed.
+    func testAFileLargerThanTheBudgetShowsItsFirstRecordsAndSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listview-browse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("big.jsonl")
+        let lines = (0..<40_000).map { #"{"id":\#($0),"text":"row \#($0) of a file larger than the budget"}"# }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let session = try TmuxSession("'\(file.path)' --sort id:desc --memory-limit 256KB -i", width: 180, height: 8)
+        let screen = try session.screen(showing: "only: the rest is past --memory-limit 256 KB")
+        let status = try XCTUnwrap(screen.split(separator: "\n").last { $0.contains("only:") })
+        // Fewer rows than the file holds, the highest id of them first.
+        let count = status.components(separatedBy: "first ").last?.split(separator: " ").first.map(String.init)
+        let shown = try XCTUnwrap(count.flatMap { Int($0) }, String(status))
+        XCTAssertGreaterThan(shown, 0)
+        XCTAssertLessThan(shown, 40_000)
+        XCTAssertTrue(screen.contains("\(shown - 1)  row \(shown - 1) of a file"), screen)
+        try session.send("q")
+        XCTAssertEqual(try session.exited().status, 0)
+    }
 }
