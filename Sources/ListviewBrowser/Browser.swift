@@ -102,17 +102,11 @@ public enum Browser {
         }
     }
 
-    /// `loading 12,345 records…`, `error: …`, what a list stopped at its memory budget holds, or
-    /// nil once loaded.
+    /// `loading 12,345 records…`, `error: …`, or nil once loaded.
     static func loadingText(_ snapshot: BrowserLoader.Snapshot, work: String? = nil) -> String? {
         if let work { return work }
         if let error = snapshot.error { return "error: \(error.description)" }
-        guard case .loading(let recordsSoFar) = snapshot.state else {
-            // A partial list says so for as long as it is shown.
-            return snapshot.stoppedAt.map {
-                "first \(RecordCount.text(snapshot.rows.count)) only: the rest is past --memory-limit \(ByteCount.text($0.bytes))"
-            }
-        }
+        guard case .loading(let recordsSoFar) = snapshot.state else { return nil }
         return "loading… \(recordsSoFar)"
     }
 
@@ -127,7 +121,7 @@ public enum Browser {
             let source = marked[start].table
             var end = start
             while end < marked.count && marked[end].table == source { end += 1 }
-            let other = rows.tables[Int(source)]
+            let other = rows.tables[Int(source)].table
             if table.nestedDecoder == nil { table.nestedDecoder = other.nestedDecoder }
             table.append(rows: marked[start..<end].map { Int($0.row) }, of: other, schema: schema)
             start = end

@@ -27,9 +27,6 @@ public final class BrowserLoader: @unchecked Sendable {
         public var error: ListviewError?
         /// Counts publications: equal versions show the same rows.
         public var version: Int
-        /// The budget at which reading stopped, when the input holds more than it: the rows are
-        /// then the input's first ones (arranged as asked), and the status line says so.
-        public var stoppedAt: MemoryBudget?
 
         /// The data source's state: loading with the rows so far, then empty or ready.
         public var state: DataSourceState { DataSourceState(records: rows.count, finished: finished) }
@@ -140,21 +137,40 @@ public final class BrowserLoader: @unchecked Sendable {
         }
     }
 
-    /// Reads batches while the rows held stay within half of `budget` (as a list holds its runs);
-    /// past it, stops and says so. The rows read are arranged as asked once reading stops.
+    /// Reads an input that may not fit `budget`: every row can be browsed. In input order, the
+    /// batches past half of it go to disk (`SpilledTables`) and are read back as they are shown.
+    /// Sorted or grouped (`--sort`, `--group-by`), the rows are arranged as a list past its
+    /// budget is (`SpilledList`: runs on disk, merged), the merged rows kept on disk the same way.
     private func read(_ stream: BatchStream, within budget: MemoryBudget, arranges: Bool) throws {
         firstRows = nil
-        var stopped = false
-        let (table, rows) = try WholeList.readBatches(stream, onBatch: { batch, rows in
-            if !arranges { self.publish { $0.rows.append(batch, rows: rows) } }
-        }, until: { bytes in
-            stopped = bytes * 2 > budget.bytes
-            return stopped || self.shouldStop
-        })
-        if arranges {
-            let list = WholeList.arranged(request, table: table, rows: rows)
-            publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? []) }
+        guard arranges else {
+            let spilled = SpilledTables(parent: request.arrangement.spillFolder, cacheBytes: budget.bytes / 4)
+            var held = 0
+            while !shouldStop, let batch = try stream.next() {
+                let rows = batch.rows.map(\.row)
+                let bytes = batch.table.textByteCount + batch.table.rowCount * max(1, batch.table.columns.count) * 9
+                if held + bytes <= budget.bytes / 2 {
+                    held += bytes
+                    publish { $0.rows.append(batch.table, rows: rows) }
+                } else {
+                    let number = try spilled.append(batch.table)
+                    publish { $0.rows.append(spilled: spilled, number: number, table: batch.table, rows: rows) }
+                }
+            }
+            return
         }
-        if stopped { publish { $0.stoppedAt = budget } }
+        // The first rows show in input order while the list is sorted or grouped on disk, as a
+        // list past its budget is; the merged rows are kept there.
+        if let first = try stream.first() { publish { $0.rows.append(first.table, rows: first.rows.map(\.row)) } }
+        let spilled = SpilledTables(parent: request.arrangement.spillFolder, cacheBytes: budget.bytes / 4)
+        var arranged = BrowserRows(measuring: request.look.fields ?? [])
+        try SpilledList.arrange(request, budget: budget, from: stream, inMemory: { list in
+            arranged = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? [])
+        }, chunk: { info, first, table in
+            if first { arranged.beginSection(info) }
+            let number = try spilled.append(table)
+            arranged.append(spilled: spilled, number: number, table: table, rows: Array(0..<table.rowCount))
+        })
+        publish { $0.rows = arranged }
     }
 }

@@ -275,7 +275,7 @@ public struct BrowserModel {
     }
 
     private func matches(_ search: TextSearch, _ address: RowAddress) -> Bool {
-        let table = view.tables[Int(address.table)]
+        let table = view.tables[Int(address.table)].table
         return table.withCells { search.matches(row: Int(address.row), cells: $0, columnCount: table.columns.count) }
     }
 
@@ -331,10 +331,11 @@ public final class RowMatches {
     /// Works out the matches of about `budget` more rows of `rows`' tables.
     func workOut(_ rows: BrowserRows, budget: Int) {
         var remaining = budget
-        for (index, table) in rows.tables.enumerated() where remaining > 0 {
+        for (index, loaded) in rows.tables.enumerated() where remaining > 0 {
             if index == kept.count { kept.append([]) }
             let done = kept[index].count
-            guard done < table.rowCount else { continue }
+            guard done < loaded.rowCount else { continue }
+            let table = loaded.table
             let block = done..<min(table.rowCount, done + max(1, min(remaining, table.rowCount - done)))
             var flags = [Bool](repeating: false, count: block.count)
             for row in filter.rows(of: table, in: block) { flags[row.row - block.lowerBound] = true }

@@ -14,11 +14,15 @@ public struct RowAddress: Hashable, Sendable {
     }
 }
 
-/// The rows of a section: every row of one table in order (a whole file, unfiltered: no
-/// memory per row), or a list of addresses.
+/// The rows of a section: whole tables in order (batches a filter kept every row of: no memory
+/// per row), or a list of addresses.
 public struct RowList: RandomAccessCollection, Sendable {
     private var listed: [RowAddress] = []
-    private var whole: (table: Int32, count: Int)?
+    /// Runs of whole tables, each table's rows 0..<count, while no address was listed.
+    private var wholeTables: [(table: Int32, count: Int)] = []
+    /// The position of each run's first row.
+    private var wholeStarts: [Int] = []
+    private var wholeCount = 0
 
     public init(_ addresses: [RowAddress] = []) {
         listed = addresses
@@ -27,24 +31,64 @@ public struct RowList: RandomAccessCollection, Sendable {
     /// Rows 0..<count of table `table`.
     public static func all(table: Int, count: Int) -> RowList {
         var list = RowList()
-        list.whole = (Int32(truncatingIfNeeded: table), count)
+        list.appendWhole(table: table, count: count)
         return list
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { whole?.count ?? listed.count }
+    public var endIndex: Int { wholeTables.isEmpty ? listed.count : wholeCount }
 
     public subscript(position: Int) -> RowAddress {
-        if let whole { return RowAddress(table: Int(whole.table), row: position) }
-        return listed[position]
+        guard !wholeTables.isEmpty else { return listed[position] }
+        // The last run that starts at or before `position`.
+        var (low, high) = (0, wholeStarts.count - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if wholeStarts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return RowAddress(table: Int(wholeTables[low].table), row: position - wholeStarts[low])
+    }
+
+    /// Appends every row of table `table`, in order.
+    public mutating func appendWhole(table: Int, count: Int) {
+        guard listed.isEmpty else {
+            listed.append(contentsOf: (0..<count).lazy.map { RowAddress(table: table, row: $0) })
+            return
+        }
+        wholeTables.append((Int32(truncatingIfNeeded: table), count))
+        wholeStarts.append(wholeCount)
+        wholeCount += count
     }
 
     public mutating func append<Addresses: Sequence>(contentsOf addresses: Addresses) where Addresses.Element == RowAddress {
-        if whole != nil {
+        if !wholeTables.isEmpty {
             listed = Array(self)
-            whole = nil
+            (wholeTables, wholeStarts, wholeCount) = ([], [], 0)
         }
         listed.append(contentsOf: addresses)
+    }
+}
+
+/// A table the browser's rows live in: held in memory, or past the memory budget on disk
+/// (`SpilledTables`), read back when its rows are drawn or searched.
+public enum LoadedTable: Sendable {
+    case held(CellTable)
+    case spilled(SpilledTables, number: Int, rowCount: Int)
+
+    /// The table's rows, without reading it back.
+    public var rowCount: Int {
+        switch self {
+        case .held(let table): return table.rowCount
+        case .spilled(_, _, let rowCount): return rowCount
+        }
+    }
+
+    /// The table, read back from disk when it is there.
+    public var table: CellTable {
+        switch self {
+        case .held(let table): return table
+        case .spilled(let tables, let number, _): return tables.table(number)
+        }
     }
 }
 
@@ -58,7 +102,7 @@ public struct RowList: RandomAccessCollection, Sendable {
 /// no per-row bookkeeping beyond their addresses.
 public struct BrowserRows: Sendable {
     /// The tables the rows live in.
-    public private(set) var tables: [CellTable] = []
+    public private(set) var tables: [LoadedTable] = []
     /// Each section's info and rows.
     public private(set) var sections: [(info: SectionInfo, rows: RowList)] = []
     /// The position of each section's first row.
@@ -82,21 +126,45 @@ public struct BrowserRows: Sendable {
 
     /// Appends `rows` of a newly loaded `table` to the one section of an ungrouped list.
     public mutating func append(_ table: CellTable, rows: [Int]) {
+        append(.held(table), rows: rows, measuring: table)
+    }
+
+    /// Appends `rows` of table `number` of `spilled`, which is `table` (measured here, then let go):
+    /// to the one section of a list in input order, or to the last section begun (`beginSection`).
+    public mutating func append(spilled: SpilledTables, number: Int, table: CellTable, rows: [Int]) {
+        append(.spilled(spilled, number: number, rowCount: table.rowCount), rows: rows, measuring: table)
+    }
+
+    /// Begins a section of a list arranged on disk; its rows follow, a table at a time.
+    public mutating func beginSection(_ info: SectionInfo) {
+        firstPositions.append(count)
+        sections.append((info, RowList()))
+        if !info.keys.isEmpty { hasHeaders = true }
+    }
+
+    private mutating func append(_ loaded: LoadedTable, rows: [Int], measuring table: CellTable) {
         let index = tables.count
-        tables.append(table)
+        tables.append(loaded)
+        // A list in input order is one section, as long as its rows.
+        let inInputOrder = sections.isEmpty || sections.count == 1 && sections[0].info.keys.isEmpty && !hasHeaders
         if sections.isEmpty {
             sections = [(SectionInfo(), RowList())]
             firstPositions = [0]
         }
-        sections[0].rows.append(contentsOf: rows.lazy.map { RowAddress(table: index, row: $0) })
-        sections[0].info.count = sections[0].rows.count
+        let last = sections.count - 1
+        if rows.count == table.rowCount && rows.first == 0 && rows.last == table.rowCount - 1 {
+            sections[last].rows.appendWhole(table: index, count: rows.count)
+        } else {
+            sections[last].rows.append(contentsOf: rows.lazy.map { RowAddress(table: index, row: $0) })
+        }
+        if inInputOrder { sections[last].info.count = sections[last].rows.count }
         measure(table, rows: rows)
     }
 
     /// Rows arranged by the list (`WholeList.arranged`): its table and sections.
     public init(arranged table: CellTable, sections listSections: [Section<RowRef>], measuring paths: [FieldPath] = []) {
         self.paths = paths.filter { $0.components.count > 1 }
-        tables = [table]
+        tables = [.held(table)]
         hasHeaders = listSections.contains { !$0.info.keys.isEmpty }
         var position = 0
         for section in listSections {
@@ -181,7 +249,7 @@ public struct BrowserRows: Sendable {
 
     /// A cell's value, as a table draws it.
     public func value(at address: RowAddress, field: TableField) -> Value? {
-        tables[Int(address.table)].withCells { field.value(row: Int(address.row), in: $0) }
+        tables[Int(address.table)].table.withCells { field.value(row: Int(address.row), in: $0) }
     }
 
     /// The table layout of `specs` over every row loaded so far.
@@ -192,7 +260,10 @@ public struct BrowserRows: Sendable {
     /// Adds the columns of `table`, as measured while it was built (rows a filter left out
     /// included: a column may be a little wider than its shown cells need).
     private mutating func measure(_ table: CellTable, rows: some Collection<Int>) {
-        for (name, measured) in zip(table.columns, table.measures) {
+        // A table read back from disk was not measured as it was read: its rows are measured here.
+        let measured = table.measuresColumns ? table.measures
+            : TableLayout.columnMeasures(table.columns.map { ColumnSpec($0) }, rows: Array(rows), of: table)
+        for (name, measured) in zip(table.columns, measured) {
             if measures[name] == nil { columns.append(name) }
             var measure = measures[name] ?? ColumnMeasure(title: name)
             measure.merge(measured)

@@ -64,7 +64,15 @@ public struct BrowserScreen {
         let view = model.view
         let specs = Array(model.columns.dropFirst(model.firstColumn))
         let layout = view.layout(specs)
-        let fields = view.tables.map { $0.fields(specs.map(\.path)) }
+        // The tables of the rows on screen, with their fields (a table on disk is read back once).
+        var shownTables: [Int32: (table: CellTable, fields: [TableField])] = [:]
+        func shown(_ number: Int32) -> (table: CellTable, fields: [TableField]) {
+            if let known = shownTables[number] { return known }
+            let table = view.tables[Int(number)].table
+            let entry = (table, table.fields(specs.map(\.path)))
+            shownTables[number] = entry
+            return entry
+        }
         var lines = [ScreenLine(cut("  " + layout.headerLine), .columnHeader)]
         // The section of the first line stays on the line under the column headers; when the
         // first line is a section's header, that line shows it.
@@ -88,8 +96,8 @@ public struct BrowserScreen {
                 lines.append(ScreenLine(cut(sectionTitle(view, section)), .sectionHeader))
             case .row(let position):
                 guard let address = view.address(at: position) else { continue }
-                let tableFields = fields[Int(address.table)]
-                let values = view.tables[Int(address.table)].withCells { cells in tableFields.map { $0.value(row: Int(address.row), in: cells) } }
+                let (table, tableFields) = shown(address.table)
+                let values = table.withCells { cells in tableFields.map { $0.value(row: Int(address.row), in: cells) } }
                 let mark = model.marks.contains(address) ? "* " : "  "
                 let text = cut(mark + (layout.lines(of: values, wrap: false).first ?? ""))
                 lines.append(ScreenLine(text, position == model.cursor ? .cursor : .plain))

@@ -11,7 +11,7 @@ import ListviewValues
 ///         - gift
 enum RecordTree {
     static func lines(of rows: BrowserRows, at address: RowAddress) -> [String] {
-        let table = rows.tables[Int(address.table)]
+        let table = rows.tables[Int(address.table)].table
         var lines: [String] = []
         table.withCells { cells in
             for column in table.columns {

@@ -19,7 +19,7 @@ import ListviewValues
 /// stable), a chunk of each run in memory at a time; human styles merge once
 /// to measure the rows shown and again to write them. The output is the one
 /// the list in memory writes, byte for byte.
-final class SpilledList {
+public final class SpilledList {
     let request: ListRequest
     let budget: MemoryBudget
     let schema: RecordSchema
@@ -71,6 +71,22 @@ final class SpilledList {
         if request.arrangement.sort.isEmpty && request.arrangement.groupBy.isEmpty && !request.read.inputs.isEmpty && stream.areRegularFiles {
             return try list.runInTwoPasses(from: stream, into: sink)
         }
+        let (kept, firstBatch) = try list.readRuns(stream)
+        guard !list.runs.isEmpty else {
+            // Everything fitted: the list in memory.
+            let whole = WholeList.arranged(request, table: kept.table, rows: kept.rows)
+            let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: kept.table)
+            return try whole.present(ready, pagesByLines: false, schema: stream.schema, into: sink)
+        }
+        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: firstBatch)
+        try list.write(ready, into: sink)
+        return ListRunner.Outcome(foundRecords: true)
+    }
+
+    /// Reads every kept row of `stream`, sorting them into runs on disk each time they would pass
+    /// half the budget. Returns the rows still in memory (all of them when no run was written;
+    /// else none, the last run written too) and the first batch read.
+    private func readRuns(_ stream: BatchStream) throws -> (kept: KeptRows, firstBatch: CellTable?) {
         stream.readsAhead = false  // batches join by the schema, on this thread
         var kept = KeptRows()
         // The first batch, kept to check dotted field names against (the rows in memory are gone).
@@ -83,7 +99,7 @@ final class SpilledList {
             let perRow = kept.estimatedBytes / max(1, kept.table.rowCount)
             if perRow > budget.bytes && !budget.isForcedSpilling { throw ListviewError.budgetTooSmall(needed: perRow, budget: budget.bytes) }
             // Rows the filter dropped are let go; kept rows go to disk as a run.
-            if !kept.rows.isEmpty { try list.spillRun(kept) }
+            if !kept.rows.isEmpty { try spillRun(kept) }
             kept = KeptRows()
         }
         while let batch = try stream.next() {
@@ -91,16 +107,26 @@ final class SpilledList {
             // The rest of a large regular file is parsed in parts on both cores, taken in order here.
             _ = try stream.readRestInParts(work: { $0 }, take: add)
         }
-        guard !list.runs.isEmpty else {
-            // Everything fitted: the list in memory.
-            let whole = WholeList.arranged(request, table: kept.table, rows: kept.rows)
-            let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: kept.table)
-            return try whole.present(ready, pagesByLines: false, schema: stream.schema, into: sink)
+        if !runs.isEmpty && !kept.rows.isEmpty {
+            try spillRun(kept)
+            kept = KeptRows()
         }
-        if !kept.rows.isEmpty { try list.spillRun(kept) }
-        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: firstBatch)
-        try list.write(ready, into: sink)
-        return ListRunner.Outcome(foundRecords: true)
+        return (kept, firstBatch)
+    }
+
+    /// Reads every kept row of `stream` within `budget` and arranges them as `request` asks: in
+    /// memory when they fit (`inMemory` takes the list), else sorted on disk and handed to
+    /// `chunk` a merged chunk at a time, in order, each with its section and whether it is the
+    /// section's first (the browser's sorted or grouped view of a large input).
+    public static func arrange(_ request: ListRequest, budget: MemoryBudget, from stream: BatchStream,
+                               inMemory: (WholeList) throws -> Void,
+                               chunk: (SectionInfo, _ first: Bool, CellTable) throws -> Void) throws {
+        let list = SpilledList(request: request, budget: budget, schema: stream.schema)
+        let (kept, _) = try list.readRuns(stream)
+        guard !list.runs.isEmpty else {
+            return try inMemory(WholeList.arranged(request, table: kept.table, rows: kept.rows))
+        }
+        try list.forEachChunk { section, first, _, table in try chunk(section.info, first, table) }
     }
 
     // MARK: Runs

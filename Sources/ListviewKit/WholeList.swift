@@ -86,19 +86,11 @@ public final class WholeList {
     /// other columns (another file) join row by row. `onBatch` sees each batch and its kept rows,
     /// as read (the browser shows them).
     public static func readBatches(_ stream: BatchStream, onBatch: ((CellTable, [Int]) -> Void)? = nil) throws -> (CellTable, [RowRef]) {
-        try readBatches(stream, onBatch: onBatch, until: { _ in false })
-    }
-
-    /// `readBatches`, stopping after the batch past which `stop` says the rows joined so far (their
-    /// bytes, about) are enough: the browser holds no more than its memory budget.
-    public static func readBatches(_ stream: BatchStream, onBatch: ((CellTable, [Int]) -> Void)?,
-                                   until stop: (_ bytes: Int) -> Bool) throws -> (CellTable, [RowRef]) {
         stream.readsAhead = false  // batches join by the schema, on this thread
         var kept = KeptRows()
         while let batch = try stream.next() {
             onBatch?(batch.table, batch.rows.map(\.row))
             kept.add(batch, schema: stream.schema)
-            if stop(kept.estimatedBytes) { break }
         }
         return (kept.table, kept.rows)
     }
