@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "ListviewConcurrencyTests", dependencies: ["ListviewConcurrency"]),
         .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewValues", "ListviewBatches"]),
         .testTarget(name: "ListviewDataSourceTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource"]),
-        .testTarget(name: "ListviewQueryTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+        .testTarget(name: "ListviewQueryTests", dependencies: ["ListviewTestSupport", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                                "ListviewQuery"]),
         .testTarget(name: "ListviewPresentationTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput",
                                                                       "ListviewDataSource", "ListviewQuery", "ListviewPresentation",

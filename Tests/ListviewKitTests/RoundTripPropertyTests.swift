@@ -6,6 +6,7 @@ import ListviewJSON
 import ListviewPresentation
 import ListviewQuery
 import ListviewValues
+import ListviewTestSupport
 import XCTest
 
 /// Writing generated records in a machine style and reading the output back gives the same
@@ -30,7 +31,7 @@ final class RoundTripPropertyTests: XCTestCase {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("round-trip-\(UUID().uuidString)").path
         paths.append(scratch)
         for seed in seeds {
-            var generator = SplitMix(seed: seed)
+            var generator = SeededRandom(state: seed)
             let records = Self.records(using: &generator)
             for style in MachineStyleRoundTrip.styles {
                 let difference = try MachineStyleRoundTrip.difference(records.list, columns: records.columns, style: style, scratchPath: scratch)
@@ -55,7 +56,7 @@ final class RoundTripPropertyTests: XCTestCase {
 
     /// Records of one to five columns (any Unicode in names and text, controls too), some keys
     /// missing from some records (ragged), values of every kind; no records at all now and then.
-    private static func records(using generator: inout SplitMix) -> (list: [Record], columns: [String]) {
+    private static func records(using generator: inout SeededRandom) -> (list: [Record], columns: [String]) {
         let columnCount = Int(generator.next() % 5) + 1
         var columns: [String] = []
         while columns.count < columnCount {
@@ -73,7 +74,7 @@ final class RoundTripPropertyTests: XCTestCase {
         return (list, columns)
     }
 
-    private static func value(using generator: inout SplitMix, depth: Int) -> Value {
+    private static func value(using generator: inout SeededRandom, depth: Int) -> Value {
         switch generator.next() % (depth < 2 ? 8 : 6) {
         case 0: return .null
         case 1: return .bool(generator.next() % 2 == 0)
@@ -100,22 +101,7 @@ final class RoundTripPropertyTests: XCTestCase {
                                              "\u{1}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é", "ß", "日", "😀", "e\u{301}",
                                              "\u{FEFF}", "\u{202E}", "{", "}", "[", "]", ":", "null", "true", "1", "-", ".", "\\t", "\\n"]
 
-    private static func text(using generator: inout SplitMix, maxLength: Int) -> String {
+    private static func text(using generator: inout SeededRandom, maxLength: Int) -> String {
         (0..<Int(generator.next() % UInt64(maxLength + 1))).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }.joined()
-    }
-}
-
-/// A small seeded generator (SplitMix64): the same seed, the same cases, on every machine.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

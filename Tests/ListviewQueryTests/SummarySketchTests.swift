@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewDataSource
 import ListviewQuery
+import ListviewTestSupport
 import ListviewValues
 import XCTest
 
@@ -21,7 +22,7 @@ final class SummarySketchTests: XCTestCase {
 
     func testFrequentValuesFindTheMostCommonAndNeverUndercount() {
         var frequent = FrequentValues<String>(capacity: 16)
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededRandom(state: 7)
         var exact: [String: Int] = [:]
         for _ in 0..<20_000 {
             // Three heavy values among thousands of rare ones.
@@ -65,7 +66,7 @@ final class SummarySketchTests: XCTestCase {
 
     /// Added batch by batch, cut anywhere and grouped, the exact summary is the one of the whole list.
     func testBatchesCutAnywhereGiveTheWholeListsSummary() {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SeededRandom(state: 11)
         for round in 0..<20 {
             let table = randomTable(rows: Int.random(in: 0..<300, using: &generator), seed: UInt64(round))
             let rows = (0..<table.rowCount).map(RowRef.init)
@@ -88,7 +89,7 @@ final class SummarySketchTests: XCTestCase {
 
     /// Rows of ids, a group, numbers with repeats and nulls, and a column only some rows have.
     private func randomTable(rows: Int, seed: UInt64) -> CellTable {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(state: seed)
         let schema = RecordSchema()
         var table = CellTable(columns: [], inferTypes: false)
         for index in 0..<rows {
@@ -103,18 +104,5 @@ final class SummarySketchTests: XCTestCase {
             table.append(schema.record(keys: keys, values: values), schema: schema)
         }
         return table
-    }
-}
-
-/// SplitMix64: the same numbers for the same seed on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }
