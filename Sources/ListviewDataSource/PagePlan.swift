@@ -66,21 +66,44 @@ public struct LinePagePlan: Equatable, Sendable {
     public let totalRows: Int
 
     public init(heights: [Int], linesPerPage: Int) {
-        let budget = max(1, linesPerPage)
-        var pages: [Range<Int>] = []
-        var start = 0
-        var used = 0
-        for (row, height) in heights.enumerated() {
+        var cutter = Cutter(linesPerPage: linesPerPage)
+        var pages = heights.compactMap { cutter.add(height: $0) }
+        if let last = cutter.finish(pagesSoFar: pages.count) { pages.append(last) }
+        self.pages = pages
+        self.totalRows = heights.count
+    }
+
+    /// Cuts rows into pages of `linesPerPage` lines as their heights come, one row at a time: a
+    /// row starts a new page when it would not fit on the current one (a row taller than a
+    /// page has one of its own). What `LinePagePlan` is built with, and what a list too large
+    /// to hold its heights counts its pages with.
+    public struct Cutter: Sendable {
+        private let budget: Int
+        private var start = 0
+        private var used = 0
+        private var row = 0
+
+        public init(linesPerPage: Int) {
+            budget = max(1, linesPerPage)
+        }
+
+        /// Adds the next row's height; returns the rows of the page that row closes, if it does.
+        public mutating func add(height: Int) -> Range<Int>? {
+            var closed: Range<Int>?
             if row > start && used + height > budget {
-                pages.append(start..<row)
+                closed = start..<row
                 start = row
                 used = 0
             }
             used += height
+            row += 1
+            return closed
         }
-        if start < heights.count || pages.isEmpty { pages.append(start..<heights.count) }
-        self.pages = pages
-        self.totalRows = heights.count
+
+        /// The last page, after every row: the rows left (an empty list has one empty page).
+        public func finish(pagesSoFar: Int) -> Range<Int>? {
+            start < row || pagesSoFar == 0 ? start..<row : nil
+        }
     }
 
     public var pageCount: Int { pages.count }

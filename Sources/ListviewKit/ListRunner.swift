@@ -50,8 +50,8 @@ public enum ListRunner {
             outcome = try StreamedRows.run(request, from: stream, into: sink, notes: &writerNotes)
         case .wholeList(let pagesByLines):
             // A list that may outgrow its memory budget sorts on disk when it does.
-            if let budget = SpilledList.budget(for: request, pagesByLines: pagesByLines) {
-                outcome = try SpilledList.run(request, budget: budget, from: stream, into: sink)
+            if let budget = SpilledList.budget(for: request) {
+                outcome = try SpilledList.run(request, budget: budget, pagesByLines: pagesByLines, from: stream, into: sink)
                 break
             }
             let list = try WholeList.load(request, from: stream, reading: reading)

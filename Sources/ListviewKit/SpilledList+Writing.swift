@@ -24,6 +24,7 @@ extension SpilledList {
     /// Writes the merged sections in `request`'s style.
     func write(_ request: ListRequest, into sink: OutputSink) throws {
         let footers = try self.footers(request)
+        if pagesByLines { return try writeLinePage(request, footers: footers, into: sink) }
         if request.arrangement.pageSize != nil { return try writePage(request, footers: footers, into: sink) }
         let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
         let grouped = !request.arrangement.groupBy.isEmpty || request.arrangement.footer != nil
@@ -49,10 +50,17 @@ extension SpilledList {
     /// shows the same page.
     private func writePage(_ request: ListRequest, footers: Footers, into sink: OutputSink) throws {
         let total = listedSections().reduce(0) { $0 + $1.count }
-        guard let page = try ListRunner.pageInfo(for: request, totalRows: total) else { return }
+        guard let page = try ListRunner.pageInfo(for: request, totalRows: total),
+              let (table, window) = try pageRows(page.rows, footers: footers) else { return }
+        try WholeList.render(request, renderer: ListRenderer(provider: window, firstRow: window.firstRow), of: table, page: page,
+                             grandTotal: (footers.grandTotalText, footers.grandTotal), schema: schema, into: sink)
+    }
+
+    /// The rows of the list at `rows`, merged into one table, and the sections they are in.
+    private func pageRows(_ rows: Range<Int>, footers: Footers) throws -> (CellTable, PageWindowProvider<RowRef>)? {
         var table: CellTable?
         var window: PageWindowProvider<RowRef>?
-        try forEachChunk(in: page.rows) { section, first, offset, chunk in
+        try forEachChunk(in: rows) { section, first, offset, chunk in
             let start = table?.rowCount ?? 0
             if table == nil {
                 table = chunk
@@ -67,9 +75,43 @@ extension SpilledList {
                 window?.appendItems(items)
             }
         }
-        guard let table, let window else { return }
-        try WholeList.render(request, renderer: ListRenderer(provider: window, firstRow: window.firstRow), of: table, page: page,
-                             grandTotal: (footers.grandTotalText, footers.grandTotal), schema: schema, into: sink)
+        guard let table, let window else { return nil }
+        return (table, window)
+    }
+
+    /// Writes the requested page of a list whose pages are cut by lines (`--wrap`): the columns
+    /// laid out over every row, as a list in memory lays them out, every row's height counted
+    /// in a merge that writes nothing, then the page's rows merged and written.
+    private func writeLinePage(_ request: ListRequest, footers: Footers, into sink: OutputSink) throws {
+        guard let linesPerPage = request.arrangement.pageSize else { return }
+        let (columns, measures) = try shownColumns(request)
+        let number = request.arrangement.page ?? 1
+        var cutter = LinePagePlan.Cutter(linesPerPage: linesPerPage)
+        var (pages, rows) = (0, 0)
+        var wanted: Range<Int>?
+        func closed(_ page: Range<Int>?) {
+            guard let page else { return }
+            pages += 1
+            if pages == number { wanted = page }
+        }
+        try forEachChunk { _, _, _, chunk in
+            let registry = HumanPresenters.make(request, columns: columns, view: RecordView(table: chunk), measures: measures).registry
+            for row in 0..<chunk.rowCount {
+                let item = RowRef(row)
+                closed(cutter.add(height: registry.formatter(for: item).height(for: item)))
+            }
+            rows += chunk.rowCount
+        }
+        closed(cutter.finish(pagesSoFar: pages))
+        guard let wanted else {
+            throw ListRunner.pastTheEnd(page: number, totalRows: rows, pageCount: pages, pageSize: linesPerPage)
+        }
+        let page = PageInfo(number: number, count: pages, rows: wanted, totalRows: rows)
+        guard let (table, window) = try pageRows(page.rows, footers: footers) else { return }
+        var presenter = HumanPresenters.make(request, columns: columns, view: RecordView(table: table), measures: measures)
+        if page.number == page.count { presenter.grandTotal = footers.grandTotalText }
+        try ListRenderer(provider: window, firstRow: window.firstRow).render(page: page, with: &presenter, into: sink)
+        try sink.flush()
     }
 
     /// `section`'s header information with its footer.

@@ -27,6 +27,8 @@ public final class SpilledList {
     private var file: SpillFile?
     /// Where a run's rows of one group lie in the spill file, in order.
     private typealias Chunk = (offset: Int, length: Int)
+    /// True when pages are cut by lines (`--wrap` with `--page-size`): every row's height counts.
+    let pagesByLines: Bool
     /// Opens the inputs again, for a list in the input's order read in two passes (no runs).
     var rereading: (() throws -> BatchStream)?
     /// Each run's chunks by group.
@@ -44,11 +46,12 @@ public final class SpilledList {
     var measures: ListMeasures
     /// True when the rows shown are measured (a human style) and all the kept rows are shown.
     var measuresWhileSpilling: Bool {
-        request.arrangement.limit == nil && request.arrangement.pageSize == nil
+        request.arrangement.limit == nil && (request.arrangement.pageSize == nil || pagesByLines)
             && [.table, .list, .line, .markdown].contains(request.look.style)
     }
 
-    init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema) {
+    init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema, pagesByLines: Bool = false) {
+        self.pagesByLines = pagesByLines
         self.request = request
         self.budget = budget
         self.schema = schema
@@ -58,15 +61,16 @@ public final class SpilledList {
     }
 
     /// The budget `request` is held to, when a whole list of it may not fit: the inputs are a pipe,
-    /// or files larger than half of it. Pages cut by lines (wrapped rows) are held in memory.
-    static func budget(for request: ListRequest, pagesByLines: Bool) -> MemoryBudget? {
-        guard let budget = request.arrangement.memory, !pagesByLines else { return nil }
+    /// or files larger than half of it.
+    static func budget(for request: ListRequest) -> MemoryBudget? {
+        guard let budget = request.arrangement.memory else { return nil }
         return request.read.mayOutgrow(budget) ? budget : nil
     }
 
     /// Reads every kept row of `stream` within `budget` and writes the list as `request` asks.
-    static func run(_ request: ListRequest, budget: MemoryBudget, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
-        let list = SpilledList(request: request, budget: budget, schema: stream.schema)
+    static func run(_ request: ListRequest, budget: MemoryBudget, pagesByLines: Bool, from stream: BatchStream,
+                    into sink: OutputSink) throws -> ListRunner.Outcome {
+        let list = SpilledList(request: request, budget: budget, schema: stream.schema, pagesByLines: pagesByLines)
         // Rows in the file's order need no runs: the file is read again to write them.
         if request.arrangement.sort.isEmpty && request.arrangement.groupBy.isEmpty && !request.read.inputs.isEmpty && stream.areRegularFiles {
             return try list.runInTwoPasses(from: stream, into: sink)

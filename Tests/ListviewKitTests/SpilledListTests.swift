@@ -43,7 +43,7 @@ final class SpilledListTests: XCTestCase {
     func testRandomListsSortedGroupedFootedAndPagedOnDiskEqualTheListInMemory() throws {
         var random = Random(state: 26_27)
         let styles: [OutputStyle] = [.table, .json, .jsonl, .csv, .list, .line, .markdown]
-        for round in 0..<80 {
+        for round in 0..<120 {
             let fields = ["a", "b", "c", "d"]
             let lines = (0..<(1 + random.next(120))).map { _ in
                 "{" + fields.compactMap { name in value(&random).map { "\"\(name)\":\($0)" } }.joined(separator: ",") + "}"
@@ -62,8 +62,19 @@ final class SpilledListTests: XCTestCase {
                 request.arrangement.page = 1 + random.next(4)
             }
             request.look.style = styles[random.next(styles.count)]
+            if random.next(3) == 0 {
+                // Wrapped into a narrow table: with a page size, pages are cut by lines.
+                request.look.wrap = true
+                request.look.width = 24
+                request.look.style = .table
+                if random.next(2) == 0 {
+                    request.arrangement.pageSize = 1 + random.next(12)
+                    request.arrangement.page = 1 + random.next(4)
+                }
+            }
             let label = "round \(round): sort \(request.arrangement.sort) groups \(request.arrangement.groupBy) style \(request.look.style)"
                 + " footer \(String(describing: request.arrangement.footer)) page \(String(describing: request.arrangement.page))"
+                + " wrap \(request.look.wrap)"
             // The output, or the error (a field no record has), the same either way.
             let inMemory = Result { try ran(request) }.mapError { Failure(description: "\($0)") }
             for bytes in [1, 300, 5_000] {
