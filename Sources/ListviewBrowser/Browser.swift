@@ -121,7 +121,11 @@ public enum Browser {
             let source = marked[start].table
             var end = start
             while end < marked.count && marked[end].table == source { end += 1 }
-            let other = rows.tables[Int(source)].table
+            let loaded = rows.tables[Int(source)]
+            let other = loaded.table
+            guard other.rowCount == loaded.rowCount else {
+                throw ListviewError.readFailed(source: "the browser's spill file", reason: "marked rows could not be read back")
+            }
             if table.nestedDecoder == nil { table.nestedDecoder = other.nestedDecoder }
             table.append(rows: marked[start..<end].map { Int($0.row) }, of: other, schema: schema)
             start = end

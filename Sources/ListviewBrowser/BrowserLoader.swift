@@ -159,9 +159,9 @@ public final class BrowserLoader: @unchecked Sendable {
             }
             return
         }
-        // The first rows show in input order while the list is sorted or grouped on disk, as a
-        // list past its budget is; the merged rows are kept there.
-        if let first = try stream.first() { publish { $0.rows.append(first.table, rows: first.rows.map(\.row)) } }
+        // Sorted or grouped on disk, as a list past its budget is; the merged rows are kept there.
+        // No row shows before they are merged: rows shown in input order meanwhile would be
+        // other rows at the same addresses (marks, the cursor) once the merged ones replace them.
         let spilled = SpilledTables(parent: request.arrangement.spillFolder, cacheBytes: budget.bytes / 4)
         var arranged = BrowserRows(measuring: request.look.fields ?? [])
         try SpilledList.arrange(request, budget: budget, from: stream, inMemory: { list in

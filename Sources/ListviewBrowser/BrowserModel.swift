@@ -336,6 +336,11 @@ public final class RowMatches {
             let done = kept[index].count
             guard done < loaded.rowCount else { continue }
             let table = loaded.table
+            guard table.rowCount == loaded.rowCount else {
+                // A table on disk that could not be read back: none of its rows match.
+                kept[index] += [Bool](repeating: false, count: loaded.rowCount - done)
+                continue
+            }
             let block = done..<min(table.rowCount, done + max(1, min(remaining, table.rowCount - done)))
             var flags = [Bool](repeating: false, count: block.count)
             for row in filter.rows(of: table, in: block) { flags[row.row - block.lowerBound] = true }

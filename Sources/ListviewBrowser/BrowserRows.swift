@@ -14,19 +14,27 @@ public struct RowAddress: Hashable, Sendable {
     }
 }
 
-/// The rows of a section: whole tables in order (batches a filter kept every row of: no memory
-/// per row), or a list of addresses.
+/// The rows of a section, in segments of one table each: all of its rows (a batch a filter
+/// kept whole: no memory per row) or those listed (4 bytes a row). A position is found by a
+/// binary search over the segments' first positions.
 public struct RowList: RandomAccessCollection, Sendable {
-    private var listed: [RowAddress] = []
-    /// Runs of whole tables, each table's rows 0..<count, while no address was listed.
-    private var wholeTables: [(table: Int32, count: Int)] = []
-    /// The position of each run's first row.
-    private var wholeStarts: [Int] = []
-    private var wholeCount = 0
-
-    public init(_ addresses: [RowAddress] = []) {
-        listed = addresses
+    private struct Segment: Sendable {
+        var table: Int32
+        /// The rows, or nil for rows 0..<count of the table.
+        var rows: [Int32]?
+        var count: Int
     }
+
+    private var segments: [Segment] = []
+    /// The position of each segment's first row.
+    private var starts: [Int] = []
+    private var total = 0
+
+    public init<Addresses: Sequence>(_ addresses: Addresses) where Addresses.Element == RowAddress {
+        append(contentsOf: addresses)
+    }
+
+    public init() {}
 
     /// Rows 0..<count of table `table`.
     public static func all(table: Int, count: Int) -> RowList {
@@ -36,36 +44,38 @@ public struct RowList: RandomAccessCollection, Sendable {
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { wholeTables.isEmpty ? listed.count : wholeCount }
+    public var endIndex: Int { total }
 
     public subscript(position: Int) -> RowAddress {
-        guard !wholeTables.isEmpty else { return listed[position] }
-        // The last run that starts at or before `position`.
-        var (low, high) = (0, wholeStarts.count - 1)
+        // The last segment that starts at or before `position`.
+        var (low, high) = (0, starts.count - 1)
         while low < high {
             let middle = (low + high + 1) / 2
-            if wholeStarts[middle] <= position { low = middle } else { high = middle - 1 }
+            if starts[middle] <= position { low = middle } else { high = middle - 1 }
         }
-        return RowAddress(table: Int(wholeTables[low].table), row: position - wholeStarts[low])
+        let segment = segments[low], offset = position - starts[low]
+        return RowAddress(table: Int(segment.table), row: segment.rows.map { Int($0[offset]) } ?? offset)
     }
 
     /// Appends every row of table `table`, in order.
     public mutating func appendWhole(table: Int, count: Int) {
-        guard listed.isEmpty else {
-            listed.append(contentsOf: (0..<count).lazy.map { RowAddress(table: table, row: $0) })
-            return
-        }
-        wholeTables.append((Int32(truncatingIfNeeded: table), count))
-        wholeStarts.append(wholeCount)
-        wholeCount += count
+        guard count > 0 else { return }
+        segments.append(Segment(table: Int32(truncatingIfNeeded: table), rows: nil, count: count))
+        starts.append(total)
+        total += count
     }
 
     public mutating func append<Addresses: Sequence>(contentsOf addresses: Addresses) where Addresses.Element == RowAddress {
-        if !wholeTables.isEmpty {
-            listed = Array(self)
-            (wholeTables, wholeStarts, wholeCount) = ([], [], 0)
+        for address in addresses {
+            if let last = segments.indices.last, segments[last].table == address.table, segments[last].rows != nil {
+                segments[last].rows?.append(address.row)
+                segments[last].count += 1
+            } else {
+                segments.append(Segment(table: address.table, rows: [address.row], count: 1))
+                starts.append(total)
+            }
+            total += 1
         }
-        listed.append(contentsOf: addresses)
     }
 }
 
@@ -109,6 +119,8 @@ public struct BrowserRows: Sendable {
     private var firstPositions: [Int] = []
     /// Whether sections have header lines (a grouped list).
     public private(set) var hasHeaders = false
+    /// True for sections begun one by one (a list arranged on disk): their counts are their own.
+    private var sectionsBegun = false
     /// Each column measured over every row so far, by column name.
     private var measures: [String: ColumnMeasure] = [:]
     /// Column names in first-seen order.
@@ -137,6 +149,7 @@ public struct BrowserRows: Sendable {
 
     /// Begins a section of a list arranged on disk; its rows follow, a table at a time.
     public mutating func beginSection(_ info: SectionInfo) {
+        sectionsBegun = true
         firstPositions.append(count)
         sections.append((info, RowList()))
         if !info.keys.isEmpty { hasHeaders = true }
@@ -146,7 +159,7 @@ public struct BrowserRows: Sendable {
         let index = tables.count
         tables.append(loaded)
         // A list in input order is one section, as long as its rows.
-        let inInputOrder = sections.isEmpty || sections.count == 1 && sections[0].info.keys.isEmpty && !hasHeaders
+        let inInputOrder = !sectionsBegun
         if sections.isEmpty {
             sections = [(SectionInfo(), RowList())]
             firstPositions = [0]

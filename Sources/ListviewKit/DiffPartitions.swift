@@ -103,7 +103,7 @@ final class DiffPartitions {
             CellTable(spilled: UnsafeRawBufferPointer(rebasing: all[0..<chunk.tableLength]), nestedDecoder: JSONNestedValue.decode)
         }
         guard whole, let table, table.rowCount == chunk.rowCount else {
-            throw ListviewError.spillFailed(directory: folder.path ?? folder.parent, reason: "a spill file changed while it was read")
+            throw ListviewError.spillFailed(directory: folder.parent, reason: "a spill file changed while it was read")
         }
         var numbers: [Int] = []
         numbers.reserveCapacity(chunk.rowCount)

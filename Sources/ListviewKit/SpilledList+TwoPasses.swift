@@ -1,3 +1,4 @@
+import Glibc
 import ListviewBatches
 import ListviewInput
 import ListviewPresentation
@@ -31,18 +32,31 @@ extension SpilledList {
         guard rows > 0 else {
             // Nothing kept: the empty list, as in memory.
             let empty = WholeList.arranged(request, table: firstBatch ?? CellTable(columns: [], inferTypes: false), rows: [])
-            return try empty.present(ready, pagesByLines: false, schema: stream.schema, into: sink)
+            return try empty.present(ready, pagesByLines: pagesByLines, schema: stream.schema, into: sink)
         }
         _ = groups.count([], times: rows)
         groupFirstRows = [([], 0)]
-        let (read, filter, limit) = (request.read, request.arrangement.filter, stream.limit)
+        // The second pass reads the rows the first counted, from files as they were then.
+        let (read, filter, files) = (request.read, request.arrangement.filter, Self.fileStates(request.read.inputs))
         rereading = {
-            let again = try BatchStream(read, filter: filter, limit: limit, sink: sink)
+            guard Self.fileStates(read.inputs) == files else {
+                throw ListviewError.readFailed(source: read.displayName, reason: "it changed between listview's two passes over it (is it still being written?)")
+            }
+            let again = try BatchStream(read, filter: filter, limit: rows, sink: sink)
             again.measuresColumns = false
             return again
         }
         try write(ready, into: sink)
         return ListRunner.Outcome(foundRecords: true)
+    }
+
+    /// Each file's device, inode, size and time of last change: equal when a file was not changed.
+    static func fileStates(_ paths: [String]) -> [[Int]] {
+        paths.map { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return [] }
+            return [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        }
     }
 
     /// Reads the inputs again through `open` (a large file in parts on both cores), handing `take`

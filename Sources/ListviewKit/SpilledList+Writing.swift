@@ -50,14 +50,15 @@ extension SpilledList {
     /// shows the same page.
     private func writePage(_ request: ListRequest, footers: Footers, into sink: OutputSink) throws {
         let total = listedSections().reduce(0) { $0 + $1.count }
-        guard let page = try ListRunner.pageInfo(for: request, totalRows: total),
-              let (table, window) = try pageRows(page.rows, footers: footers) else { return }
+        guard let page = try ListRunner.pageInfo(for: request, totalRows: total) else { return }
+        let (table, window) = try pageRows(page.rows, footers: footers)
         try WholeList.render(request, renderer: ListRenderer(provider: window, firstRow: window.firstRow), of: table, page: page,
                              grandTotal: (footers.grandTotalText, footers.grandTotal), schema: schema, into: sink)
     }
 
-    /// The rows of the list at `rows`, merged into one table, and the sections they are in.
-    private func pageRows(_ rows: Range<Int>, footers: Footers) throws -> (CellTable, PageWindowProvider<RowRef>)? {
+    /// The rows of the list at `rows`, merged into one table, and the sections they are in (none
+    /// for no rows: the page of an empty list).
+    private func pageRows(_ rows: Range<Int>, footers: Footers) throws -> (CellTable, PageWindowProvider<RowRef>) {
         var table: CellTable?
         var window: PageWindowProvider<RowRef>?
         try forEachChunk(in: rows) { section, first, offset, chunk in
@@ -75,8 +76,7 @@ extension SpilledList {
                 window?.appendItems(items)
             }
         }
-        guard let table, let window else { return nil }
-        return (table, window)
+        return (table ?? CellTable(columns: [], inferTypes: false), window ?? PageWindowProvider(firstRow: 0))
     }
 
     /// Writes the requested page of a list whose pages are cut by lines (`--wrap`): the columns
@@ -107,7 +107,7 @@ extension SpilledList {
             throw ListRunner.pastTheEnd(page: number, totalRows: rows, pageCount: pages, pageSize: linesPerPage)
         }
         let page = PageInfo(number: number, count: pages, rows: wanted, totalRows: rows)
-        guard let (table, window) = try pageRows(page.rows, footers: footers) else { return }
+        let (table, window) = try pageRows(page.rows, footers: footers)
         var presenter = HumanPresenters.make(request, columns: columns, view: RecordView(table: table), measures: measures)
         if page.number == page.count { presenter.grandTotal = footers.grandTotalText }
         try ListRenderer(provider: window, firstRow: window.firstRow).render(page: page, with: &presenter, into: sink)

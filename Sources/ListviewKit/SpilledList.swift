@@ -80,11 +80,12 @@ public final class SpilledList {
             // Everything fitted: the list in memory.
             let whole = WholeList.arranged(request, table: kept.table, rows: kept.rows)
             let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: kept.table)
-            return try whole.present(ready, pagesByLines: false, schema: stream.schema, into: sink)
+            return try whole.present(ready, pagesByLines: pagesByLines, schema: stream.schema, into: sink)
         }
         let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: firstBatch)
         try list.write(ready, into: sink)
-        return ListRunner.Outcome(foundRecords: true)
+        // `--limit 0` lists no row of the runs.
+        return ListRunner.Outcome(foundRecords: list.listedSections().contains { $0.count > 0 })
     }
 
     /// Reads every kept row of `stream`, sorting them into runs on disk each time they would pass

@@ -27,18 +27,24 @@ enum SummaryTable {
         var groups = GroupCatalog(fields: request.arrangement.groupBy)
         let grouped = !request.arrangement.groupBy.isEmpty
         var rowCount = 0
-        func add(_ batch: BatchStream.Batch) {
+        func add(_ batch: BatchStream.Batch) throws {
             // An ungrouped list is one group: its rows need no key.
             summary.add(rows: batch.rows, groups: grouped ? groups.count(batch.rows, of: batch.table) : nil, of: batch.table)
             rowCount += batch.rows.count
+            if let exceeded = summary.exceeded, let budget, !budget.isForcedSpilling {
+                throw ListviewError.budgetTooSmall(needed: 2 * exceeded, budget: budget.bytes,
+                                                   what: grouped ? "the summary of \(RecordCount.text(groups.keys.count, noun: "group"))"
+                                                       : "the summary of \(RecordCount.text(summary.columnPaths.count, noun: "column"))")
+            }
         }
         // A file that fits the budget is read whole on both cores and then added up on both cores,
-        // the fastest way; a larger one or a pipe batch by batch, in the same order.
+        // the fastest way; a larger one or a pipe batch by batch, in the same order (the exact
+        // fields are the same either way; when estimates begin depends on the batches).
         if let whole = budget.map({ request.read.mayOutgrow($0) }) == true ? nil : try stream.wholeTable() {
-            add(whole)
+            try add(whole)
         } else {
             while let batch = try stream.next() {
-                add(batch)
+                try add(batch)
                 // The rest of a large regular file is parsed in parts on both cores, added up in order here.
                 _ = try stream.readRestInParts(work: { $0 }, take: add)
             }

@@ -7,20 +7,18 @@ import ListviewValues
 /// and the most common ones are counted exactly, each distinct value by its text, until
 /// `approximate()` lets those go: from then on a `DistinctSketch` estimates the
 /// distinct count and `FrequentValues` the most common values, and the summary says
-/// so (`isApproximate`). Values added in the same order give the same summary however
-/// they are cut into batches.
+/// so (`isApproximate`). Values added in the same order give the same exact summary
+/// however they are cut into batches; when estimates start depends on the batches.
 public struct ColumnStats: Sendable {
     private var types: [String] = []
     private var count = 0
     private var nulls = 0
     /// Each distinct value's count and first position, by its text, while counted exactly.
     private var seen: [String: (count: Int, first: Int, value: Value)] = [:]
-    /// The bytes `seen` holds, about.
+    /// The bytes `seen` holds, about; once approximate, what the sketch and the counters take.
     public private(set) var estimatedBytes = 0
     private var sketch: DistinctSketch?
     private var frequent: FrequentValues<String>?
-    /// The value of each text `frequent` counts, as first seen.
-    private var frequentValues: [String: Value] = [:]
     private var minimum: (key: ValueOrdering.Key, value: Value)?
     private var maximum: (key: ValueOrdering.Key, value: Value)?
     private var sum = 0.0
@@ -28,7 +26,10 @@ public struct ColumnStats: Sendable {
     private var decimals = 0
 
     /// Values of the most common ones counted once approximate.
-    static let frequentCapacity = 1_024
+    static let frequentCapacity = 256
+    /// What the sketch and the counters of approximate stats take, about: letting exact values
+    /// go saves memory only when they take more.
+    public static let approximateBytes = 16_384 + frequentCapacity * 160
 
     /// Stats of a column whose first `nulls` rows had no value.
     public init(nulls: Int = 0) {
@@ -56,7 +57,6 @@ public struct ColumnStats: Sendable {
         }
         if sketch != nil {
             sketch?.add(text)
-            if frequentValues[text] == nil, frequentValues.count < 4 * Self.frequentCapacity { frequentValues[text] = value }
             frequent?.add(text)
         } else if let known = seen[text] {
             seen[text] = (known.count + 1, known.first, known.value)
@@ -84,11 +84,10 @@ public struct ColumnStats: Sendable {
             sketch.add(text)
             frequent.add(text, times: entry.count)
         }
-        for counter in frequent.mostCommon { frequentValues[counter.item] = seen[counter.item]?.value }
         self.sketch = sketch
         self.frequent = frequent
         seen = [:]
-        estimatedBytes = 0
+        estimatedBytes = Self.approximateBytes
     }
 
     /// The summary record of the column `name`: the fields of `ColumnSummary.fieldNames`. Once
@@ -97,18 +96,18 @@ public struct ColumnStats: Sendable {
     public func values(named name: String, marked: Bool = false) -> [Value] {
         let mark = marked && isApproximate ? "≈" : ""
         // Values seen once are no one's most common: a column of unique ids has no top.
-        let top: [(text: String, value: Value, count: Int)]
+        let top: [(text: String, count: Int)]
         let distinct: Int
         if let sketch, let frequent {
             distinct = Swift.max(sketch.estimate, Swift.min(count, 1))
-            top = frequent.mostCommon.prefix(3).filter { $0.count - $0.error > 1 }
-                .map { ($0.item, frequentValues[$0.item] ?? .string($0.item), $0.count) }
+            // A counted value's text is how the top shows it.
+            top = frequent.mostCommon.prefix(3).filter { $0.count - $0.error > 1 }.map { ($0.item, $0.count) }
         } else {
             distinct = seen.count
             top = seen.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.value.first < $1.value.first }
-                .prefix(3).filter { $0.value.count > 1 }.map { ($0.key, $0.value.value, $0.value.count) }
+                .prefix(3).filter { $0.value.count > 1 }.map { (CellText.unescapedText(for: $0.value.value), $0.value.count) }
         }
-        let topText = top.map { "\(CellText.unescapedText(for: $0.value)) (\($0.count))" }.joined(separator: ", ")
+        let topText = top.map { "\($0.text) (\($0.count))" }.joined(separator: ", ")
         let mean: Value = numbers == 0 ? .null : .number(Aggregates.format(sum / Double(numbers), decimals: Swift.max(2, decimals)))
         let distinctValue: Value = mark.isEmpty ? .number(String(distinct)) : .string(mark + String(distinct))
         return [.string(name), .string(types.joined(separator: ", ")), .number(String(count)), .number(String(nulls)),

@@ -41,7 +41,8 @@ public final class ColumnSummary {
     /// The rows added to each group so far (a column first seen later was null in them).
     private var rowsByGroup: [Int] = []
     private let byteLimit: Int
-    private var estimatedBytes = 0
+    /// The bytes the stats took when they could not be brought within `byteLimit`, if ever.
+    public private(set) var exceeded: Int?
 
     /// A summary of `columns`, or of every column the batches have when nil, counting distinct
     /// values exactly within `byteLimit` bytes.
@@ -67,6 +68,15 @@ public final class ColumnSummary {
             while column.byGroup.count < groupCount { column.byGroup.append(ColumnStats(nulls: 0)) }
         }
         rowsByGroup += Array(repeating: 0, count: groupCount - rowsByGroup.count)
+        // Large tables (a whole file) are added a block of rows at a time, the limit kept between blocks.
+        let blockSize = 1 << 16
+        guard rows.count <= blockSize else {
+            for start in stride(from: 0, to: rows.count, by: blockSize) {
+                let end = min(start + blockSize, rows.count)
+                add(rows: Array(rows[start..<end]), groups: groups.map { Array($0[start..<end]) }, of: table)
+            }
+            return
+        }
         let fields = table.fields(columns.map(\.path))
         let columns = self.columns
         @Sendable func describe(_ index: Int) {
@@ -117,20 +127,24 @@ public final class ColumnSummary {
     }
 
     /// Past the limit, the stats holding the most distinct values estimate from now on, until the
-    /// rest fit in half of it.
+    /// rest fit in half of it; stats whose exact values take less than the estimates would are
+    /// left exact. When even that leaves them above twice the limit (the whole budget, for a
+    /// great many groups), `exceeded` says how much they take.
     private func keepWithinLimit() {
         var total = columns.reduce(0) { $0 + $1.estimatedBytes }
         guard total > byteLimit else { return }
         var largest: [(column: Int, group: Int, bytes: Int)] = []
         for (number, column) in columns.enumerated() {
-            for (group, stats) in column.byGroup.enumerated() where stats.estimatedBytes > 0 {
+            for (group, stats) in column.byGroup.enumerated() where !stats.isApproximate && stats.estimatedBytes > 2 * ColumnStats.approximateBytes {
                 largest.append((number, group, stats.estimatedBytes))
             }
         }
         largest.sort { $0.bytes > $1.bytes }
         for entry in largest where total > byteLimit / 2 {
             columns[entry.column].byGroup[entry.group].approximate()
-            total -= entry.bytes
+            total += ColumnStats.approximateBytes - entry.bytes
         }
+        // Estimates take room of their own: past twice the limit (the whole budget) they do not fit.
+        if total > 2 * byteLimit { exceeded = total }
     }
 }

@@ -19,7 +19,8 @@ public enum ListviewError: Error, Equatable, CustomStringConvertible {
     /// Spill files could not be written in `directory` (a full disk, no permission): status 74.
     case spillFailed(directory: String, reason: String)
     /// The memory budget cannot be kept, not even by spilling (one record larger than it): status 70.
-    case budgetTooSmall(needed: Int, budget: Int)
+    /// `what` names what needs the memory: one record, or a summary's many groups.
+    case budgetTooSmall(needed: Int, budget: Int, what: String = "one record")
 
     /// The sysexits status for this error.
     public var exitStatus: Int32 {
@@ -62,8 +63,8 @@ public enum ListviewError: Error, Equatable, CustomStringConvertible {
             return message
         case let .spillFailed(directory, reason):
             return "cannot write spill files in \(directory): \(reason) (choose another folder with --temp-dir)"
-        case let .budgetTooSmall(needed, budget):
-            return "the memory limit of \(ByteCount.text(budget)) cannot be kept: one record needs \(ByteCount.text(needed)) (raise --memory-limit)"
+        case let .budgetTooSmall(needed, budget, what):
+            return "the memory limit of \(ByteCount.text(budget)) cannot be kept: \(what) needs \(ByteCount.text(needed)) (raise --memory-limit)"
         }
     }
 }

@@ -46,4 +46,14 @@ final class SummaryBudgetTests: XCTestCase {
 
             """)
     }
+
+    /// So many groups that even estimates would not fit: one line saying what it needs, status 70.
+    func testASummaryOfMoreGroupsThanTheBudgetHoldsIsStatus70() throws {
+        let result = try ListviewProcess.run(["--input", "jsonl", "--summary", "--group-by", "id", "--memory-limit", "1MB"], stdinText: lines)
+        XCTAssertEqual(result.status, 70)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.hasPrefix("listview: the memory limit of 1.0 MB cannot be kept: the summary of "), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(" (raise --memory-limit)\n"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1)
+    }
 }

@@ -102,4 +102,44 @@ final class SpilledListTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("the memory limit of 200 B cannot be kept: one record needs"), "\(error)")
         }
     }
+
+    /// `--limit 0` lists nothing, on disk as in memory: the styles' empty shapes, and no record
+    /// found (`--fail-if-empty`).
+    func testALimitOfNoRowsListsNothingOnDiskAsInMemory() throws {
+        let path = try files.write((0..<300).map { "{\"a\":\($0 % 7),\"b\":\"s\($0)\"}" }.joined(separator: "\n"), extension: "jsonl")
+        for style in [OutputStyle.json, .table, .csv] {
+            for pageSize in [nil, 5] {
+                for wrap in [false, true] {
+                    var request = ListRequest()
+                    request.read.inputs = [path]
+                    request.arrangement.sort = [SortSpec(path: FieldPath("a"), descending: false)]
+                    request.arrangement.limit = 0
+                    request.arrangement.pageSize = pageSize
+                    request.look.style = style
+                    request.look.wrap = wrap
+                    let sink = OutputSink.memory()
+                    let inMemory = try ListRunner.run(request, to: sink)
+                    request.arrangement.memory = MemoryBudget(bytes: 256, isForcedSpilling: true)
+                    let spilledSink = OutputSink.memory()
+                    let spilled = try ListRunner.run(request, to: spilledSink)
+                    let label = "\(style) page size \(String(describing: pageSize)) wrap \(wrap)"
+                    XCTAssertEqual(spilledSink.collected, sink.collected, label)
+                    XCTAssertFalse(spilled.foundRecords, label)
+                    XCTAssertEqual(spilled, inMemory, label)
+                }
+            }
+        }
+    }
+
+    /// The second pass over a file checks it is the file the first pass read.
+    func testAFileChangedBetweenThePassesIsToldApart() throws {
+        let path = try files.write("{\"a\":1}\n", extension: "jsonl")
+        let before = SpilledList.fileStates([path])
+        XCTAssertEqual(SpilledList.fileStates([path]), before)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"a\":2}\n".utf8))
+        try handle.close()
+        XCTAssertNotEqual(SpilledList.fileStates([path]), before)
+    }
 }
