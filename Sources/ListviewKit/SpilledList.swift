@@ -263,6 +263,45 @@ public final class SpilledList {
     /// Merges the runs' rows of `group` into chunks handed to `take`, which says whether to go on.
     private func merge(group: Int, take: (CellTable) throws -> Bool) throws {
         if let rereading { return try reread(rereading, take: take) }
+        try mergeRunsDown()
+        try merge(group: group, of: runs, take: take)
+    }
+
+    /// The runs merged at once at most: a chunk of each is in memory while they merge, within
+    /// half the budget.
+    private var mergeFanIn: Int { max(2, budget.bytes / 2 / chunkBytes) }
+
+    /// Merges runs `mergeFanIn` at a time into longer runs, written to the spill file, until no
+    /// more remain than merge at once: an input many times the budget is merged in several
+    /// passes, as GNU sort does. Runs merge with their neighbours, so ties keep input order.
+    private func mergeRunsDown() throws {
+        while runs.count > mergeFanIn {
+            var merged: [[Int: [Chunk]]] = []
+            for start in stride(from: 0, to: runs.count, by: mergeFanIn) {
+                let some = Array(runs[start..<min(start + mergeFanIn, runs.count)])
+                guard some.count > 1, let file else {
+                    merged += some
+                    continue
+                }
+                var run: [Int: [Chunk]] = [:]
+                for group in groups.keys.indices {
+                    try merge(group: group, of: some) { table in
+                        var bytes = ByteOutput()
+                        table.spill(rows: 0..<table.rowCount, to: &bytes)
+                        let offset = file.size
+                        try bytes.withUnsafeBytes { try file.append($0) }
+                        run[group, default: []].append((offset, bytes.count))
+                        return true
+                    }
+                }
+                merged.append(run)
+            }
+            runs = merged
+        }
+    }
+
+    /// Merges the rows of `group` in `runs` into chunks handed to `take`, which says whether to go on.
+    private func merge(group: Int, of runs: [[Int: [Chunk]]], take: (CellTable) throws -> Bool) throws {
         var cursors = try runs.compactMap { run in try run[group].map { try RunCursor(chunks: $0, list: self) } }
         let specs = request.arrangement.sort
         guard !specs.isEmpty else {

@@ -142,4 +142,22 @@ final class SpilledListTests: XCTestCase {
         try handle.close()
         XCTAssertNotEqual(SpilledList.fileStates([path]), before)
     }
+
+    /// Many runs (a file of several parts, a budget of one byte) merge in several passes, a few
+    /// runs at a time, and still give the list in memory, ties in input order.
+    func testManyRunsMergeInSeveralPassesAsInMemory() throws {
+        var random = Random(state: 4_096)
+        let lines = (0..<40_000).map { "{\"id\":\($0),\"g\":\"g\(random.next(3))\",\"k\":\(random.next(50)),\"pad\":\"\(String(repeating: "x", count: 20))\"}" }
+        let path = try files.write(lines.joined(separator: "\n") + "\n", extension: "jsonl")
+        var request = ListRequest()
+        request.read.inputs = [path]
+        request.arrangement.groupBy = [FieldPath("g")]
+        request.arrangement.sort = [SortSpec(path: FieldPath("k"), descending: true)]
+        request.look.style = .jsonl
+        let inMemory = try ran(request)
+        request.arrangement.memory = MemoryBudget(bytes: 1, isForcedSpilling: true)
+        let spilled = try ran(request)
+        XCTAssertEqual(spilled.split(separator: "\n").count, 40_000)
+        XCTAssertTrue(spilled == inMemory, "the list merged in passes differs from the list in memory")
+    }
 }
