@@ -69,6 +69,15 @@ struct PartitionComparison {
         newDifferences.add(rows: newRows, of: found.new, records: newRows.map { newRecords[found.places[$0]] })
     }
 
+    /// The bytes the differences found so far hold, about.
+    var differenceBytes: Int { oldDifferences.estimatedBytes + newDifferences.estimatedBytes }
+
+    /// The old side's differences in input order, let go here.
+    mutating func takeOldDifferences() -> CellTable { oldDifferences.takeJoined() }
+
+    /// The new side's differences in input order, let go here.
+    mutating func takeNewDifferences() -> CellTable { newDifferences.takeJoined() }
+
     private var equality: ValueEquality { ValueEquality(exact: request.exact) }
 
     /// Keeps `duplicate` (rows of this partition) when the diff in memory would report it before
@@ -103,6 +112,16 @@ struct PartitionComparison {
 struct DifferenceRows {
     private let empty: (table: CellTable, schema: RecordSchema)
     private var pieces: [(table: CellTable, records: [Int])] = []
+    /// The bytes the pieces hold, about: their text, and a cell's end and kind.
+    private(set) var estimatedBytes = 0
+
+    /// The rows in input order as one table, the pieces let go as soon as they are joined.
+    mutating func takeJoined() -> CellTable {
+        let table = joined()
+        pieces = []
+        estimatedBytes = 0
+        return table
+    }
 
     /// Rows joining `empty` (a table with every column of their side) by name.
     init(_ empty: (table: CellTable, schema: RecordSchema)) {
@@ -115,6 +134,7 @@ struct DifferenceRows {
         var piece = empty.table
         piece.append(rows: rows, of: table, schema: empty.schema)
         pieces.append((piece, records))
+        estimatedBytes += piece.textByteCount + piece.rowCount * max(1, piece.columns.count) * 9
     }
 
     /// Every row kept, in the order of their record numbers, as one table.

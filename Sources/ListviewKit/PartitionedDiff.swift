@@ -43,11 +43,12 @@ enum PartitionedDiff {
         return Int(info.st_size)
     }
 
-    /// How many partitions the old side is cut into: about three times its file's bytes (cells,
-    /// index and the partition's differences) over the budget; 64 for a pipe.
+    /// How many partitions the old side is cut into: about six times its file's bytes over the
+    /// budget, so that a partition's cells and index take a quarter of it and the differences
+    /// found have room; 64 for a pipe.
     static func partitionCount(for request: DiffRequest, budget: MemoryBudget) -> Int {
         guard let size = fileSize(request.old) else { return 64 }
-        return min(max(2, (size * 3 + budget.bytes - 1) / budget.bytes), 4_096)
+        return min(max(2, (size * 6 + budget.bytes - 1) / budget.bytes), 4_096)
     }
 
     /// Runs `request` (a keyed diff) within `budget`, writing the differences to `sink`.
@@ -71,19 +72,27 @@ enum PartitionedDiff {
         _ = try cut(newStream, into: new, inParts: false)
         let newColumns = newStream.knownColumns
         var comparison = PartitionComparison(request: ready, old: old, new: new, newColumns: newColumns)
-        for partition in 0..<count { try comparison.compare(partition) }
+        for partition in 0..<count {
+            try comparison.compare(partition)
+            // The differences are held to be written in order: joined, they take half as much again.
+            if comparison.differenceBytes * 3 / 2 > budget.bytes && !budget.isForcedSpilling {
+                throw ListviewError.budgetTooSmall(needed: comparison.differenceBytes * 3 / 2, budget: budget.bytes,
+                                                   what: "holding the differences found")
+            }
+        }
         if let duplicate = comparison.firstDuplicate {
             throw ListviewError.malformedInput(source: duplicate.side == .old ? oldName : newName, line: nil, column: nil,
                                                message: duplicate.message)
         }
         // The differences in input order, compared once more: the diff in memory's lists, in its order.
-        let oldRows = comparison.oldDifferences.joined()
-        let newRows = comparison.newDifferences.joined()
+        // Each side joined in turn, its pieces let go at once; the new rows are compared where they are.
+        let oldRows = comparison.takeOldDifferences()
+        let newRows = comparison.takeNewDifferences()
         var batch: (table: CellTable, rows: [Int])? = (newRows, Array(0..<newRows.rowCount))
         var (diff, kept, _) = try RecordDiff.streamed(
             old: .init(table: oldRows, rows: Array(0..<oldRows.rowCount)), key: ready.key, fields: ready.list.look.fields,
             ignoring: ready.list.look.excluded, equality: equality, nextBatch: { defer { batch = nil }; return batch },
-            newColumns: { newColumns })
+            newColumns: { newColumns }, keepingRows: false)
         diff.addUnchanged(comparison.unchanged)
         defer { if !request.list.freesRecords { LeftForExit.keep([oldRows, kept]) } }
         try DiffReport(request: ready, old: oldRows, new: kept, diff: diff).write(into: sink)

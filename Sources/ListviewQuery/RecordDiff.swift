@@ -81,20 +81,6 @@ public struct RecordDiff: Sendable {
                                                               equality: equality))
     }
 
-    /// Compares `old` by `key` with a new side that is streamed: `nextBatch` hands over each
-    /// batch of the new side and the rows of it that take part, and `newColumns` gives the new
-    /// side's columns once it is read. Each batch is looked up in the old side's index as it
-    /// arrives and let go; only its added and changed rows are kept, copied into the table
-    /// returned beside the diff, which the diff's new rows refer to; `places` gives each of its
-    /// rows' place among every row handed over (all rows of all batches, counted from 0). A field
-    /// that no new record turns out to have is reported as removed and taken out of the changes.
-    public static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
-                                equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
-                                newColumns: () -> [String]) throws -> (diff: RecordDiff, new: CellTable, places: [Int]) {
-        try streamed(old: old, key: key, fields: fields, ignoring: ignored, equality: equality, nextBatch: nextBatch,
-                     newColumns: newColumns, keepingRows: true)
-    }
-
     /// The hash of each of `rows`' key, as the comparison hashes it: records of equal keys (by
     /// `equality`) have equal hashes, whichever side and format they come from.
     public static func keyHashes(of table: CellTable, rows: [Int], key: [FieldPath], equality: ValueEquality) -> [UInt64] {
@@ -106,11 +92,18 @@ public struct RecordDiff: Sendable {
         unchanged += count
     }
 
-    /// `streamed`; without `keepingRows` (one batch that is the whole new table) the diff's new
-    /// rows are the batch's own and nothing is copied.
-    private static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
-                                 equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
-                                 newColumns: () -> [String], keepingRows: Bool) throws -> (diff: RecordDiff, new: CellTable, places: [Int]) {
+    /// Compares `old` by `key` with a new side that is streamed: `nextBatch` hands over each
+    /// batch of the new side and the rows of it that take part, and `newColumns` gives the new
+    /// side's columns once it is read. Each batch is looked up in the old side's index as it
+    /// arrives and let go; only its added and changed rows are kept, copied into the table
+    /// returned beside the diff, which the diff's new rows refer to; `places` gives each of its
+    /// rows' place among every row handed over (all rows of all batches, counted from 0). A field
+    /// that no new record turns out to have is reported as removed and taken out of the changes.
+    /// Without `keepingRows` (one batch that is the whole new table) the diff's new rows are the
+    /// batch's own and nothing is copied.
+    public static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
+                                equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
+                                newColumns: () -> [String], keepingRows: Bool = true) throws -> (diff: RecordDiff, new: CellTable, places: [Int]) {
         let keyNames = Set(key.map(\.text))
         let wanted: (String) -> Bool = { !keyNames.contains($0) && !ignored.excludes($0) }
         let oldNames = fields.map { $0.map(\.text).filter { has($0, old.table) } } ?? old.table.columns

@@ -129,4 +129,16 @@ final class SpillFilesTests: XCTestCase {
         try Data(text.utf8).write(to: url)
         return url.path
     }
+
+    /// Differences that would not fit the budget to be written in order: one line, status 70.
+    func testADiffWhoseDifferencesPassTheBudgetIsStatus70() throws {
+        let result = try ListviewProcess.run(["diff", "Tests/EndToEndTests/Fixtures/diff-many-old.jsonl",
+                                              "Tests/EndToEndTests/Fixtures/diff-many-new.csv", "--key", "id", "--memory-limit", "1KB",
+                                              "--temp-dir", folder.path])
+        XCTAssertEqual(result.status, 70)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.hasPrefix("listview: the memory limit of 1.0 KB cannot be kept: holding the differences found needs "),
+                      result.stderr)
+        XCTAssertEqual(leftBehind, [])
+    }
 }
