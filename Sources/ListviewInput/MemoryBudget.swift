@@ -112,4 +112,14 @@ public struct MemoryBudget: Equatable, Sendable {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Gives memory freed by this process back to the system (glibc's `malloc_trim`): memory freed
+    /// by one thread's allocations otherwise stays counted in its RSS, which a cgroup limits.
+    public static func returnFreedMemory() {
+        _ = glibcMallocTrim(0)
+    }
 }
+
+/// glibc's `malloc_trim` (`malloc.h`, which the Glibc module leaves out).
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32

@@ -72,8 +72,11 @@ enum PartitionedDiff {
         _ = try cut(newStream, into: new, inParts: false)
         let newColumns = newStream.knownColumns
         var comparison = PartitionComparison(request: ready, old: old, new: new, newColumns: newColumns)
+        // Memory freed by the reading threads goes back to the system before partitions are loaded.
+        MemoryBudget.returnFreedMemory()
         for partition in 0..<count {
             try comparison.compare(partition)
+            MemoryBudget.returnFreedMemory()  // the partition's table and index, let go
             // The differences are held to be written in order: joined, they take half as much again.
             if comparison.differenceBytes * 3 / 2 > budget.bytes && !budget.isForcedSpilling {
                 throw ListviewError.budgetTooSmall(needed: comparison.differenceBytes * 3 / 2, budget: budget.bytes,
@@ -87,7 +90,9 @@ enum PartitionedDiff {
         // The differences in input order, compared once more: the diff in memory's lists, in its order.
         // Each side joined in turn, its pieces let go at once; the new rows are compared where they are.
         let oldRows = comparison.takeOldDifferences()
+        MemoryBudget.returnFreedMemory()
         let newRows = comparison.takeNewDifferences()
+        MemoryBudget.returnFreedMemory()
         var batch: (table: CellTable, rows: [Int])? = (newRows, Array(0..<newRows.rowCount))
         var (diff, kept, _) = try RecordDiff.streamed(
             old: .init(table: oldRows, rows: Array(0..<oldRows.rowCount)), key: ready.key, fields: ready.list.look.fields,
