@@ -43,6 +43,16 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // ISA-L, Debian's libisal-dev: gzip inflated with Intel's SIMD code (several times zlib's speed).
+        .systemLibrary(
+            name: "CIsal",
+            providers: [.apt(["libisal-dev"])]
+        ),
+        // zstd, Debian's libzstd-dev: Zstandard frames decompressed as a stream.
+        .systemLibrary(
+            name: "CZstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
         // A hint to the processor to load memory ahead (no library: a header of inline C).
         .systemLibrary(name: "CPrefetch"),
         // RE2, Debian's libre2-dev: regular expressions matched in time linear in the text, behind
@@ -57,7 +67,10 @@ let package = Package(
         // Cell tables (columnar batches), row references, records as views, field paths, schemas.
         .target(name: "ListviewBatches", dependencies: ["ListviewValues", "CPrefetch"], swiftSettings: releaseSettings),
         // Byte input, the record source protocol, the parallel file read, positioned errors, threads.
-        .target(name: "ListviewInput", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches"], swiftSettings: releaseSettings),
+        // gzip and zstd decompressed on a thread of their own; the only module that imports CIsal and CZstd.
+        .target(name: "ListviewCompression", dependencies: ["CIsal", "CZstd"], swiftSettings: releaseSettings),
+        .target(name: "ListviewInput", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewCompression"],
+                swiftSettings: releaseSettings),
         // CollectionDataProvider, sections, pages, the streaming provider: the generic data source.
         .target(name: "ListviewDataSource", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput"],
                 swiftSettings: releaseSettings),
@@ -75,7 +88,7 @@ let package = Package(
         .target(name: "ListviewCSV", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "CCSV"],
                 swiftSettings: releaseSettings),
         // The plan, its executors, and loading inputs by format, with no argument parsing.
-        .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+        .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewCompression", "ListviewDataSource",
                                                     "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV"],
                 swiftSettings: releaseSettings),
         // The interactive browser (`-i`): the list's rows on screen as they load, keys, marks; drawn through ncursesw.
@@ -105,7 +118,7 @@ let package = Package(
         .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewTestSupport", "ListviewJSON", "ListviewValues", "ListviewBatches", "ListviewInput"]),
         .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewTestSupport", "ListviewCSV", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewQuery"]),
-        .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
+        .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewCompression", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON"]),
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches",
                                                                  "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON"]),

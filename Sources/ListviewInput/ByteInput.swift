@@ -1,5 +1,6 @@
 import Glibc
 import ListviewBatches
+import ListviewCompression
 import ListviewValues
 
 /// A file or standard input, read in large chunks, without a leading UTF-8 byte order mark.
@@ -15,8 +16,13 @@ public final class ByteInput {
     public let name: String
     /// The path as given, or nil for standard input.
     public let path: String?
-    private let fileDescriptor: Int32
-    private let ownsDescriptor: Bool
+    private var fileDescriptor: Int32
+    private var ownsDescriptor: Bool
+    /// The compression the input was found in, read through its decompressing thread's pipe.
+    public private(set) var compression: CompressedFormat?
+    private var decompressing: DecompressingPipe?
+    /// Bytes read from standard input to recognise a compression, handed out first.
+    private var pendingPrefix: [UInt8] = []
     private var buffer: [UInt8]
     /// The bytes of `buffer` read but not yet handed out.
     private var unread = 0..<0
@@ -37,6 +43,9 @@ public final class ByteInput {
             self.path = nil
             fileDescriptor = 0
             ownsDescriptor = false
+            // Standard input cannot be peeked: its first bytes are read, then handed out first.
+            let head = Self.readHead(of: 0)
+            if try !decompressIfCompressed(head: head, prefix: head) { pendingPrefix = head }
             return
         }
         self.name = path
@@ -57,6 +66,45 @@ public final class ByteInput {
         if (status.st_mode & S_IFMT) == S_IFREG { expectedSize = Int(status.st_size) }
         fileDescriptor = descriptor
         ownsDescriptor = true
+        var head = [UInt8](repeating: 0, count: 4)
+        let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
+        if count > 0 {
+            if try decompressIfCompressed(head: Array(head.prefix(count)), prefix: []) {
+                buffer = [UInt8](repeating: 0, count: chunkSize)
+            }
+        } else if (status.st_mode & S_IFMT) != S_IFREG {
+            // A FIFO or device: pread cannot peek; its first bytes are read and handed out first.
+            let head = Self.readHead(of: descriptor)
+            if try !decompressIfCompressed(head: head, prefix: head) { pendingPrefix = head }
+        }
+    }
+
+    /// Reads from then on through a decompressing thread when `head` (the first bytes) start a
+    /// compressed stream; `prefix` are bytes already taken from the descriptor. False when not.
+    private func decompressIfCompressed(head: [UInt8], prefix: [UInt8]) throws -> Bool {
+        guard let format = CompressedFormat.detect(head) else { return false }
+        let pipe: DecompressingPipe
+        do {
+            pipe = try DecompressingPipe(format: format, source: fileDescriptor, ownsSource: ownsDescriptor, prefix: prefix)
+        } catch let error as DecompressionError {
+            throw ListviewError.readFailed(source: name, reason: error.message)
+        }
+        (fileDescriptor, ownsDescriptor, expectedSize) = (pipe.readDescriptor, true, nil)
+        (compression, decompressing) = (format, pipe)
+        return true
+    }
+
+    /// Up to the first 4 bytes of `descriptor` (fewer at its end), read.
+    private static func readHead(of descriptor: Int32) -> [UInt8] {
+        var head: [UInt8] = []
+        var byte = [UInt8](repeating: 0, count: 4)
+        while head.count < 4 {
+            let count = byte.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, 4 - head.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            head += byte.prefix(count)
+        }
+        return head
     }
 
     deinit {
@@ -126,6 +174,9 @@ public final class ByteInput {
                 source: name, line: 1, column: 1,
                 message: "the input is \(encoding) (byte order mark); listview reads UTF-8: convert it with iconv -f \(encoding) -t UTF-8")
         }
+        if let foreign = ForeignFormat.detect(Array(buffer[unread].prefix(64))) {
+            throw ListviewError.malformedInput(source: name, line: nil, column: nil, message: foreign.hint(for: name))
+        }
     }
 
     /// The UTF-8 byte order mark, which readers skip at the start of their input.
@@ -151,6 +202,20 @@ public final class ByteInput {
     /// Fills `buffer` with the next read; false at the end of the input.
     private func readChunk() throws -> Bool {
         guard !atEnd else { return false }
+        if !pendingPrefix.isEmpty {
+            var count = min(pendingPrefix.count, buffer.count)
+            buffer.replaceSubrange(0..<count, with: pendingPrefix.prefix(count))
+            pendingPrefix.removeFirst(count)
+            // The bytes that follow, in the same chunk: a format's magic may be longer than the prefix.
+            if pendingPrefix.isEmpty && count < buffer.count {
+                let more = buffer.withUnsafeMutableBytes { raw in Glibc.read(fileDescriptor, raw.baseAddress.map { $0 + count }, raw.count - count) }
+                if more > 0 { count += more }
+                if more == 0 { atEnd = true }
+            }
+            bytesRead += count
+            unread = 0..<count
+            return true
+        }
         let room = stopOffset.map { max(0, $0 - bytesRead) } ?? Int.max
         guard room > 0 else { return false }  // not the end: reading resumes when the stop is cleared
         while true {
@@ -167,6 +232,10 @@ public final class ByteInput {
             }
             if count == 0 {
                 atEnd = true
+                // The end of a decompressed stream: whole, or broken at a compressed byte.
+                if let failure = decompressing?.failure {
+                    throw ListviewError.malformedInput(source: name, line: nil, column: nil, message: failure.message)
+                }
                 if let expectedSize, bytesRead < expectedSize {
                     throw ListviewError.readFailed(
                         source: name, reason: "the file shrank while being read (it ended after \(bytesRead) of \(expectedSize) bytes)")

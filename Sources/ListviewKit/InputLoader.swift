@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewCSV
 import ListviewDataSource
+import ListviewCompression
 import ListviewInput
 import ListviewJSON
 import ListviewPresentation
@@ -68,7 +69,9 @@ public struct InputLoader {
 
     /// A source for `input`, opened from `path`, and its format.
     private func open(_ input: ByteInput, path: String) throws -> (any RecordSource, InputFormat) {
-        let format = try self.format ?? InputFormat.fromExtension(of: path) ?? InputFormat.sniff(input.peek())
+        // A compressed file's format is named by the extension inside (`orders.csv.gz`).
+        let named = input.compression == nil ? path : CompressedFormat.innerPath(of: path)
+        let format = try self.format ?? InputFormat.fromExtension(of: named) ?? InputFormat.sniff(input.peek())
         switch format {
         case .json:
             return (JSONRecordSource(input: input, lines: false, path: self.path, schema: schema), format)

@@ -1,5 +1,6 @@
 import Glibc
 import ListviewBatches
+import ListviewCompression
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
@@ -39,7 +40,7 @@ enum PartitionedDiff {
     /// The size of the regular file at `path`; nil for standard input, a pipe or a device.
     private static func fileSize(_ path: String) -> Int? {
         var info = stat()
-        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, CompressedFormat.ofFile(path) == nil else { return nil }
         return Int(info.st_size)
     }
 

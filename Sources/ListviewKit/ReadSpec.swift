@@ -1,6 +1,7 @@
 import Glibc
 import ListviewBatches
 import ListviewCSV
+import ListviewCompression
 import ListviewInput
 import ListviewValues
 
@@ -76,7 +77,10 @@ public struct ReadSpec: Sendable {
         var total = 0
         for input in inputs {
             var info = stat()
-            guard input != "-", stat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return true }
+            // A compressed file holds several times its size.
+            guard input != "-", stat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, CompressedFormat.ofFile(input) == nil else {
+                return true
+            }
             total += Int(info.st_size)
         }
         return total * 2 > budget.bytes

@@ -17,7 +17,8 @@ struct Listview: ParsableCommand {
         abstract: "Browse JSON, JSON Lines, CSV and TSV records as aligned, sectioned, paged lists.",
         discussion: """
         Reads records from FILEs (or standard input), optionally sorts and groups them \
-        into sections, and prints them as a table or in a machine-readable style.
+        into sections, and prints them as a table or in a machine-readable style. \
+        gzip and zstd input is decompressed as it is read (orders.csv.gz, events.jsonl.zst).
 
         EXAMPLES:
           A table of every record, columns in file order:
