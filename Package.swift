@@ -53,6 +53,15 @@ let package = Package(
             name: "CZstd",
             providers: [.apt(["libzstd-dev"])]
         ),
+        // bzip2, Debian's libbz2-dev, and xz, Debian's liblzma-dev: decompressed as streams.
+        .systemLibrary(
+            name: "CBzip2",
+            providers: [.apt(["libbz2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLzma",
+            providers: [.apt(["liblzma-dev"])]
+        ),
         // A hint to the processor to load memory ahead (no library: a header of inline C).
         .systemLibrary(name: "CPrefetch"),
         // RE2, Debian's libre2-dev: regular expressions matched in time linear in the text, behind
@@ -67,8 +76,8 @@ let package = Package(
         // Cell tables (columnar batches), row references, records as views, field paths, schemas.
         .target(name: "ListviewBatches", dependencies: ["ListviewValues", "CPrefetch"], swiftSettings: releaseSettings),
         // Byte input, the record source protocol, the parallel file read, positioned errors, threads.
-        // gzip and zstd decompressed on a thread of their own; the only module that imports CIsal and CZstd.
-        .target(name: "ListviewCompression", dependencies: ["CIsal", "CZstd"], swiftSettings: releaseSettings),
+        // gzip, zstd, bzip2 and xz decompressed on a thread of their own; the only module importing their C libraries.
+        .target(name: "ListviewCompression", dependencies: ["CIsal", "CZstd", "CBzip2", "CLzma"], swiftSettings: releaseSettings),
         .target(name: "ListviewInput", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewCompression"],
                 swiftSettings: releaseSettings),
         // CollectionDataProvider, sections, pages, the streaming provider: the generic data source.

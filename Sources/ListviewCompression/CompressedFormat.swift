@@ -1,15 +1,19 @@
 import Glibc
 
 /// A compressed stream listview reads through, recognised by its first bytes (magic), whatever
-/// the file is called: gzip (ISA-L) and Zstandard.
+/// the file is called: gzip (ISA-L), Zstandard, bzip2 and xz.
 public enum CompressedFormat: String, Sendable, CaseIterable {
-    case gzip, zstd
+    case gzip, zstd, bzip2, xz
 
     /// The format `bytes` (a file's first bytes) start with, if any.
     public static func detect(_ bytes: some Collection<UInt8>) -> CompressedFormat? {
         let head = Array(bytes.prefix(4))
         if head.starts(with: [0x1F, 0x8B]) { return .gzip }
         if head.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return .zstd }
+        // `BZh` and the block size, 1 to 9.
+        if head.count == 4, head.starts(with: [0x42, 0x5A, 0x68]), (0x31...0x39).contains(head[3]) { return .bzip2 }
+        // xz's magic is six bytes; its first four tell it from text.
+        if head.starts(with: [0xFD, 0x37, 0x7A, 0x58]) { return .xz }
         return nil
     }
 
@@ -27,7 +31,7 @@ public enum CompressedFormat: String, Sendable, CaseIterable {
     /// The extensions that name the format (`.gz`, `.zst`), left out of a path to find the format
     /// inside (`orders.csv.gz` holds CSV).
     public static func innerPath(of path: String) -> String {
-        for suffix in [".gz", ".gzip", ".zst", ".zstd"] where path.lowercased().hasSuffix(suffix) {
+        for suffix in [".gz", ".gzip", ".zst", ".zstd", ".bz2", ".xz"] where path.lowercased().hasSuffix(suffix) {
             return String(path.dropLast(suffix.count))
         }
         return path
@@ -38,6 +42,8 @@ public enum CompressedFormat: String, Sendable, CaseIterable {
         switch self {
         case .gzip: return try GzipInflater()
         case .zstd: return try ZstdDecompressor()
+        case .bzip2: return try Bzip2Decompressor()
+        case .xz: return try XzDecompressor()
         }
     }
 }

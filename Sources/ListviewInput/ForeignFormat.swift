@@ -1,7 +1,7 @@
 /// A kind of file listview does not read, recognised by its first bytes, with the way that works
 /// instead: the one line of a hint (status 65) rather than a parse error at its second byte.
 public enum ForeignFormat: Equatable, Sendable {
-    case parquet, zip, sqlite, arrow, bzip2, xz
+    case parquet, zip, sqlite, arrow
     case utf16(String)
 
     /// The format `bytes` (the first of a file) start with, if listview does not read it.
@@ -11,8 +11,6 @@ public enum ForeignFormat: Equatable, Sendable {
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .zip }
         if starts("SQLite format 3") { return .sqlite }
         if starts("ARROW1") { return .arrow }
-        if bytes.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return .xz }
-        if starts("BZh"), bytes.count > 3, (0x31...0x39).contains(bytes[3]) { return .bzip2 }
         // UTF-16 without a byte order mark: ASCII text with a zero byte beside every character.
         if bytes.count >= 4 {
             let pairs = stride(from: 0, to: min(bytes.count, 64) - 1, by: 2).map { (bytes[$0], bytes[$0 + 1]) }
@@ -36,10 +34,6 @@ public enum ForeignFormat: Equatable, Sendable {
             return "a SQLite database; \(read): sqlite3 -json \(file) 'SELECT * FROM TABLE' | listview"
         case .arrow:
             return "an Arrow IPC file; \(read): duckdb -c \"COPY (FROM read_arrow('\(file)')) TO '/dev/stdout' (FORMAT json)\" | listview (DuckDB's arrow extension)"
-        case .bzip2:
-            return "bzip2-compressed; listview decompresses gzip and zstd: bzip2 -dc \(file) | listview --input FORMAT"
-        case .xz:
-            return "xz-compressed; listview decompresses gzip and zstd: xz -dc \(file) | listview --input FORMAT"
         case .utf16(let encoding):
             return "the input is \(encoding) text without a byte order mark; listview reads UTF-8: convert it with iconv -f \(encoding) -t UTF-8"
         }

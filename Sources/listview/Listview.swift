@@ -18,7 +18,7 @@ struct Listview: ParsableCommand {
         discussion: """
         Reads records from FILEs (or standard input), optionally sorts and groups them \
         into sections, and prints them as a table or in a machine-readable style. \
-        gzip and zstd input is decompressed as it is read (orders.csv.gz, events.jsonl.zst).
+        gzip, zstd, bzip2 and xz input is decompressed as it is read (orders.csv.gz, events.jsonl.zst).
 
         EXAMPLES:
           A table of every record, columns in file order:
