@@ -1,6 +1,4 @@
-import Glibc
 import ListviewBatches
-import ListviewCompression
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
@@ -32,23 +30,14 @@ enum PartitionedDiff {
     /// spilling is forced (`LISTVIEW_SPILL_BYTES`).
     static func budget(for request: DiffRequest) -> MemoryBudget? {
         guard let budget = request.list.arrangement.memory else { return nil }
-        if budget.isForcedSpilling { return budget }
-        guard let size = fileSize(request.old) else { return budget }
-        return size * 2 > budget.bytes ? budget : nil
-    }
-
-    /// The size of the regular file at `path`; nil for standard input, a pipe or a device.
-    private static func fileSize(_ path: String) -> Int? {
-        var info = stat()
-        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, CompressedFormat.ofFile(path) == nil else { return nil }
-        return Int(info.st_size)
+        return request.list.read.reading([request.old]).mayOutgrow(budget) ? budget : nil
     }
 
     /// How many partitions the old side is cut into: about six times its file's bytes over the
     /// budget, so that a partition's cells and index take a quarter of it and the differences
     /// found have room; 64 for a pipe.
     static func partitionCount(for request: DiffRequest, budget: MemoryBudget) -> Int {
-        guard let size = fileSize(request.old) else { return 64 }
+        guard let size = ReadSpec.plainFileSize(of: request.old) else { return 64 }
         return min(max(2, (size * 6 + budget.bytes - 1) / budget.bytes), 4_096)
     }
 

@@ -76,13 +76,20 @@ public struct ReadSpec: Sendable {
         guard !budget.isForcedSpilling, !inputs.isEmpty else { return true }
         var total = 0
         for input in inputs {
-            var info = stat()
-            // A compressed file holds several times its size.
-            guard input != "-", stat(input, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, CompressedFormat.ofFile(input) == nil else {
-                return true
-            }
-            total += Int(info.st_size)
+            guard let size = Self.plainFileSize(of: input) else { return true }
+            total += size
         }
         return total * 2 > budget.bytes
+    }
+
+    /// The size of the regular, uncompressed file at `path`: what reading it whole holds, about;
+    /// nil for standard input, a pipe, a device or a compressed file (which holds several times
+    /// its size).
+    public static func plainFileSize(of path: String) -> Int? {
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, CompressedFormat.ofFile(path) == nil else {
+            return nil
+        }
+        return Int(info.st_size)
     }
 }
