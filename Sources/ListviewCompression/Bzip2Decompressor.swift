@@ -5,57 +5,36 @@ import CBzip2
 /// Streams concatenated (as `cat a.bz2 b.bz2` makes them) are read one after
 /// another, as bzip2 -d does. A stream that ends early or corrupt data is a
 /// `DecompressionError` at its compressed byte.
-final class Bzip2Decompressor: Decompressor {
+final class Bzip2Decompressor: MemberDecompressor {
     private var stream = bz_stream()
-    private var output = [UInt8](repeating: 0, count: 1 << 18)
-    private var consumed = 0
-    /// True while a stream has begun and not yet ended.
-    private var inStream = false
 
-    init() throws {}
+    init() throws {
+        super.init(name: "bzip2")
+    }
 
     deinit {
-        if inStream { BZ2_bzDecompressEnd(&stream) }
+        if inMember { BZ2_bzDecompressEnd(&stream) }
     }
 
-    func feed(_ input: UnsafeRawBufferPointer, emit: (UnsafeRawBufferPointer) throws -> Void) throws {
-        guard let base = input.baseAddress, !input.isEmpty else { return }
-        var position = 0
-        while position < input.count {
-            if !inStream {
-                stream = bz_stream()
-                guard BZ2_bzDecompressInit(&stream, 0, 0) == BZ_OK else {
-                    throw DecompressionError(problem: "bzip2 could not start", offset: consumed + position, advice: nil)
-                }
-                inStream = true
-            }
-            stream.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self) + position)
-            stream.avail_in = UInt32(min(input.count - position, Int(UInt32.max)))
-            let result = output.withUnsafeMutableBytes { out -> Int32 in
-                stream.next_out = out.baseAddress?.assumingMemoryBound(to: CChar.self)
-                stream.avail_out = UInt32(out.count)
-                return BZ2_bzDecompress(&stream)
-            }
-            let produced = output.count - Int(stream.avail_out)
-            let used = (input.count - position) - Int(stream.avail_in)
-            position += used
-            guard result == BZ_OK || result == BZ_STREAM_END else {
-                throw DecompressionError(problem: "the bzip2 stream is corrupt", offset: consumed + position, advice: nil)
-            }
-            if produced > 0 { try output.withUnsafeBytes { try emit(UnsafeRawBufferPointer(rebasing: $0[0..<produced])) } }
-            if result == BZ_STREAM_END {
-                BZ2_bzDecompressEnd(&stream)
-                inStream = false
-            } else if used == 0 && produced == 0 {
-                break
-            }
+    override func beginMember(_ input: UnsafeRawBufferPointer, offset: Int) throws {
+        stream = bz_stream()
+        guard BZ2_bzDecompressInit(&stream, 0, 0) == BZ_OK else {
+            throw DecompressionError(problem: "bzip2 could not start", offset: offset, advice: nil)
         }
-        consumed += input.count
     }
 
-    func finish() throws {
-        guard !inStream else {
-            throw DecompressionError(problem: "the bzip2 stream ends early", offset: consumed, advice: "truncated file?")
+    override func step(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Step {
+        stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: CChar.self))
+        stream.avail_in = UInt32(min(input.count, Int(UInt32.max)))
+        stream.next_out = output.baseAddress?.assumingMemoryBound(to: CChar.self)
+        stream.avail_out = UInt32(min(output.count, Int(UInt32.max)))
+        let result = BZ2_bzDecompress(&stream)
+        let used = input.count - Int(stream.avail_in)
+        guard result == BZ_OK || result == BZ_STREAM_END else {
+            return Step(used: used, produced: 0, ended: false, problem: "the bzip2 stream is corrupt")
         }
+        // The stream's end: its state is let go; the next member starts afresh.
+        if result == BZ_STREAM_END { BZ2_bzDecompressEnd(&stream) }
+        return Step(used: used, produced: output.count - Int(stream.avail_out), ended: result == BZ_STREAM_END, problem: nil)
     }
 }
