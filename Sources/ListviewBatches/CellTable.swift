@@ -174,6 +174,10 @@ public struct CellTable: Sendable {
     /// The bytes of all the cells' text.
     public var textByteCount: Int { arena.count + tail.reduce(0) { $0 + $1.textByteCount } }
 
+    /// The memory the table takes, about: its text, and a cell's end and kind (9 bytes) for every
+    /// column of every row. What a memory budget counts a held table as.
+    public var estimatedBytes: Int { textByteCount + rowCount * max(1, columns.count) * 9 }
+
     /// Appends the rows of `later` (a later part of a file); false, and nothing appended, unless
     /// both tables infer types alike and one's columns begin with the other's (a long row in
     /// either part adds columns the other lacks: its rows lack them too).

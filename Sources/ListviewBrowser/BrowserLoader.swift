@@ -148,7 +148,7 @@ public final class BrowserLoader: @unchecked Sendable {
             var held = 0
             while !shouldStop, let batch = try stream.next() {
                 let rows = batch.rows.map(\.row)
-                let bytes = batch.table.textByteCount + batch.table.rowCount * max(1, batch.table.columns.count) * 9
+                let bytes = batch.table.estimatedBytes
                 if held + bytes <= budget.bytes / 2 {
                     held += bytes
                     publish { $0.rows.append(batch.table, rows: rows) }

@@ -66,7 +66,7 @@ final class DiffPartitions {
         }
         guard !rows.isEmpty else { return }
         // Rows larger than the whole budget on average: at least one record cannot fit in it.
-        let perRow = (table.textByteCount + table.rowCount * max(1, table.columns.count) * 9) / max(1, table.rowCount)
+        let perRow = table.estimatedBytes / max(1, table.rowCount)
         if perRow > budget.bytes && !budget.isForcedSpilling { throw ListviewError.budgetTooSmall(needed: perRow, budget: budget.bytes) }
         var rowsOf = [[Int]](repeating: [], count: count)
         for (row, hash) in zip(rows, RecordDiff.keyHashes(of: table, rows: rows, key: key, equality: equality)) {

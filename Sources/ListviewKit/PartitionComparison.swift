@@ -134,7 +134,7 @@ struct DifferenceRows {
         var piece = empty.table
         piece.append(rows: rows, of: table, schema: empty.schema)
         pieces.append((piece, records))
-        estimatedBytes += piece.textByteCount + piece.rowCount * max(1, piece.columns.count) * 9
+        estimatedBytes += piece.estimatedBytes
     }
 
     /// Every row kept, in the order of their record numbers, as one table.

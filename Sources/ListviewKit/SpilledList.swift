@@ -445,7 +445,7 @@ struct KeptRows {
     }
 
     /// The memory the rows take, about: their text, and a cell's end and kind.
-    var estimatedBytes: Int { table.textByteCount + table.rowCount * max(1, table.columns.count) * 9 }
+    var estimatedBytes: Int { table.estimatedBytes }
 }
 
 /// A binary heap of cursor numbers, least first, for a k-way merge.
