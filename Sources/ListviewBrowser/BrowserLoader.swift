@@ -143,8 +143,8 @@ public final class BrowserLoader: @unchecked Sendable {
     /// budget is (`SpilledList`: runs on disk, merged), the merged rows kept on disk the same way.
     private func read(_ stream: BatchStream, within budget: MemoryBudget, arranges: Bool) throws {
         firstRows = nil
+        let spilled = SpilledTables(parent: request.arrangement.spillFolder, cacheBytes: budget.bytes / 4)
         guard arranges else {
-            let spilled = SpilledTables(parent: request.arrangement.spillFolder, cacheBytes: budget.bytes / 4)
             var held = 0
             while !shouldStop, let batch = try stream.next() {
                 let rows = batch.rows.map(\.row)
@@ -162,7 +162,6 @@ public final class BrowserLoader: @unchecked Sendable {
         // Sorted or grouped on disk, as a list past its budget is; the merged rows are kept there.
         // No row shows before they are merged: rows shown in input order meanwhile would be
         // other rows at the same addresses (marks, the cursor) once the merged ones replace them.
-        let spilled = SpilledTables(parent: request.arrangement.spillFolder, cacheBytes: budget.bytes / 4)
         var arranged = BrowserRows(measuring: request.look.fields ?? [])
         try SpilledList.arrange(request, budget: budget, from: stream, inMemory: { list in
             arranged = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? [])

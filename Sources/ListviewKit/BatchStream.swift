@@ -197,6 +197,16 @@ public final class BatchStream {
         return true
     }
 
+    /// Hands `body` every batch in order: the first ones as `next()` reads them, the rest of one
+    /// large regular file parsed in parts on both cores (`readRestInParts`) when it can be. The
+    /// one loop of the consumers that take every batch on this thread.
+    public func forEach(_ body: (Batch) throws -> Void) throws {
+        while let batch = try next() {
+            try body(batch)
+            _ = try readRestInParts(work: { $0 }, take: body)
+        }
+    }
+
     /// The whole input as one table straight from the bytes of a regular file, with the rows the
     /// filter keeps, when nothing limits the reading and the reader can; nil (nothing read) else.
     public func wholeTable() throws -> Batch? {

@@ -103,9 +103,10 @@ enum PartitionedDiff {
             if first == nil { first = batch.table }
             try partitions.add(batch.table, rows: batch.rows.map(\.row))
         }
-        while let batch = try stream.next() {
-            try add(batch)
-            if inParts { _ = try stream.readRestInParts(work: { $0 }, take: add) }
+        if inParts {
+            try stream.forEach(add)
+        } else {
+            while let batch = try stream.next() { try add(batch) }
         }
         return first
     }

@@ -23,11 +23,7 @@ extension SpilledList {
                 measures.noteColumns(of: batch.table)
             }
         }
-        while let batch = try stream.next() {
-            measure(batch)
-            // The rest of a large regular file is parsed in parts on both cores, measured in order here.
-            _ = try stream.readRestInParts(work: { $0 }, take: measure)
-        }
+        try stream.forEach(measure)
         let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: firstBatch)
         guard rows > 0 else {
             // Nothing kept: the empty list, as in memory.
@@ -74,10 +70,7 @@ extension SpilledList {
             guard try take(chunk) else { throw Stop() }
         }
         do {
-            while let batch = try stream.next() {
-                try hand(batch)
-                _ = try stream.readRestInParts(work: { $0 }, take: hand)
-            }
+            try stream.forEach(hand)
         } catch is Stop {
             return  // the rows wanted are written: the rest is never read
         }

@@ -107,11 +107,7 @@ public final class SpilledList {
             if !kept.rows.isEmpty { try spillRun(kept) }
             kept = KeptRows()
         }
-        while let batch = try stream.next() {
-            try add(batch)
-            // The rest of a large regular file is parsed in parts on both cores, taken in order here.
-            _ = try stream.readRestInParts(work: { $0 }, take: add)
-        }
+        try stream.forEach(add)
         if !runs.isEmpty && !kept.rows.isEmpty {
             try spillRun(kept)
             kept = KeptRows()

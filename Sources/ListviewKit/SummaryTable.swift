@@ -43,11 +43,7 @@ enum SummaryTable {
         if let whole = budget.map({ request.read.mayOutgrow($0) }) == true ? nil : try stream.wholeTable() {
             try add(whole)
         } else {
-            while let batch = try stream.next() {
-                try add(batch)
-                // The rest of a large regular file is parsed in parts on both cores, added up in order here.
-                _ = try stream.readRestInParts(work: { $0 }, take: add)
-            }
+            try stream.forEach(add)
         }
         try stream.checkAtEnd(request)
         try write(summary, groups: groups, rowCount: rowCount, request: request, into: sink)
