@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "ListviewBatches", dependencies: ["ListviewValues", "CPrefetch"], swiftSettings: releaseSettings),
         // Byte input, the record source protocol, the parallel file read, positioned errors, threads.
         // gzip, zstd, bzip2 and xz decompressed on a thread of their own; the only module importing their C libraries.
-        .target(name: "ListviewCompression", dependencies: ["CIsal", "CZstd", "CBzip2", "CLzma"], swiftSettings: releaseSettings),
+        .target(name: "ListviewCompression", dependencies: ["ListviewConcurrency", "CIsal", "CZstd", "CBzip2", "CLzma"], swiftSettings: releaseSettings),
         .target(name: "ListviewInput", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewCompression"],
                 swiftSettings: releaseSettings),
         // CollectionDataProvider, sections, pages, the streaming provider: the generic data source.

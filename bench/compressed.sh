@@ -3,7 +3,8 @@
 # hyperfine run per task: .gz against the plain file and DuckDB, .zst against the plain file,
 # --style jsonl on the .gz against Miller, and .bz2 and .xz against bzip2 -dc and xz -dc alone.
 #
-#   bench/compressed.sh [DATADIR]       (default DATADIR: /tmp/listview-bench; RUNS=N, default 5)
+#   bench/compressed.sh [DATADIR]       (default DATADIR: /tmp/listview-bench; RUNS=N, default 5;
+#                                        BIG=1 adds the first page of a 1 GB CSV gzipped)
 #
 # Makes DATADIR/big.csv with bench/gen-data.py when missing, and its .gz (gzip -6), .zst, .bz2
 # and .xz beside it. Needs hyperfine; DuckDB (pip install duckdb-cli) and Miller are timed
@@ -33,3 +34,13 @@ if command -v mlr >/dev/null; then
 fi
 task "counts: .bz2 against bzip2 -dc alone" "$LISTVIEW $CSV.bz2 $counts" "bzip2 -dc $CSV.bz2"
 task "counts: .xz against xz -dc alone" "$LISTVIEW $CSV.xz $counts" "xz -dc $CSV.xz"
+# The first page of a 1 GB CSV gzipped, against the plain file's: time and peak memory. Only with
+# BIG=1 (making the 1 GB file and its .gz takes about a minute).
+if [ "${BIG:-0}" = 1 ]; then
+    bash "$ROOT/bench/make-1gb-csv.sh" "$DATA" >/dev/null
+    [ -f "$DATA/big-1gb.csv.gz" ] || gzip -6 -c "$DATA/big-1gb.csv" > "$DATA/big-1gb.csv.gz"
+    task "first page of a 1 GB CSV, gzipped and plain" "$LISTVIEW $DATA/big-1gb.csv.gz --page-size 20" "$LISTVIEW $DATA/big-1gb.csv --page-size 20"
+    for file in "$DATA/big-1gb.csv.gz" "$DATA/big-1gb.csv"; do
+        /usr/bin/time -f "peak memory, first page of $(basename "$file"): %M KB" "$LISTVIEW" "$file" --page-size 20 >/dev/null
+    done
+fi

@@ -212,6 +212,10 @@ public final class CSVRecordSource: RecordSource {
     /// Hands over the rows read so far as a table, keeping a row still being read.
     func takeCompletedRows() -> CellTable { assembler.batch.takeCompletedRows() }
 
+    /// Stops at the end of the decompressed block being read (`ByteInput.stopAtTheEndOfItsBlock`);
+    /// false when it is the input's last.
+    func stopAtTheEndOfItsBlock() -> Bool { input.stopAtTheEndOfItsBlock() }
+
     /// Reads no further than `offset` of the input.
     func stopReading(at offset: Int) { input.stopOffset = offset }
 
@@ -228,13 +232,20 @@ public final class CSVRecordSource: RecordSource {
     /// join one table (measured as `CSVOptions.measuresColumns` says; streamed parts are only
     /// written out, never measured).
     private func parts(every size: Int, joined: Bool) throws -> CSVFileParts? {
-        guard !finished, nextRow == 0, let fileSize = input.regularFileSize, fileSize >= parallelThreshold,
-              let path = input.path, let template = assembler.continuation() else { return nil }
+        guard !finished, nextRow == 0, let template = assembler.continuation() else { return nil }
+        let measuring = joined && options.measuresColumns
+        // A decompressed stream: its blocks after the current one, as they come.
+        if let boundary = input.blockBoundary {
+            guard !joined, !boundary.atLastBlock else { return nil }
+            return CSVFileParts(main: self, cuts: .blocks(input: input, first: boundary.nextBlock, offset: boundary.offset),
+                                template: template, options: options, measuring: measuring)
+        }
+        guard let fileSize = input.regularFileSize, fileSize >= parallelThreshold, let path = input.path else { return nil }
         let cuts = try CSVSplitPoint.cuts(in: input, from: input.readPosition, every: size, size: fileSize)
         guard !cuts.isEmpty else { return nil }
         if joined { assembler.batch.reserveCapacity(bytes: cuts[0] - input.readPosition, cells: (cuts[0] - input.readPosition) / 8) }
-        return CSVFileParts(main: self, path: path, size: fileSize, cuts: cuts, template: template, options: options,
-                            measuring: joined && options.measuresColumns)
+        return CSVFileParts(main: self, cuts: .file(path: path, size: fileSize, offsets: cuts), template: template,
+                            options: options, measuring: measuring)
     }
 
     /// Rows with fewer cells than the header, padded with nulls.

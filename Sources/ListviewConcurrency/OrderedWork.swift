@@ -2,33 +2,49 @@
 /// listview splits work between its two threads while keeping a single pass's order (blocks of
 /// output rows, parts of a file read as it streams or counted).
 ///
-/// A second thread does every other part (the odd ones), at most a few parts ahead;
-/// this thread does the even ones itself and hands every part on in turn. When a
-/// hand-on says to stop (or throws), the parts after it are never handed on; the
-/// second thread stops before starting another.
+/// Either thread takes the next part not yet taken, at most `lead` parts ahead of the
+/// part handed on next, so a thread that is slowed down (by a third thread, such as a
+/// decompressing one) slows neither the other nor the order. This thread hands every
+/// part on in turn: a part it did itself when it is the next one at once (`here`), the
+/// others once done (`handOn`). When a hand-on says to stop (or throws), the parts after
+/// it are never handed on; the second thread stops before starting another. The count
+/// may be open (`Int.max`) when the parts end where a hand-on says so (the blocks of a
+/// stream).
 public enum OrderedWork {
-    /// Parts done ahead on the second thread and not yet handed on, at most this many.
-    static let lead: UInt32 = 2
+    /// Parts taken and not yet handed on, at most this many.
+    static let lead = 4
 
-    /// Does parts `0..<count`: `here(part)` does an even part on this thread and hands it on;
-    /// `elsewhere(part)` does an odd part on the second thread (from two threads at once, for
-    /// different parts, so both must only read shared state), and `handOn(part, result)` hands
-    /// its result on here. A hand-on returns false to stop. Returns the parts handed on.
+    /// Does parts `0..<count`: `here(part)` does the part to hand on next on this thread and hands
+    /// it on; `elsewhere(part)` does a part on either thread (from two threads at once, for
+    /// different parts, so it must only read shared state), and `handOn(part, result)` hands its
+    /// result on here. A hand-on returns false to stop. Returns the parts handed on.
     @discardableResult
     public static func run<Part>(count: Int, here: (Int) throws -> Bool, elsewhere: @escaping @Sendable (Int) -> Part,
                                  handOn: (Int, Part) throws -> Bool) throws -> Int {
-        let helper = count < 2 ? nil : AlternateParts(count: count, work: elsewhere)
-        defer { helper?.finish() }
-        for part in 0..<count {
+        guard count >= 2 else {
+            for part in 0..<max(count, 0) where try !here(part) { return part + 1 }
+            return max(count, 0)
+        }
+        let shared = SharedParts<Part>(count: count, work: elsewhere)
+        defer { shared.finish() }
+        // The first part is this thread's, while the second thread takes the next.
+        guard try here(0) else { return 1 }
+        shared.handedOn(1)
+        var next = 1
+        while next < count {
             let goOn: Bool
-            if part % 2 == 1, let helper {
-                // Every odd part is done in order before it is taken: a missing one cannot happen.
-                guard let result = helper.take(part) else { return part }
-                goOn = try handOn(part, result)
-            } else {
-                goOn = try here(part)
+            switch shared.nextStep(handingOn: next) {
+            case .handOn(let result):
+                goOn = try handOn(next, result)
+            case .doNext:
+                goOn = try here(next)
+            case .doAhead(let part):
+                shared.keep(elsewhere(part), of: part)
+                continue
             }
-            guard goOn else { return part + 1 }
+            next += 1
+            guard goOn else { return next }
+            shared.handedOn(next)
         }
         return count
     }
@@ -51,49 +67,80 @@ extension OrderedWork {
     }
 }
 
-/// Does the odd-numbered parts on a second thread, a few parts ahead of the thread that takes
-/// them in order.
-private final class AlternateParts<Part>: @unchecked Sendable {
-    private let results: UnsafeMutablePointer<Part?>
+/// The parts of `OrderedWork.run` shared by its two threads: which are taken, which are done and
+/// wait to be handed on, and the second thread that takes them too.
+private final class SharedParts<Part>: @unchecked Sendable {
+    private struct State {
+        /// Parts below this number are taken.
+        var taken = 1
+        /// Parts below this number are handed on.
+        var handedOn = 0
+        /// Results done and not yet handed on, by part.
+        var done: [Int: Part] = [:]
+        var stopped = false
+    }
+
+    /// What this thread does next.
+    enum Step {
+        /// Hand on the next part, done by either thread.
+        case handOn(Part)
+        /// Do the next part (nobody took it) and hand it on.
+        case doNext
+        /// Do a later part ahead while the next one is done on the second thread.
+        case doAhead(Int)
+    }
+
     private let count: Int
-    private let done = CountingSemaphore()
-    private let room = CountingSemaphore(OrderedWork.lead)
-    private var stopped = false  // written before `room.signal()`, read after `room.wait()`
+    private let state = Monitor(State())
     private var thread: BackgroundThread?
 
-    init(count: Int, work: @escaping (Int) -> Part) {
+    /// Starts the second thread; part 0 is this thread's.
+    init(count: Int, work: @escaping @Sendable (Int) -> Part) {
         self.count = count
-        results = .allocate(capacity: count)
-        results.initialize(repeating: nil, count: count)
         thread = BackgroundThread { [self] in
-            for part in stride(from: 1, to: count, by: 2) {
-                room.wait()
-                if stopped { return }
-                results[part] = work(part)
-                done.signal()
+            while let part = take() {
+                let result = work(part)
+                state.withLock(wakes: true) { $0.done[part] = result }
             }
         }
     }
 
-    /// The result of odd-numbered `part`, once done; parts are taken in order.
-    func take(_ part: Int) -> Part? {
-        done.wait()
-        defer {
-            results[part] = nil
-            room.signal()
+    /// True when a part can be taken: one is left, and the lead allows it.
+    private func canTake(_ state: State) -> Bool {
+        state.taken < count && state.taken < state.handedOn + OrderedWork.lead
+    }
+
+    /// The second thread's next part, waiting for room; nil once none is left or the work stopped.
+    private func take() -> Int? {
+        state.when({ $0.stopped || $0.taken >= self.count || self.canTake($0) }) { state -> Int? in
+            guard !state.stopped, state.taken < count else { return nil }
+            state.taken += 1
+            return state.taken - 1
         }
-        return results[part]
+    }
+
+    /// This thread's next step while part `next` is the one to hand on, waiting until there is one.
+    func nextStep(handingOn next: Int) -> Step {
+        state.when({ $0.done[next] != nil || $0.taken == next || self.canTake($0) }) { state in
+            if let result = state.done.removeValue(forKey: next) { return .handOn(result) }
+            state.taken += 1
+            return state.taken - 1 == next ? .doNext : .doAhead(state.taken - 1)
+        }
+    }
+
+    /// Keeps the result of `part`, done ahead on this thread, until it is handed on.
+    func keep(_ result: Part, of part: Int) {
+        state.withLock { $0.done[part] = result }
+    }
+
+    /// Notes that the parts below `next` are handed on: room for more.
+    func handedOn(_ next: Int) {
+        state.withLock(wakes: true) { $0.handedOn = next }
     }
 
     /// Stops the second thread (every part is handed on, or the work stopped or failed) and waits for it.
     func finish() {
-        stopped = true
-        room.signal()
+        state.withLock(wakes: true) { $0.stopped = true }
         thread?.wait()
-    }
-
-    deinit {
-        results.deinitialize(count: count)
-        results.deallocate()
     }
 }

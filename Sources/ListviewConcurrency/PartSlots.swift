@@ -1,16 +1,17 @@
 /// One value per part, written by the thread that reads the part and read by the thread that
-/// hands it on, after the hand-off orders the two.
+/// hands it on, after the hand-off orders the two. A ring when parts are many or open-ended:
+/// part `index` has slot `index % count`, so only `count` parts in flight keep their values.
 public final class PartSlots<Value>: @unchecked Sendable {
     private let values: UnsafeMutableBufferPointer<Value>
 
     public init(count: Int, initial: Value) {
-        values = .allocate(capacity: count)
+        values = .allocate(capacity: max(count, 1))
         values.initialize(repeating: initial)
     }
 
     public subscript(index: Int) -> Value {
-        get { values[index] }
-        set { values[index] = newValue }
+        get { values[index % values.count] }
+        set { values[index % values.count] = newValue }
     }
 
     deinit {

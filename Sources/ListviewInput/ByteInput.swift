@@ -18,9 +18,23 @@ public final class ByteInput {
     public let path: String?
     private var fileDescriptor: Int32
     private var ownsDescriptor: Bool
-    /// The compression the input was found in, read through its decompressing thread's pipe.
+    /// The compression the input was found in, read in blocks its decompressing thread hands over.
     public private(set) var compression: CompressedFormat?
-    private var decompressing: DecompressingPipe?
+    /// The decompressed blocks read, for a compressed input.
+    private var blocks: DecompressedBlocks?
+    /// True for the input that started the decompressing thread: it stops the thread when it goes.
+    private var ownsBlocks = false
+    /// True when taking a block releases the ones before it: a reader that takes blocks in order
+    /// from its start (not a part's reader, which leaves that to whoever hands the parts on).
+    private var releasesBlocks = true
+    /// The number of the next block to take.
+    private var nextBlockNumber = 0
+    /// The bytes of the current block after `unread`, held back by a stop.
+    private var blockRest = 0..<0
+    /// True once the last block was taken.
+    private var tookLastBlock = false
+    /// Reads gather at least this many bytes of blocks (`growChunks`).
+    private var minimumChunk = 0
     /// Bytes read from standard input to recognise a compression, handed out first.
     private var pendingPrefix: [UInt8] = []
     private var buffer: [UInt8]
@@ -32,8 +46,12 @@ public final class ByteInput {
     private var expectedSize: Int?
     /// The file offset of the next read (bytes read so far, from where reading started).
     private var bytesRead = 0
-    /// Reads stop at this file offset, as if the input ended there, until it is cleared.
-    public var stopOffset: Int?
+    /// Reads stop at this file offset, as if the input ended there, until it is cleared. A part's
+    /// reader of decompressed blocks whose stop is cleared reads on in order, and from then on
+    /// releases the blocks it passes.
+    public var stopOffset: Int? {
+        didSet { if stopOffset == nil { releasesBlocks = true } }
+    }
 
     /// Opens `path`; `-` means standard input.
     public init(path: String, chunkSize: Int = 1 << 20) throws {
@@ -45,7 +63,7 @@ public final class ByteInput {
             ownsDescriptor = false
             // Standard input cannot be peeked: its first bytes are read, then handed out first.
             let head = Self.readHead(of: 0)
-            if try !decompressIfCompressed(head: head, prefix: head) { pendingPrefix = head }
+            if try !decompressIfCompressed(head: head, prefix: head, chunkSize: chunkSize) { pendingPrefix = head }
             return
         }
         self.name = path
@@ -69,30 +87,89 @@ public final class ByteInput {
         var head = [UInt8](repeating: 0, count: 4)
         let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
         if count > 0 {
-            if try decompressIfCompressed(head: Array(head.prefix(count)), prefix: []) {
-                buffer = [UInt8](repeating: 0, count: chunkSize)
+            if try decompressIfCompressed(head: Array(head.prefix(count)), prefix: [], chunkSize: chunkSize) {
+                buffer = []
             }
         } else if (status.st_mode & S_IFMT) != S_IFREG {
             // A FIFO or device: pread cannot peek; its first bytes are read and handed out first.
             let head = Self.readHead(of: descriptor)
-            if try !decompressIfCompressed(head: head, prefix: head) { pendingPrefix = head }
+            if try !decompressIfCompressed(head: head, prefix: head, chunkSize: chunkSize) { pendingPrefix = head }
         }
     }
 
     /// Reads from then on through a decompressing thread when `head` (the first bytes) start a
-    /// compressed stream; `prefix` are bytes already taken from the descriptor. False when not.
-    private func decompressIfCompressed(head: [UInt8], prefix: [UInt8]) throws -> Bool {
+    /// compressed stream; `prefix` are bytes already taken from the descriptor. Its blocks are half
+    /// a chunk. False when not compressed.
+    private func decompressIfCompressed(head: [UInt8], prefix: [UInt8], chunkSize: Int) throws -> Bool {
         guard let format = CompressedFormat.detect(head) else { return false }
-        let pipe: DecompressingPipe
         do {
-            pipe = try DecompressingPipe(format: format, source: fileDescriptor, ownsSource: ownsDescriptor, prefix: prefix)
+            blocks = try DecompressedBlocks(format: format, source: fileDescriptor, ownsSource: ownsDescriptor, prefix: prefix,
+                                            blockSize: chunkSize / 2)
         } catch let error as DecompressionError {
             throw ListviewError.readFailed(source: name, reason: error.message)
         }
-        (fileDescriptor, ownsDescriptor, expectedSize) = (pipe.readDescriptor, true, nil)
-        (compression, decompressing) = (format, pipe)
+        // The thread reads the descriptor from now on, and closes it when it owns it.
+        isFileOfCompressedData = expectedSize != nil
+        (fileDescriptor, ownsDescriptor, expectedSize) = (-1, false, nil)
+        (compression, ownsBlocks) = (format, true)
         return true
     }
+
+    /// A reader of part of a decompressed input: its block `number`, stopping at its end until the
+    /// stop is cleared (then it reads on through the blocks after it), and whether that block is
+    /// the input's last. Nil when the input has no such block (it ended before) or is not a
+    /// decompressed input.
+    public func reader(ofBlock number: Int) -> (input: ByteInput, isLast: Bool)? {
+        guard let blocks, let block = blocks.block(number) else { return nil }
+        let part = ByteInput(name: name, path: path, blocks: blocks)
+        part.started = true
+        part.nextBlockNumber = number
+        part.bytesRead = block.start
+        part.stopOffset = block.end
+        part.releasesBlocks = false
+        return (part, block.isLast)
+    }
+
+    /// A reader of `blocks`, which another input decompresses.
+    private init(name: String, path: String?, blocks: DecompressedBlocks) {
+        self.name = name
+        self.path = path
+        self.blocks = blocks
+        (fileDescriptor, ownsDescriptor, buffer) = (-1, false, [])
+    }
+
+    /// Where a decompressed input's current block ends: the number of the next block it would
+    /// take, that block's offset, and whether the current block is the input's last. Nil for
+    /// other inputs.
+    public var blockBoundary: (nextBlock: Int, offset: Int, atLastBlock: Bool)? {
+        guard blocks != nil else { return nil }
+        return (nextBlockNumber, bytesRead + blockRest.count, tookLastBlock)
+    }
+
+    /// Stops a decompressed input's reading at the end of the block that holds the next byte to
+    /// read; false, with no stop set, when that block is the last (or there is none).
+    public func stopAtTheEndOfItsBlock() -> Bool {
+        guard let blocks else { return false }
+        if !blockRest.isEmpty {
+            guard !tookLastBlock else { return false }
+            stopOffset = bytesRead + blockRest.count
+            return true
+        }
+        guard !tookLastBlock, let next = blocks.block(nextBlockNumber), !next.isLast else { return false }
+        stopOffset = next.end
+        return true
+    }
+
+    /// Forgets a decompressed input's blocks numbered below `number`: no reader asks for them
+    /// again (the parts before it were handed on).
+    public func releaseBlocks(below number: Int) {
+        blocks?.release(below: number)
+    }
+
+    /// True when the input is a regular file, compressed or not: reading it never waits for a
+    /// writer, though a compressed one has no size to seek in (`regularFileSize` is nil).
+    public var isRegularFile: Bool { expectedSize != nil || isFileOfCompressedData }
+    private var isFileOfCompressedData = false
 
     /// Up to the first 4 bytes of `descriptor` (fewer at its end), read.
     private static func readHead(of descriptor: Int32) -> [UInt8] {
@@ -109,6 +186,7 @@ public final class ByteInput {
 
     deinit {
         if ownsDescriptor { close(fileDescriptor) }
+        if ownsBlocks { blocks?.stop() }
     }
 
     /// A regular file's size when it was opened; nil for pipes, terminals and devices.
@@ -195,7 +273,8 @@ public final class ByteInput {
     /// is then handed on in slices that grow, so a parser that re-reads what it holds does not
     /// read it over and over).
     public func growChunks(to size: Int) {
-        guard size > buffer.count, unread.isEmpty else { return }
+        minimumChunk = size
+        guard blocks == nil, size > buffer.count, unread.isEmpty else { return }
         buffer = [UInt8](repeating: 0, count: size)
     }
 
@@ -218,6 +297,7 @@ public final class ByteInput {
         }
         let room = stopOffset.map { max(0, $0 - bytesRead) } ?? Int.max
         guard room > 0 else { return false }  // not the end: reading resumes when the stop is cleared
+        if blocks != nil { return try readBlock(room: room) }
         while true {
             let count = buffer.withUnsafeMutableBytes { raw in
                 Glibc.read(fileDescriptor, raw.baseAddress, min(raw.count, room))
@@ -232,10 +312,6 @@ public final class ByteInput {
             }
             if count == 0 {
                 atEnd = true
-                // The end of a decompressed stream: whole, or broken at a compressed byte.
-                if let failure = decompressing?.failure {
-                    throw ListviewError.malformedInput(source: name, line: nil, column: nil, message: failure.message)
-                }
                 if let expectedSize, bytesRead < expectedSize {
                     throw ListviewError.readFailed(
                         source: name, reason: "the file shrank while being read (it ended after \(bytesRead) of \(expectedSize) bytes)")
@@ -246,5 +322,38 @@ public final class ByteInput {
             unread = 0..<count
             return true
         }
+    }
+
+    /// Hands out the next bytes of the decompressed blocks, at most `room` of them: the rest of the
+    /// current block, else the next block (with those after it, up to `minimumChunk`); false at
+    /// the end of the stream, which throws when the stream was broken.
+    private func readBlock(room: Int) throws -> Bool {
+        guard let blocks else { return false }
+        if blockRest.isEmpty {
+            guard !tookLastBlock, var block = blocks.block(nextBlockNumber) else {
+                atEnd = true
+                // The end of a decompressed stream: whole, or broken at a compressed byte.
+                if let failure = blocks.failure {
+                    throw ListviewError.malformedInput(source: name, line: nil, column: nil, message: failure.message)
+                }
+                return false
+            }
+            nextBlockNumber += 1
+            // A token longer than a block: the blocks after it join it, so it is parsed in one piece.
+            var joined = block.bytes
+            while joined.count < minimumChunk, !block.isLast, let following = blocks.block(nextBlockNumber) {
+                joined += following.bytes
+                block = following
+                nextBlockNumber += 1
+            }
+            if releasesBlocks { blocks.release(below: nextBlockNumber) }
+            (buffer, blockRest, tookLastBlock) = (joined, 0..<joined.count, block.isLast)
+        }
+        let count = min(blockRest.count, room)
+        unread = blockRest.lowerBound..<blockRest.lowerBound + count
+        blockRest = unread.upperBound..<blockRest.upperBound
+        bytesRead += count
+        if count == 0 { return try readBlock(room: room) }
+        return true
     }
 }

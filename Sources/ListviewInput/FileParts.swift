@@ -11,9 +11,14 @@ import ListviewValues
 /// one does not, the parts after it are dropped and `readingOn` reads the rest
 /// of the file in one pass from where that part stopped, so what is read and
 /// every error's position never depend on the cuts.
+///
+/// The blocks of a decompressed stream are parts too: their number is open (`count` is
+/// `Int.max`) and the part that ends the stream says so once read (`isLast`).
 public protocol FileParts: AnyObject, Sendable {
-    /// The number of parts.
+    /// The number of parts (at most: `isLast` may end them sooner).
     var count: Int { get }
+    /// True when part `index`, handed on, is the last part: none follows it.
+    func isLast(_ index: Int) -> Bool
     /// Reads part `index` (on any thread, each part once): its rows, or nil when reading it
     /// failed (`handOn` reports why).
     func read(_ index: Int) -> CellTable?
@@ -24,26 +29,42 @@ public protocol FileParts: AnyObject, Sendable {
     /// Reads on in one pass from where part `index` stopped to the end of the file, after
     /// `handOn(index)` returned false.
     func readingOn(after index: Int) throws -> any RecordSource
+    /// Parts again after reading on (`readingOn`) for a while: `rest` reads until it stops between
+    /// rows at a cut, handing its rows to `take`, and the input after that cut is in new parts.
+    /// Nil when `rest` reads on to the end (a file's parts are not cut again).
+    func resume(reading rest: any RecordSource, handing take: (CellTable) throws -> Void) throws -> (any FileParts)?
 }
 
 extension FileParts {
+    public func isLast(_ index: Int) -> Bool { index == count - 1 }
+
+    public func resume(reading rest: any RecordSource, handing take: (CellTable) throws -> Void) throws -> (any FileParts)? {
+        nil
+    }
+
     /// Reads every part on both cores (`OrderedWork`): `work` turns a part's rows (nil: the part
     /// failed) into a result on the thread that read it, and `take` takes the results in order on
     /// this thread. Returns, when a part did not end where the next begins, the source that reads
     /// on in one pass from there; nil when every part was read.
     public func readInOrder<Result>(work: @escaping @Sendable (CellTable?) -> Result,
                                     take: (Result) throws -> Void) throws -> (any RecordSource)? {
-        let parts = self
-        @Sendable func read(_ index: Int) -> Result { work(parts.read(index)) }
-        var readOnAfter: Int?
-        func handOn(_ index: Int, _ result: Result) throws -> Bool {
-            // A part that failed throws here, in order: everything before it was taken first.
-            let ended = try parts.handOn(index)
-            try take(result)
-            if !ended { readOnAfter = index }
-            return ended
+        var parts: any FileParts = self
+        while true {
+            let current = parts
+            @Sendable func read(_ index: Int) -> Result { work(current.read(index)) }
+            var readOnAfter: Int?
+            func handOn(_ index: Int, _ result: Result) throws -> Bool {
+                // A part that failed throws here, in order: everything before it was taken first.
+                let ended = try current.handOn(index)
+                try take(result)
+                if !ended { readOnAfter = index }
+                return ended && !current.isLast(index)
+            }
+            try OrderedWork.run(count: current.count, here: { try handOn($0, read($0)) }, elsewhere: read, handOn: handOn)
+            guard let index = readOnAfter else { return nil }
+            let rest = try current.readingOn(after: index)
+            guard let resumed = try current.resume(reading: rest, handing: { try take(work($0)) }) else { return rest }
+            parts = resumed
         }
-        try OrderedWork.run(count: count, here: { try handOn($0, read($0)) }, elsewhere: read, handOn: handOn)
-        return try readOnAfter.map { try readingOn(after: $0) }
     }
 }

@@ -55,7 +55,7 @@ public struct InputLoader {
             let (source, format) = try open(input, path: path)
             sources.append(source)
             formats.append(format)
-            regular = regular && input.regularFileSize != nil
+            regular = regular && input.isRegularFile
         }
         var opened = Opened(source: ConcatenatedSource(sources, nestedDecoder: JSONNestedValue.decode), formats: formats)
         opened.areRegularFiles = regular

@@ -74,6 +74,35 @@ final class CSVFilePartsTests: XCTestCase {
         return (reading, stoppedAfter)
     }
 
+    /// The first batch, then the rest of the file gzipped and read in parts of its decompressed
+    /// blocks (a line or two each) on both cores, as a stream reads it; nil where gzip is missing.
+    private func readCompressedInParts(_ path: String, options: CSVOptions) throws -> (Reading, partsRead: Int)? {
+        guard FileManager.default.isExecutableFile(atPath: "/bin/gzip") else { return nil }
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-k", "-f", path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let source = CSVRecordSource(input: try ByteInput(path: path + ".gz", chunkSize: 64), options: options, schema: RecordSchema())
+        var reading = Reading()
+        var partsRead = 0
+        do {
+            if let first = try source.nextBatch(schema: RecordSchema()) {
+                reading.rows += text(of: first)
+                let parts = try XCTUnwrap(try source.fileParts(size: 200))
+                var rest = try parts.readInOrder(work: { $0 }, take: { table in
+                    partsRead += 1
+                    if let table { reading.rows += self.text(of: table) }
+                })
+                while let batch = try rest?.nextBatch(schema: RecordSchema()) { reading.rows += text(of: batch) }
+            }
+        } catch {
+            reading.failure = "\(error)".replacingOccurrences(of: path + ".gz", with: path)
+        }
+        reading.warnings = source.warnings.map { $0.replacingOccurrences(of: path + ".gz", with: path) }
+        return (reading, partsRead)
+    }
+
     /// The same rows and warnings, or the same error (the rows before an error go out in other
     /// batches, so how many come before it may differ).
     private func assertSame(_ reading: Reading, _ expected: Reading, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -93,12 +122,20 @@ final class CSVFilePartsTests: XCTestCase {
             let (parts, _) = try readInParts(path, size: size, readingAllFirst: readingAllFirst, options: options)
             assertSame(parts, expected, "reading all first: \(readingAllFirst)", file: file, line: line)
         }
+        if let (compressed, _) = try readCompressedInParts(path, options: options) {
+            assertSame(compressed, expected, "gzipped, in blocks", file: file, line: line)
+        }
         return expected
     }
 
     func testPlainRowsAreTheSameInParts() throws {
         let rows = (1...400).map { "\($0),name \($0),\($0 % 7).5" }
         try assertSameInParts("id,name,score\n" + rows.joined(separator: "\n") + "\n")
+        // Gzipped, each block of a line or two is a part that joins the next.
+        let path = try files.write(Array(("id,name,score\n" + rows.joined(separator: "\n") + "\n").utf8))
+        if let (_, partsRead) = try readCompressedInParts(path, options: CSVOptions()) {
+            XCTAssertGreaterThan(partsRead, 100)
+        }
     }
 
     func testQuotedLineBreaksAcrossManyCuts() throws {
@@ -107,6 +144,11 @@ final class CSVFilePartsTests: XCTestCase {
         try assertSameInParts(text)
         let (_, stoppedAfter) = try readInParts(try files.write(Array(text.utf8)), size: 200, readingAllFirst: false, options: CSVOptions())
         XCTAssertNil(stoppedAfter, "quotes pair up: every cut falls between rows")
+        // Gzipped, blocks end at line breaks inside quotes too: the reading goes on to a block end
+        // between rows, and the blocks after it are parts again.
+        if let (_, partsRead) = try readCompressedInParts(try files.write(Array(text.utf8)), options: CSVOptions()) {
+            XCTAssertGreaterThan(partsRead, 50)
+        }
     }
 
     func testCRLFAndLoneCRLineEnds() throws {
@@ -140,6 +182,16 @@ final class CSVFilePartsTests: XCTestCase {
         XCTAssertTrue(reading.failure?.contains(":281:") ?? false, "\(reading.failure ?? "no error")")
     }
 
+    /// After the reading went on past blocks that ended inside quotes and the blocks became parts
+    /// again, an error still has the file's line.
+    func testAnErrorAfterPartsResumedHasItsWholeFileLine() throws {
+        let rows = (1...300).map { row in
+            (31...60).contains(row) ? "\(row),\"line one\nline two\",x" : (row == 290 ? "\(row),bad\"quote,x" : "\(row),one line,x")
+        }
+        let reading = try assertSameInParts("id,text,tail\n" + rows.joined(separator: "\n") + "\n")
+        XCTAssertTrue(reading.failure?.contains(":321:") ?? false, "\(reading.failure ?? "no error")")
+    }
+
     func testInvalidUTF8InALaterPartHasItsWholeFileLine() throws {
         var bytes = Array(("id,v\n" + (1...300).map { "\($0),fine" }.joined(separator: "\n") + "\n").utf8)
         bytes += [0x33, 0x30, 0x31, 0x2C, 0xFF, 0x0A]
@@ -147,6 +199,9 @@ final class CSVFilePartsTests: XCTestCase {
         let expected = try readInOnePass(path, options: CSVOptions())
         XCTAssertTrue(expected.failure?.contains(":302") ?? false, "\(expected.failure ?? "no error")")
         assertSame(try readInParts(path, size: 200, readingAllFirst: true, options: CSVOptions()).0, expected, "invalid UTF-8")
+        if let (compressed, _) = try readCompressedInParts(path, options: CSVOptions()) {
+            assertSame(compressed, expected, "invalid UTF-8, gzipped")
+        }
     }
 
     func testAnOpenQuoteAtTheEndIsReportedWhereItOpened() throws {

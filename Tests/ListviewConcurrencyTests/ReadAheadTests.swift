@@ -1,3 +1,5 @@
+import Glibc
+import Synchronization
 import ListviewConcurrency
 import XCTest
 
@@ -75,6 +77,28 @@ final class ReadAheadTests: XCTestCase {
         })
         XCTAssertEqual(stopped, 7)
         XCTAssertEqual(stoppedAt, Array(0...6))
+    }
+
+    /// Parts of an open count, some slow on either thread, are handed on in order until a hand-on
+    /// says the last was reached; no more than the lead is taken beyond it.
+    func testOrderedWorkWithAnOpenCountStopsWhereAHandOnSays() throws {
+        let taken = Mutex(0)
+        @Sendable func square(_ part: Int) -> Int {
+            taken.withLock { $0 = max($0, part) }
+            if part % 5 == 3 { usleep(2_000) }
+            return part * part
+        }
+        var handed: [Int] = []
+        let count = try OrderedWork.run(count: Int.max, here: { part in
+            handed.append(square(part))
+            return part < 30
+        }, elsewhere: square, handOn: { part, result in
+            handed.append(result)
+            return part < 30
+        })
+        XCTAssertEqual(count, 31)
+        XCTAssertEqual(handed, (0...30).map { $0 * $0 })
+        XCTAssertLessThanOrEqual(taken.withLock { $0 }, 30 + 4)
     }
 
     func testBackgroundResultGivesItsValueOrError() {

@@ -1,5 +1,7 @@
+import Foundation
 import ListviewCompression
 import ListviewInput
+import ListviewTestSupport
 import XCTest
 
 /// Compressed input recognised by its first bytes, its format inside named by the inner
@@ -37,5 +39,88 @@ final class CompressedInputTests: XCTestCase {
         // Ordinary text, and text that merely starts with BZh, are read as they are.
         XCTAssertNil(ForeignFormat.detect(Array("id,name\n1,a\n".utf8)))
         XCTAssertTrue(ForeignFormat.parquet.hint(for: "f.parquet").contains("COPY (FROM 'f.parquet') TO '/dev/stdout' (FORMAT json)"))
+    }
+
+    private let files = TemporaryFiles()
+
+    override func tearDown() {
+        files.removeAll()
+    }
+
+    /// `text` gzipped into a temporary file (nil where gzip is missing), its bytes cut to `keep` when given.
+    private func gzipped(_ text: String, keep: Int? = nil) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/bin/gzip") else { return nil }
+        let path = try files.write(text, extension: "txt")
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-f", path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        if let keep { XCTAssertEqual(truncate(path + ".gz", off_t(keep)), 0) }
+        return path + ".gz"
+    }
+
+    /// The blocks of a decompressed stream, in order, until the last.
+    private func blocks(of path: String, size: Int) throws -> (blocks: [DecompressedBlocks.Block], failure: DecompressionError?) {
+        let descriptor = open(path, O_RDONLY)
+        let decompressed = try DecompressedBlocks(format: .gzip, source: descriptor, ownsSource: true, prefix: [], blockSize: size)
+        var blocks: [DecompressedBlocks.Block] = []
+        while let block = decompressed.block(blocks.count) {
+            blocks.append(block)
+            decompressed.release(below: blocks.count)
+            if block.isLast { break }
+        }
+        return (blocks, decompressed.failure)
+    }
+
+    /// Blocks end just after a line break (where a row probably starts), follow one another
+    /// without a gap, and give back the text whole.
+    func testBlocksEndAfterLineBreaksAndJoinToTheText() throws {
+        let text = (1...2_000).map { "\($0),\(String(repeating: "x", count: $0 % 37))" }.joined(separator: "\n")
+        guard let path = try gzipped(text) else { throw XCTSkip("gzip is not installed") }
+        for size in [20, 100, 4_096, 1 << 20] {
+            let (blocks, failure) = try blocks(of: path, size: size)
+            XCTAssertNil(failure)
+            XCTAssertEqual(String(decoding: blocks.flatMap(\.bytes), as: UTF8.self), text, "blocks of \(size)")
+            XCTAssertEqual(blocks.filter(\.isLast).count, 1)
+            for (block, next) in zip(blocks, blocks.dropFirst()) {
+                XCTAssertEqual(block.bytes.last, 0x0A, "a block before the last ends after a line break")
+                XCTAssertEqual(block.end, next.start)
+            }
+        }
+    }
+
+    /// A line longer than four blocks is cut without a line break, rather than held whole.
+    func testALineLongerThanFourBlocksIsCutAnyway() throws {
+        let text = String(repeating: "y", count: 600_000) + "\nend\n"
+        guard let path = try gzipped(text) else { throw XCTSkip("gzip is not installed") }
+        let (blocks, _) = try blocks(of: path, size: 1_000)
+        XCTAssertNotEqual(blocks.first?.bytes.last, 0x0A)
+        XCTAssertEqual(String(decoding: blocks.flatMap(\.bytes), as: UTF8.self), text)
+    }
+
+    /// A truncated stream hands over what it decompressed, then says where it broke.
+    func testATruncatedStreamGivesItsBytesThenItsFailure() throws {
+        let text = (1...20_000).map { "row \($0) \($0 * 7_919 % 10_007)" }.joined(separator: "\n")
+        guard let path = try gzipped(text, keep: 20_000) else { throw XCTSkip("gzip is not installed") }
+        let (blocks, failure) = try blocks(of: path, size: 4_096)
+        let bytes = blocks.flatMap(\.bytes)
+        XCTAssertGreaterThan(bytes.count, 20_000)
+        XCTAssertTrue(text.utf8.starts(with: bytes))
+        XCTAssertEqual(failure?.problem, "the gzip stream ends early")
+        XCTAssertEqual(failure?.offset, 20_000)
+    }
+
+    /// Readers that leave stop the thread, and wake a reader waiting on a block that cannot come.
+    func testReadersThatLeaveStopTheThread() throws {
+        let text = (1...200_000).map { "line \($0)" }.joined(separator: "\n")
+        guard let path = try gzipped(text) else { throw XCTSkip("gzip is not installed") }
+        let decompressed = try DecompressedBlocks(format: .gzip, source: open(path, O_RDONLY), ownsSource: true, prefix: [],
+                                                  blockSize: 1_024, window: 8)
+        XCTAssertNotNil(decompressed.block(0))
+        // Block 20 is past the window (nothing was released), so only the stop ends the wait.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { decompressed.stop() }
+        XCTAssertNil(decompressed.block(20))
+        XCTAssertNil(decompressed.block(1), "after a stop no block is handed out")
     }
 }
