@@ -44,6 +44,7 @@ public enum Browser {
             let (width, height) = terminal.size
             let screen = BrowserScreen(width: width, height: height, inputName: inputName)
             model.bodyHeight = screen.bodyHeight
+            model.screenWidth = width
             terminal.draw(screen.lines(of: model, loading: loadingText(snapshot, work: model.workText)))
             if let log {
                 if !firstScreenLogged && (model.view.count > 0 || snapshot.finished) {
@@ -59,7 +60,8 @@ public enum Browser {
             // While the input loads, wake every tenth of a second to show more rows; while a search
             // or filter is worked out, look for a key between blocks of rows.
             if model.isWorking {
-                if let key = terminal.key(waiting: 0) {
+                // Work on the second core is looked at between keys; a search or filter goes on here.
+                if let key = terminal.key(waiting: model.isWorkingElsewhere ? 15 : 0) {
                     keyArrived = now()
                     if case .quit(let writing) = model.handle(key) {
                         return try quit(writing: writing)

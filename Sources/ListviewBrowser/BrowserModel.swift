@@ -28,12 +28,24 @@ public struct BrowserModel {
         /// The record under the cursor in full, from line `top`.
         case detail(lines: [String], top: Int)
         case help
-        /// Typing a search (`/`) or a filter (`&`).
+        /// Typing a search (`/`), a filter (`&`), a row number (`:`) or a column's name (`c`).
         case prompt(Prompt, text: String)
+        /// The frequency view of a column (`F`), its first line on screen and the value under the cursor.
+        case frequency(FrequencyTable, top: Int, cursor: Int)
     }
 
     public enum Prompt: Equatable {
-        case search, filter
+        case search, filter, row, column
+    }
+
+    /// What the view's arrangement is, as `u` restores it: the browser's own sort and groups,
+    /// the filter, the hidden and the pinned columns.
+    struct ViewState {
+        var sort: [SortSpec]
+        var groupBy: [FieldPath]
+        var filterText: String?
+        var hidden: [String]
+        var pinned: [String]
     }
 
     /// What a key asks of the program around the model.
@@ -44,41 +56,89 @@ public struct BrowserModel {
     }
 
     /// The loaded rows (the latest snapshot) and the rows shown of them.
-    public private(set) var loaded = BrowserRows()
-    public private(set) var view = BrowserRows()
-    public private(set) var loadFinished = false
-    public private(set) var mode = Mode.list
-    public private(set) var cursor = 0
-    public private(set) var top = 0
+    public internal(set) var loaded = BrowserRows()
+    public internal(set) var view = BrowserRows()
+    public internal(set) var loadFinished = false
+    public internal(set) var mode = Mode.list
+    public internal(set) var cursor = 0
+    public internal(set) var top = 0
     /// The first column on screen (`h`/`l`).
-    public private(set) var firstColumn = 0
-    public private(set) var marks: Set<RowAddress> = []
+    public internal(set) var firstColumn = 0
+    public internal(set) var marks: Set<RowAddress> = []
     /// A line for the status bar: the outcome of the last search or filter.
-    public private(set) var message: String?
-    public private(set) var searchText: String?
-    public private(set) var filterText: String?
+    public internal(set) var message: String?
+    public internal(set) var searchText: String?
+    public internal(set) var filterText: String?
     /// Rows on screen below the headers, set by the screen.
     public var bodyHeight = 20
     /// `G` before the load ends: the cursor follows the last row as rows arrive.
-    private var followsEnd = false
+    var followsEnd = false
     /// A search under way: the next position to look at, the direction, and where it began.
-    private var searching: (text: TextSearch, next: Int, forward: Bool)?
+    var searching: (text: TextSearch, next: Int, forward: Bool)?
     /// The `&` filter, and whether its matches over the loaded tables are all worked out.
-    private var filter: RowMatches?
-    private var filtering = false
+    var filter: RowMatches?
+    var filtering = false
     /// The `--fields` shown, or nil for every column.
     public let fields: [FieldPath]?
     public let excluded: FieldExclusion
+    /// Screen cells across, set by the screen: the current column is kept on screen.
+    public var screenWidth = 80
+    /// The column the cursor is in, among `columns`: what `s`, `=`, `F`, `-`, `!`, `<` and `>` act on.
+    public internal(set) var currentColumn = 0
+    /// The browser's own sort keys (`s`, `S`) and group levels (`=`), applied to the loaded rows.
+    public internal(set) var sort: [SortSpec] = []
+    public internal(set) var groupBy: [FieldPath] = []
+    /// Columns hidden with `-`, and pinned on the left with `!`, by name.
+    public internal(set) var hidden: [String] = []
+    public internal(set) var pinned: [String] = []
+    /// Column widths set with `<` and `>`, by name.
+    public internal(set) var widths: [String: Int] = [:]
+    /// The loaded rows as the browser's own sort and groups arrange them (the loaded rows when none).
+    var arranged = BrowserRows()
+    /// An arrangement being worked out on the second core, and the row the cursor stays on.
+    var arranging: (work: ViewWork<BrowserRows>, keeping: RowAddress?)?
+    /// A frequency table being worked out on the second core.
+    var counting: ViewWork<FrequencyTable>?
+    /// Earlier arrangements, the latest last (`u`).
+    var undoStack: [ViewState] = []
+    /// True once a key moved the cursor: a list that replaces the first rows keeps it on its record.
+    var userMoved = false
 
     public init(fields: [FieldPath]?, excluded: FieldExclusion = FieldExclusion()) {
         self.fields = fields
         self.excluded = excluded
     }
 
-    /// The columns shown, in order.
+    /// The columns shown, in order: the pinned ones first, less the hidden ones.
     public var columns: [ColumnSpec] {
-        (fields ?? view.columns.filter { !excluded.excludes($0) }.map(FieldPath.init)).map { ColumnSpec($0) }
+        let all = (fields ?? view.columns.filter { !excluded.excludes($0) }.map(FieldPath.init)).filter { !hidden.contains($0.text) }
+        let pinnedPaths = pinned.compactMap { name in all.first { $0.text == name } }
+        return (pinnedPaths + all.filter { !pinned.contains($0.text) }).map { ColumnSpec($0) }
     }
+
+    /// The columns pinned on the left: the first this many of `columns`.
+    public var pinnedCount: Int {
+        let names = Set(columns.map(\.path.text))
+        return pinned.filter(names.contains).count
+    }
+
+    /// The columns on screen, in order: the pinned ones, then those from `firstColumn` on.
+    public var shownColumns: [ColumnSpec] {
+        let all = columns, fixed = pinnedCount
+        return Array(all.prefix(fixed)) + all.dropFirst(max(fixed, firstColumn))
+    }
+
+    /// The name of the current column, if there is one.
+    public var currentColumnName: String? {
+        let all = columns
+        return currentColumn < all.count ? all[currentColumn].path.text : nil
+    }
+
+    /// The current view's arrangement, as `u` restores it.
+    var state: ViewState { ViewState(sort: sort, groupBy: groupBy, filterText: filterText, hidden: hidden, pinned: pinned) }
+
+    /// True when the browser's own keys sort or group the rows.
+    var arrangesInView: Bool { !sort.isEmpty || !groupBy.isEmpty }
 
     /// Takes newly loaded rows: the cursor stays on its row when the rows only grew.
     public mutating func update(rows: BrowserRows, finished: Bool) {
@@ -96,14 +156,24 @@ public struct BrowserModel {
         }
         loaded = rows
         loadFinished = finished
+        if arrangesInView {
+            // The old arrangement shows until the new one is worked out, unless its tables are gone.
+            if rearranged { arranged = rows }
+            startArranging(keeping: current)
+        } else {
+            arranged = rows
+        }
         if let filter {
             // Batches as they arrive are small: their matches are worked out at once.
             if !filtering { filter.workOut(rows, budget: .max) }
-            if !filtering || filter.isWorkedOut(rows) { view = rows.filtered(by: filter) }
+            if !filtering || filter.isWorkedOut(rows) { view = arranged.filtered(by: filter) }
         } else {
-            view = rows
+            view = arranged
         }
-        if rearranged, let current, !(rows.sections.count == 1 && !rows.hasHeaders) {
+        if rearranged && !userMoved {
+            // Sections replaced the first rows before anyone moved: the first row of the arrangement.
+            (cursor, top) = (0, 0)
+        } else if rearranged, let current, view.address(at: cursor).map({ $0.row != current.row }) ?? true {
             // Sections replaced the batches: find the row again.
             cursor = (0..<view.count).first { view.address(at: $0).map { address in
                 address == current || rows.tables.count == 1 && address.row == current.row
@@ -118,11 +188,13 @@ public struct BrowserModel {
 
     public mutating func handle(_ key: BrowserKey) -> Action {
         if key == .interrupt { return .quit(writing: false) }
+        if key == .escape, cancelWork() { return .none }
         switch mode {
         case .list: return handleList(key)
         case .detail(let lines, let top): handleDetail(key, lines: lines, top: top)
         case .help: mode = .list
         case .prompt(let prompt, let text): handlePrompt(key, prompt: prompt, text: text)
+        case .frequency(let table, let top, let cursor): handleFrequency(key, table: table, top: top, cursor: cursor)
         }
         return .none
     }
@@ -138,8 +210,23 @@ public struct BrowserModel {
         case .character("G"), .end:
             followsEnd = !loadFinished
             move(to: view.count - 1)
-        case .character("h"), .left: firstColumn = max(0, firstColumn - 1)
-        case .character("l"), .right: firstColumn = min(max(0, columns.count - 1), firstColumn + 1)
+        case .character("h"), .left: moveColumn(to: currentColumn - 1)
+        case .character("l"), .right: moveColumn(to: currentColumn + 1)
+        case .character("s"): sortByCurrentColumn(descending: false)
+        case .character("S"): sortByCurrentColumn(descending: true)
+        case .character("="): groupByCurrentColumn()
+        case .character("u"): undo()
+        case .character("F"): countCurrentColumn()
+        case .character(":"): mode = .prompt(.row, text: "")
+        case .character("c"): mode = .prompt(.column, text: "")
+        case .character("-"): hideCurrentColumn()
+        case .character("+"): showHiddenColumns()
+        case .character("!"): pinCurrentColumn()
+        case .character("<"): resizeCurrentColumn(by: -1)
+        case .character(">"): resizeCurrentColumn(by: 1)
+        case .character("_"): resizeCurrentColumn(by: 0)
+        case .character("M"): markEveryRow()
+        case .character("U"): marks = []
         case .character("]"): nextSection()
         case .character("["): previousSection()
         case .character("/"): mode = .prompt(.search, text: "")
@@ -173,25 +260,60 @@ public struct BrowserModel {
         switch key {
         case .escape: mode = .list
         case .backspace: mode = .prompt(prompt, text: String(text.dropLast()))
+        case .character("\t") where prompt == .column:
+            mode = .prompt(prompt, text: ColumnPrompt.completed(text, among: columns.map(\.path.text)))
         case .character(let character) where !character.isNewline && character.unicodeScalars.allSatisfy({ $0.value >= 0x20 }):
             mode = .prompt(prompt, text: text + String(character))
         case .enter:
             mode = .list
-            if prompt == .search { runSearch(text) } else { applyFilter(text) }
+            switch prompt {
+            case .search: runSearch(text)
+            case .filter:
+                pushUndo()
+                applyFilter(text)
+            case .row: jumpToRow(text)
+            case .column: jumpToColumn(text)
+            }
         default: break
         }
     }
 
+    private mutating func handleFrequency(_ key: BrowserKey, table: FrequencyTable, top: Int, cursor: Int) {
+        let last = max(0, table.entries.count - 1)
+        var position = cursor
+        switch key {
+        case .escape, .character("q"), .character("F"): return mode = .list
+        case .character("j"), .down: position += 1
+        case .character("k"), .up: position -= 1
+        case .character("\u{06}"), .character(" "), .pageDown: position += bodyHeight
+        case .character("\u{02}"), .pageUp: position -= bodyHeight
+        case .character("g"), .home: position = 0
+        case .character("G"), .end: position = last
+        case .enter:
+            guard !table.entries.isEmpty else { return mode = .list }
+            mode = .list
+            pushUndo()
+            return applyFilter(table.filterText(forEntry: cursor))
+        default: return
+        }
+        position = max(0, min(position, last))
+        var first = top
+        if position < first { first = position }
+        if position >= first + bodyHeight { first = position - bodyHeight + 1 }
+        mode = .frequency(table, top: first, cursor: position)
+    }
+
     // MARK: - Moving
 
-    private mutating func move(to position: Int) {
+    mutating func move(to position: Int) {
+        userMoved = true
         cursor = position
         if position < view.count - 1 { followsEnd = false }
         clampCursor()
     }
 
     /// Keeps the cursor on a row and on screen.
-    private mutating func clampCursor() {
+    mutating func clampCursor() {
         cursor = max(0, min(cursor, view.count - 1))
         let line = view.line(of: cursor)
         // A section's first row brings its header on screen too.
@@ -233,23 +355,32 @@ public struct BrowserModel {
         work(budget: 20_000)
     }
 
-    /// True while a search or a filter is being worked out between keys.
-    public var isWorking: Bool { searching != nil || filtering }
+    /// True while a search, a filter, an arrangement or a frequency table is being worked out between keys.
+    public var isWorking: Bool { searching != nil || filtering || arranging != nil || counting != nil }
+
+    /// True while the work under way is on the second core: the screen waits for keys meanwhile
+    /// rather than calling `work` in a loop.
+    public var isWorkingElsewhere: Bool { (arranging != nil || counting != nil) && searching == nil && !filtering }
 
     /// What the status line says of the work under way.
     public var workText: String? {
         if let searching { return "searching '\(searching.text.text)'… row \(searching.next + 1)" }
-        return filtering ? "filtering…" : nil
+        if filtering { return "filtering…" }
+        if let arranging { return "\(arranging.work.step)… Esc cancels" }
+        if let counting { return "\(counting.step)… Esc cancels" }
+        return nil
     }
 
     /// Goes on with the search or filter under way for about `budget` rows, so that a key
-    /// pressed meanwhile is answered at once; a search that finds its row moves there.
+    /// pressed meanwhile is answered at once; a search that finds its row moves there. Takes an
+    /// arrangement or a frequency table the second core has worked out.
     public mutating func work(budget: Int) {
+        takeWorkDone()
         if filtering, let filter {
             filter.workOut(loaded, budget: budget)
             if filter.isWorkedOut(loaded) {
                 filtering = false
-                view = loaded.filtered(by: filter)
+                view = arranged.filtered(by: filter)
                 move(to: 0)
                 message = RecordCount.text(view.count)
             }
@@ -279,13 +410,13 @@ public struct BrowserModel {
         return table.withCells { search.matches(row: Int(address.row), cells: $0, columnCount: table.columns.count) }
     }
 
-    private mutating func applyFilter(_ text: String) {
+    mutating func applyFilter(_ text: String) {
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty else {
             filter = nil
             filterText = nil
             filtering = false
-            view = loaded
+            view = arranged
             return move(to: 0)
         }
         do {

@@ -192,7 +192,8 @@ public struct BrowserRows: Sendable {
         measure(table, rows: 0..<table.rowCount)
     }
 
-    /// These rows less those `keep` turns down, in the same tables; sections left empty are dropped.
+    /// These rows less those `keep` turns down, in the same tables; sections left empty are
+    /// dropped, and the headers count the rows kept at every grouping level.
     public func filtered(_ keep: (RowAddress) -> Bool) -> BrowserRows {
         var result = self
         result.sections = []
@@ -207,7 +208,56 @@ public struct BrowserRows: Sendable {
             result.firstPositions.append(position)
             position += kept.count
         }
+        result.countLevels()
         return result
+    }
+
+    /// The same tables (and column measures) with their rows in `arranged` sections instead:
+    /// the browser's own sort and grouping of these rows.
+    public func rearranged(_ arranged: [(info: SectionInfo, rows: [RowAddress])]) -> BrowserRows {
+        var result = self
+        result.sections = []
+        result.firstPositions = []
+        result.hasHeaders = arranged.contains { !$0.info.keys.isEmpty }
+        var position = 0
+        for (info, rows) in arranged {
+            result.sections.append((info, RowList(rows)))
+            result.firstPositions.append(position)
+            position += rows.count
+        }
+        result.countLevels()
+        return result
+    }
+
+    /// Every row, in section order.
+    public var addresses: [RowAddress] {
+        var all: [RowAddress] = []
+        all.reserveCapacity(count)
+        for section in sections { all.append(contentsOf: section.rows) }
+        return all
+    }
+
+    /// Sets each nested section's count at every enclosing level (`SectionInfo.levelCounts`): the
+    /// rows of the sections next to it that share its keys down to that level.
+    private mutating func countLevels() {
+        let depth = sections.map(\.info.keys.count).max() ?? 0
+        for index in sections.indices {
+            sections[index].info.levelCounts = depth > 1 ? Array(repeating: sections[index].info.count, count: sections[index].info.keys.count) : []
+        }
+        guard depth > 1 else { return }
+        for level in 0..<depth - 1 {
+            var start = 0
+            while start < sections.count {
+                let keys = sections[start].info.keys.prefix(level + 1)
+                var (end, total) = (start, 0)
+                while end < sections.count, sections[end].info.keys.count > level + 1, sections[end].info.keys.prefix(level + 1) == keys {
+                    total += sections[end].info.count
+                    end += 1
+                }
+                for index in start..<end { sections[index].info.levelCounts[level] = total }
+                start = max(end, start + 1)
+            }
+        }
     }
 
     /// The section holding position `position` (nil when there is no row).

@@ -48,10 +48,14 @@ public struct BrowserScreen {
             lines = Self.help.prefix(height - 1).map { ScreenLine(cut($0)) }
         case .list, .prompt:
             lines = listLines(of: model)
+        case .frequency(let table, let top, let cursor):
+            lines = frequencyLines(table, top: top, cursor: cursor)
         }
         while lines.count < height - 1 { lines.append(ScreenLine("")) }
         if case .prompt(let prompt, let text) = model.mode {
-            lines.append(ScreenLine(cut((prompt == .search ? "/" : "& where ") + text), .prompt))
+            lines.append(ScreenLine(cut(promptText(prompt, text, columns: model.columns.map(\.path.text))), .prompt))
+        } else if case .frequency = model.mode {
+            lines.append(ScreenLine(cut("Enter lists the rows holding the value · Esc goes back" + (loading.map { " · \($0)" } ?? "")), .status))
         } else if model.mode == .help {
             lines.append(ScreenLine(cut("any key goes back"), .status))
         } else {
@@ -60,10 +64,36 @@ public struct BrowserScreen {
         return lines
     }
 
+    /// The prompt line: what is typed after its sign; a column's name with the names it matches.
+    private func promptText(_ prompt: BrowserModel.Prompt, _ text: String, columns: [String]) -> String {
+        switch prompt {
+        case .search: return "/" + text
+        case .filter: return "& where " + text
+        case .row: return "go to row: " + text
+        case .column:
+            let matches = ColumnPrompt.matches(text, among: columns)
+            return "column: \(text)   " + (matches.isEmpty ? "(no column matches)" : "→ " + matches.prefix(8).joined(separator: "  ")) + "   Tab completes"
+        }
+    }
+
+    /// The frequency view: the column's values with their counts, the one under the cursor highlighted.
+    private func frequencyLines(_ table: FrequencyTable, top: Int, cursor: Int) -> [ScreenLine] {
+        let (header, rows) = table.lines(width: width)
+        var lines = [ScreenLine(cut(header), .columnHeader)]
+        lines.append(ScreenLine(cut("frequency of \(table.field.text) · \(RecordCount.text(table.entries.count, noun: "value")) in \(RecordCount.text(table.total, noun: "row"))"), .sectionHeader))
+        for (index, row) in rows.enumerated().dropFirst(top).prefix(bodyHeight) {
+            lines.append(ScreenLine(cut(row), index == cursor ? .cursor : .plain))
+        }
+        return lines
+    }
+
     private func listLines(of model: BrowserModel) -> [ScreenLine] {
         let view = model.view
-        let specs = Array(model.columns.dropFirst(model.firstColumn))
-        let layout = view.layout(specs)
+        let specs = model.shownColumns
+        var layout = view.layout(specs)
+        for index in layout.columns.indices {
+            if let width = model.widths[layout.columns[index].spec.path.text] { layout.columns[index].width = width }
+        }
         // The tables of the rows on screen, with their fields (a table on disk is read back once).
         var shownTables: [Int32: (table: CellTable, fields: [TableField])] = [:]
         func shown(_ number: Int32) -> (table: CellTable, fields: [TableField]) {
@@ -113,9 +143,15 @@ public struct BrowserScreen {
         return model.filterText == nil ? "  (no records)" : "  (no record matches \(model.filterText ?? ""); & and Enter clears the filter)"
     }
 
+    /// `status: shipped · 8 records`; nested, each enclosing level with its count:
+    /// `status: shipped (8) › region: west · 3 records`.
     private func sectionTitle(_ view: BrowserRows, _ section: Int) -> String {
         let info = view.sections[section].info
-        return "\(SectionTitle.text(for: info.keys)) · \(RecordCount.text(info.count))"
+        let levels = info.keys.enumerated().map { level, key in
+            level < info.keys.count - 1 && level < info.levelCounts.count
+                ? "\(SectionTitle.text(for: key)) (\(info.levelCounts[level]))" : SectionTitle.text(for: key)
+        }
+        return "\(levels.joined(separator: " › ")) · \(RecordCount.text(info.count))"
     }
 
     private func status(of model: BrowserModel, loading: String?) -> String {
@@ -128,6 +164,7 @@ public struct BrowserScreen {
         if let filter = model.filterText { parts.append("where \(filter)") }
         if let loading { parts.append(loading) }
         if let message = model.message { parts.append(message) }
+        if let column = model.currentColumnName { parts.append("col \(column)") }
         return parts.joined(separator: " · ") + "   ? keys"
     }
 
@@ -142,12 +179,21 @@ public struct BrowserScreen {
         "  j k ↓ ↑          a row down, up",
         "  PgDn PgUp ^F ^B  a page down, up (space too)",
         "  g G              the first, the last record",
-        "  h l ← →          the columns left, right",
+        "  h l ← →          the current column left, right",
+        "  : c              go to a row number, to a column by name (Tab completes)",
+        "  s S              sort by the column up, down (again: unsort; another column: next key)",
+        "  =                group by the column (another: a level inside; again: ungroup)",
+        "  F                the column's values by frequency; Enter lists a value's rows",
+        "  - +              hide the column; show hidden columns again",
+        "  !                pin the column on the left, or unpin it",
+        "  < > _            narrow, widen, fit the column",
+        "  u                undo the last sort, group, filter, hide or pin",
+        "  Esc              cancel a sort or count being worked out",
         "  ] [              the next, the previous section",
         "  /TEXT Enter      search forward; n N the next, the previous match",
         "  &WHERE Enter     show only records where WHERE holds (as --where); & Enter again clears it",
         "  Enter            the record in full; Esc goes back",
-        "  m                mark or unmark the row",
+        "  m M U            mark or unmark the row; mark every row shown; unmark all",
         "  q                quit, writing the marked rows to standard output",
         "  ^C               quit, writing nothing",
     ]

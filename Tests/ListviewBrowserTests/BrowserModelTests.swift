@@ -148,7 +148,7 @@ final class BrowserModelTests: XCTestCase {
             "kind: b · 3 records",
             "   2  b     -",
             "   5  b     -",
-            "t.json · row 2/9 · kind: a · 1 marked  …",
+            "t.json · row 2/9 · kind: a · 1 marked ·…",
         ])
         XCTAssertEqual(lines[3].style, .cursor)
         XCTAssertEqual(lines[8].style, .status)
