@@ -18,7 +18,12 @@
 #      reads how long each took to handle and draw from the browser's own timings
 #      (LISTVIEW_BROWSER_TIMINGS; target: every key under 50 ms);
 #   3. memory: the browser's peak RSS after G (every row loaded and drawn) against
-#      `listview big.csv > /dev/null`, the same file's plain table (target: no more).
+#      `listview big.csv > /dev/null`, the same file's plain table (target: no more);
+#   4. arranging in the view (issue 29): `S` on amount until the sorted rows show, with `j`
+#      pressed every 50 ms meanwhile (the slowest of those keys, from the timings), `F` on
+#      region (12 values) until the frequency view shows, and the peak RSS after them; the
+#      same first screen, sort and frequency in VisiData (`vd`) when it is installed; with
+#      BIG=1, the first screen and the sort on 10,000,000 rows (DATADIR/big-10m.csv, made once).
 # Needs tmux and GNU time.
 set -euo pipefail
 
@@ -45,6 +50,15 @@ start() {  # start EXTRA_ENV [FILE]: listview FILE -i (default big.csv) in a fre
 }
 wait_for() {  # wait_for TEXT: poll the screen every 10 ms until it shows TEXT
     for _ in $(seq 1 2000); do
+        if tm capture-pane -p -t 0 2>/dev/null | grep -qF -- "$1"; then return 0; fi
+        sleep 0.01
+    done
+    echo "bench/browser.sh: the screen never showed '$1'" >&2
+    return 1
+}
+
+wait_long() {  # wait_long TEXT: as wait_for, for up to about five minutes (VisiData's sort)
+    for _ in $(seq 1 30000); do
         if tm capture-pane -p -t 0 2>/dev/null | grep -qF -- "$1"; then return 0; fi
         sleep 0.01
     done
@@ -105,3 +119,81 @@ printf '%-40s %10s   %-8s %s\n' "first screen, ms (median)" "$first" "< 500" "$(
 printf '%-40s %10s   %-8s %s\n' "slowest key, ms" "$(cat "$WORK/times.max")" "< 50" "$(verdict "$(cat "$WORK/times.max")" "<" 50)"
 ratio=$(python3 -c "print(round($browser_rss / $table_rss, 2))")
 printf '%-40s %10s   %-8s %s\n' "peak RSS / plain table's" "$ratio" "<= 1.0" "$(verdict "$ratio" "<=" 1.0)"
+
+echo
+echo "== arranging in the view: S on amount, F on region (issue 29)"
+arrange() {  # arrange FILE ROWS: prints "sort_ms frequency_ms slowest_key_ms peak_rss_mb"
+    rm -f "$WORK/times" "$WORK/rss"
+    stop
+    start "LISTVIEW_BROWSER_TIMINGS=$WORK/times /usr/bin/time -f %M -o $WORK/rss" "$1"
+    wait_for "row 1/$2 " >/dev/null
+    tm send-keys -t 0 c; tm send-keys -t 0 -l amount; tm send-keys -t 0 Enter; wait_for "col amount" >/dev/null
+    : > "$WORK/times"
+    local t0 sort_ms freq_ms
+    t0=$(now)
+    tm send-keys -t 0 S
+    for _ in $(seq 1 4000); do
+        tm capture-pane -p -t 0 | grep -qF "sort amount↓" && break
+        tm send-keys -t 0 j; sleep 0.05
+    done
+    sort_ms=$(python3 -c "print(round(($(now) - $t0) * 1000))")
+    local slowest
+    slowest=$(python3 -c "import sys; k=[int(l.split()[1])/1000 for l in open(sys.argv[1]) if l.startswith('key ')]; print(f'{max(k):.2f}')" "$WORK/times")
+    tm send-keys -t 0 c; tm send-keys -t 0 -l region; tm send-keys -t 0 Enter; wait_for "col region" >/dev/null
+    t0=$(now)
+    tm send-keys -t 0 F
+    wait_for "frequency of region" >/dev/null
+    freq_ms=$(python3 -c "print(round(($(now) - $t0) * 1000))")
+    tm send-keys -t 0 Escape; sleep 0.2; tm send-keys -t 0 q; sleep 1
+    echo "$sort_ms $freq_ms $slowest $(( $(cat "$WORK/rss") / 1024 ))"
+}
+read -r sort_ms freq_ms slowest arranged_rss <<<"$(arrange "$CSV" 1000000)"
+echo "S on amount: $sort_ms ms until sorted rows show; F on region: $freq_ms ms; slowest key meanwhile: $slowest ms; peak RSS $arranged_rss MB"
+printf '%-40s %10s   %-8s %s\n' "S, 1M rows, ms" "$sort_ms" "<= 1000" "$(verdict "$sort_ms" "<=" 1000)"
+printf '%-40s %10s   %-8s %s\n' "F, 1M rows, ms" "$freq_ms" "<= 300" "$(verdict "$freq_ms" "<=" 300)"
+printf '%-40s %10s   %-8s %s\n' "slowest key while sorting, ms" "$slowest" "<= 16" "$(verdict "$slowest" "<=" 16)"
+ratio=$(python3 -c "print(round($arranged_rss / $table_rss, 2))")
+printf '%-40s %10s   %-8s %s\n' "peak RSS after S, F / plain table's" "$ratio" "<= 1.1" "$(verdict "$ratio" "<=" 1.1)"
+
+if command -v vd >/dev/null; then
+    echo
+    echo "== VisiData on the same file: first screen, sort on amount, frequency of region"
+    stop
+    t0=$(now)
+    tm new-session -d -x 120 -y 40 "env LC_ALL=C.UTF-8 TERM=screen vd $CSV; sleep 30" </dev/null >/dev/null 2>&1
+    wait_for "2024-01-01" >/dev/null
+    vd_first=$(python3 -c "print(round(($(now) - $t0) * 1000))")
+    # Loaded when the row count stops growing at a million.
+    wait_for "1000000" >/dev/null
+    # VisiData reads CSV cells as text: amount is made a number column (%) before the sort.
+    for _ in 1 2 3 4 5; do tm send-keys -t 0 l; done
+    tm send-keys -t 0 '%'
+    sleep 0.5
+    t0=$(now)
+    tm send-keys -t 0 ']'
+    wait_long "2499.99" >/dev/null
+    vd_sort=$(python3 -c "print(round(($(now) - $t0) * 1000))")
+    tm send-keys -t 0 h h
+    sleep 0.3
+    t0=$(now)
+    tm send-keys -t 0 F
+    wait_long "region_freq" >/dev/null
+    vd_freq=$(python3 -c "print(round(($(now) - $t0) * 1000))")
+    stop
+    echo "VisiData $(vd --version 2>/dev/null | head -1): first screen $vd_first ms, sort $vd_sort ms, frequency $vd_freq ms"
+    echo "listview against VisiData: first screen $(python3 -c "print(round($vd_first / $first, 1))")x faster, sort $(python3 -c "print(round($vd_sort / $sort_ms, 1))")x, frequency $(python3 -c "print(round($vd_freq / $freq_ms, 1))")x"
+fi
+
+if [ "${BIG:-0}" = 1 ]; then
+    echo
+    echo "== 10,000,000 rows"
+    BIG10="$DATA/big-10m.csv"
+    if [ ! -f "$BIG10" ]; then
+        { cat "$CSV"; for _ in $(seq 1 9); do tail -n +2 "$CSV"; done; } > "$BIG10.tmp" && mv "$BIG10.tmp" "$BIG10"
+    fi
+    big_first=$(first_screen "$BIG10")
+    read -r big_sort _ big_slowest _ <<<"$(arrange "$BIG10" 10000000)"
+    printf '%-40s %10s   %-8s %s\n' "first screen, 10M rows, ms" "$big_first" "<= 100" "$(verdict "$big_first" "<=" 100)"
+    printf '%-40s %10s   %-8s %s\n' "S, 10M rows, ms" "$big_sort" "<= 12000" "$(verdict "$big_sort" "<=" 12000)"
+    printf '%-40s %10s   %-8s %s\n' "slowest key while sorting 10M, ms" "$big_slowest" "<= 16" "$(verdict "$big_slowest" "<=" 16)"
+fi

@@ -93,19 +93,26 @@ extension BrowserModel {
             arranging = nil
             arranged = rows
             showArranged(keeping: keeping)
-            message = arrangementText
         }
         if let work = counting, let table = work.result {
             counting = nil
             mode = .frequency(table, top: 0, cursor: 0)
         }
+        if let work = describing, let summary = work.result {
+            describing = nil
+            let cursor = summary.lines.firstIndex { $0.column != nil && $0.column == currentColumnName } ?? 0
+            mode = .summary(summary, top: max(0, cursor - bodyHeight + 1), cursor: cursor)
+        }
     }
 
-    /// `sorted by amount ↓ · grouped by status`, or nil for the loaded order.
-    var arrangementText: String? {
+    /// True while the view's sort or groups are being worked out.
+    public var isArranging: Bool { arranging != nil }
+
+    /// `sort amount↓ · group status`, or nil for the loaded order.
+    public var arrangementText: String? {
         var parts: [String] = []
-        if !sort.isEmpty { parts.append("sorted by " + sort.map { "\($0.path.text) \($0.descending ? "↓" : "↑")" }.joined(separator: ", ")) }
-        if !groupBy.isEmpty { parts.append("grouped by " + groupBy.map(\.text).joined(separator: " › ")) }
+        if !sort.isEmpty { parts.append("sort " + sort.map { "\($0.path.text)\($0.descending ? "↓" : "↑")" }.joined(separator: ", ")) }
+        if !groupBy.isEmpty { parts.append("group " + groupBy.map(\.text).joined(separator: " › ")) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
@@ -115,7 +122,13 @@ extension BrowserModel {
         if let work = counting {
             work.cancel()
             counting = nil
-            message = "counting cancelled"
+            message = "cancelled"
+            return true
+        }
+        if let work = describing {
+            work.cancel()
+            describing = nil
+            message = "cancelled"
             return true
         }
         guard let (work, _) = arranging else { return false }
@@ -160,6 +173,13 @@ extension BrowserModel {
         counting?.cancel()
         let (rows, field) = (view, FieldPath(name))
         counting = ViewWork("counting \(name)") { progress in FrequencyTable.counted(rows, field: field, progress: progress) }
+    }
+
+    /// `I`: the summary of every column shown over the rows shown, worked out on the second core.
+    mutating func describeColumns() {
+        describing?.cancel()
+        let (rows, paths, width) = (view, columns.map(\.path), screenWidth)
+        describing = ViewWork("describing") { progress in SummaryView.described(rows, columns: paths, width: width, progress: progress) }
     }
 
     // MARK: - Jumps

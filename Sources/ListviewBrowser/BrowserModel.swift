@@ -32,6 +32,8 @@ public struct BrowserModel {
         case prompt(Prompt, text: String)
         /// The frequency view of a column (`F`), its first line on screen and the value under the cursor.
         case frequency(FrequencyTable, top: Int, cursor: Int)
+        /// The summary of every column shown (`I`), its first line on screen and the line under the cursor.
+        case summary(SummaryView, top: Int, cursor: Int)
     }
 
     public enum Prompt: Equatable {
@@ -97,8 +99,9 @@ public struct BrowserModel {
     var arranged = BrowserRows()
     /// An arrangement being worked out on the second core, and the row the cursor stays on.
     var arranging: (work: ViewWork<BrowserRows>, keeping: RowAddress?)?
-    /// A frequency table being worked out on the second core.
+    /// A frequency table, or a summary, being worked out on the second core.
     var counting: ViewWork<FrequencyTable>?
+    var describing: ViewWork<SummaryView>?
     /// Earlier arrangements, the latest last (`u`).
     var undoStack: [ViewState] = []
     /// True once a key moved the cursor: a list that replaces the first rows keeps it on its record.
@@ -195,6 +198,7 @@ public struct BrowserModel {
         case .help: mode = .list
         case .prompt(let prompt, let text): handlePrompt(key, prompt: prompt, text: text)
         case .frequency(let table, let top, let cursor): handleFrequency(key, table: table, top: top, cursor: cursor)
+        case .summary(let summary, let top, let cursor): handleSummary(key, summary: summary, top: top, cursor: cursor)
         }
         return .none
     }
@@ -217,6 +221,7 @@ public struct BrowserModel {
         case .character("="): groupByCurrentColumn()
         case .character("u"): undo()
         case .character("F"): countCurrentColumn()
+        case .character("I"): describeColumns()
         case .character(":"): mode = .prompt(.row, text: "")
         case .character("c"): mode = .prompt(.column, text: "")
         case .character("-"): hideCurrentColumn()
@@ -279,28 +284,50 @@ public struct BrowserModel {
     }
 
     private mutating func handleFrequency(_ key: BrowserKey, table: FrequencyTable, top: Int, cursor: Int) {
-        let last = max(0, table.entries.count - 1)
+        switch key {
+        case .escape, .character("q"), .character("F"): mode = .list
+        case .enter:
+            guard !table.entries.isEmpty else { return mode = .list }
+            mode = .list
+            pushUndo()
+            applyFilter(table.filterText(forEntry: cursor))
+        default:
+            guard let (first, position) = scrolled(key, top: top, cursor: cursor, count: table.entries.count) else { return }
+            mode = .frequency(table, top: first, cursor: position)
+        }
+    }
+
+    private mutating func handleSummary(_ key: BrowserKey, summary: SummaryView, top: Int, cursor: Int) {
+        switch key {
+        case .escape, .character("q"), .character("I"): mode = .list
+        case .enter:
+            mode = .list
+            let name = cursor < summary.lines.count ? summary.lines[cursor].column : nil
+            if let name, let index = columns.firstIndex(where: { $0.path.text == name }) { moveColumn(to: index) }
+        default:
+            guard let (first, position) = scrolled(key, top: top, cursor: cursor, count: summary.lines.count) else { return }
+            mode = .summary(summary, top: first, cursor: position)
+        }
+    }
+
+    /// Where a moving key takes the cursor of a view of `count` lines, and the first line then on
+    /// screen; nil for another key.
+    private func scrolled(_ key: BrowserKey, top: Int, cursor: Int, count: Int) -> (top: Int, cursor: Int)? {
         var position = cursor
         switch key {
-        case .escape, .character("q"), .character("F"): return mode = .list
         case .character("j"), .down: position += 1
         case .character("k"), .up: position -= 1
         case .character("\u{06}"), .character(" "), .pageDown: position += bodyHeight
         case .character("\u{02}"), .pageUp: position -= bodyHeight
         case .character("g"), .home: position = 0
-        case .character("G"), .end: position = last
-        case .enter:
-            guard !table.entries.isEmpty else { return mode = .list }
-            mode = .list
-            pushUndo()
-            return applyFilter(table.filterText(forEntry: cursor))
-        default: return
+        case .character("G"), .end: position = count - 1
+        default: return nil
         }
-        position = max(0, min(position, last))
+        position = max(0, min(position, count - 1))
         var first = top
         if position < first { first = position }
         if position >= first + bodyHeight { first = position - bodyHeight + 1 }
-        mode = .frequency(table, top: first, cursor: position)
+        return (first, position)
     }
 
     // MARK: - Moving
@@ -356,11 +383,11 @@ public struct BrowserModel {
     }
 
     /// True while a search, a filter, an arrangement or a frequency table is being worked out between keys.
-    public var isWorking: Bool { searching != nil || filtering || arranging != nil || counting != nil }
+    public var isWorking: Bool { searching != nil || filtering || isWorkingElsewhere }
 
     /// True while the work under way is on the second core: the screen waits for keys meanwhile
     /// rather than calling `work` in a loop.
-    public var isWorkingElsewhere: Bool { (arranging != nil || counting != nil) && searching == nil && !filtering }
+    public var isWorkingElsewhere: Bool { arranging != nil || counting != nil || describing != nil }
 
     /// What the status line says of the work under way.
     public var workText: String? {
@@ -368,6 +395,7 @@ public struct BrowserModel {
         if filtering { return "filtering…" }
         if let arranging { return "\(arranging.work.step)… Esc cancels" }
         if let counting { return "\(counting.step)… Esc cancels" }
+        if let describing { return "\(describing.step)… Esc cancels" }
         return nil
     }
 

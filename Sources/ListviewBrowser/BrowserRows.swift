@@ -57,6 +57,46 @@ public struct RowList: RandomAccessCollection, Sendable {
         return RowAddress(table: Int(segment.table), row: segment.rows.map { Int($0[offset]) } ?? offset)
     }
 
+    /// Rows of one table: a range of its rows, or rows listed.
+    public enum Chunk: Sendable {
+        case range(Range<Int>)
+        case listed(ArraySlice<Int32>)
+
+        /// Calls `body` with each row, in order.
+        @inline(__always)
+        public func forEach(_ body: (Int) -> Void) {
+            switch self {
+            case .range(let rows): for row in rows { body(row) }
+            case .listed(let rows): for row in rows { body(Int(row)) }
+            }
+        }
+
+        public var count: Int {
+            switch self {
+            case .range(let rows): return rows.count
+            case .listed(let rows): return rows.count
+            }
+        }
+    }
+
+    /// The rows in order, in chunks of at most `size` rows of one table each (no row copied):
+    /// work over the rows a chunk at a time, on either core.
+    public func chunks(size: Int) -> [(table: Int32, rows: Chunk)] {
+        var result: [(table: Int32, rows: Chunk)] = []
+        let size = Swift.max(1, size)
+        for segment in segments {
+            for start in stride(from: 0, to: segment.count, by: size) {
+                let end = Swift.min(segment.count, start + size)
+                if let rows = segment.rows {
+                    result.append((segment.table, .listed(rows[start..<end])))
+                } else {
+                    result.append((segment.table, .range(start..<end)))
+                }
+            }
+        }
+        return result
+    }
+
     /// Appends every row of table `table`, in order.
     public mutating func appendWhole(table: Int, count: Int) {
         guard count > 0 else { return }

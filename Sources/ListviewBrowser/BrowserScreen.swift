@@ -50,12 +50,20 @@ public struct BrowserScreen {
             lines = listLines(of: model)
         case .frequency(let table, let top, let cursor):
             lines = frequencyLines(table, top: top, cursor: cursor)
+        case .summary(let summary, let top, let cursor):
+            lines = [ScreenLine(cut(summary.header), .columnHeader),
+                     ScreenLine(cut("summary of \(RecordCount.text(model.columns.count, noun: "column")) over \(RecordCount.text(model.view.count, noun: "row"))"), .sectionHeader)]
+            for (index, line) in summary.lines.enumerated().dropFirst(top).prefix(bodyHeight) {
+                lines.append(ScreenLine(cut(line.text), index == cursor ? .cursor : line.column == nil ? .sectionHeader : .plain))
+            }
         }
         while lines.count < height - 1 { lines.append(ScreenLine("")) }
         if case .prompt(let prompt, let text) = model.mode {
             lines.append(ScreenLine(cut(promptText(prompt, text, columns: model.columns.map(\.path.text))), .prompt))
         } else if case .frequency = model.mode {
             lines.append(ScreenLine(cut("Enter lists the rows holding the value · Esc goes back" + (loading.map { " · \($0)" } ?? "")), .status))
+        } else if case .summary = model.mode {
+            lines.append(ScreenLine(cut("Enter goes back to the list on that column · Esc goes back" + (loading.map { " · \($0)" } ?? "")), .status))
         } else if model.mode == .help {
             lines.append(ScreenLine(cut("any key goes back"), .status))
         } else {
@@ -164,6 +172,7 @@ public struct BrowserScreen {
         if let filter = model.filterText { parts.append("where \(filter)") }
         if let loading { parts.append(loading) }
         if let message = model.message { parts.append(message) }
+        if !model.isArranging, let arrangement = model.arrangementText { parts.append(arrangement) }
         if let column = model.currentColumnName { parts.append("col \(column)") }
         return parts.joined(separator: " · ") + "   ? keys"
     }
@@ -184,6 +193,7 @@ public struct BrowserScreen {
         "  s S              sort by the column up, down (again: unsort; another column: next key)",
         "  =                group by the column (another: a level inside; again: ungroup)",
         "  F                the column's values by frequency; Enter lists a value's rows",
+        "  I                every column summed up (per section); Enter goes to a column",
         "  - +              hide the column; show hidden columns again",
         "  !                pin the column on the left, or unpin it",
         "  < > _            narrow, widen, fit the column",

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewConcurrency
 import ListviewDataSource
 import ListviewPresentation
 import ListviewValues
@@ -19,55 +20,67 @@ public struct FrequencyTable: Equatable, Sendable {
     /// The rows counted.
     public let total: Int
 
-    /// Counts the values of `field` over every row of `rows`; nil when `progress` says to stop.
+    /// Counts the values of `field` over every row of `rows`, chunks of rows on both cores; nil
+    /// when `progress` says to stop.
     static func counted(_ rows: BrowserRows, field: FieldPath, progress: (String) -> Bool = { _ in true }) -> FrequencyTable? {
+        let chunks = rows.sections.flatMap { $0.rows.chunks(size: 1 << 16) }
+        let tables = rows.tables
+        // Each chunk's values in the order they first appear, with their counts.
+        @Sendable func count(_ index: Int) -> (keys: [GroupKey], values: [Value], counts: [Int]) {
+            let (number, chunk) = chunks[index]
+            let table = tables[Int(number)].table
+            let tableField = TableField(field, columns: table.columns)
+            var numbers: [GroupKey: Int] = [:]
+            var partial: (keys: [GroupKey], values: [Value], counts: [Int]) = ([], [], [])
+            table.withCells { cells in
+                chunk.forEach { row in
+                    let key = tableField.groupKey(row: row, in: cells)
+                    if let index = numbers[key] {
+                        partial.counts[index] += 1
+                    } else {
+                        numbers[key] = partial.keys.count
+                        partial.keys.append(key)
+                        partial.values.append(key.value(nestedDecoder: table.nestedDecoder))
+                        partial.counts.append(1)
+                    }
+                }
+            }
+            return partial
+        }
         var numbers: [GroupKey: Int] = [:]
         var values: [Value] = []
         var counts: [Int] = []
         var done = 0
-        for section in rows.sections {
-            var start = 0
-            let list = section.rows
-            while start < list.count {
-                // Runs of one table: its cells are read in one go.
-                let number = list[start].table
-                var end = start + 1
-                while end < list.count, list[end].table == number { end += 1 }
-                let table = rows.tables[Int(number)].table
-                let tableField = TableField(field, columns: table.columns)
-                table.withCells { cells in
-                    for position in start..<end {
-                        let key = tableField.groupKey(row: Int(list[position].row), in: cells)
-                        if let index = numbers[key] {
-                            counts[index] += 1
-                        } else {
-                            numbers[key] = values.count
-                            values.append(key.value(nestedDecoder: table.nestedDecoder))
-                            counts.append(1)
-                        }
-                    }
+        var stopped = false
+        func merge(_ index: Int, _ partial: (keys: [GroupKey], values: [Value], counts: [Int])) -> Bool {
+            for (position, key) in partial.keys.enumerated() {
+                if let number = numbers[key] {
+                    counts[number] += partial.counts[position]
+                } else {
+                    numbers[key] = values.count
+                    values.append(partial.values[position])
+                    counts.append(partial.counts[position])
                 }
-                done += end - start
-                start = end
-                guard progress("counting \(field.text)… \(RecordCount.text(done, noun: "row"))") else { return nil }
             }
+            done += chunks[index].rows.count
+            stopped = !progress("counting \(field.text)… \(RecordCount.text(done, noun: "row"))")
+            return !stopped
         }
+        // Nothing here throws.
+        _ = try? OrderedWork.run(count: chunks.count, here: { merge($0, count($0)) }, elsewhere: count, handOn: merge)
+        guard !stopped else { return nil }
         let order = counts.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
         return FrequencyTable(field: field, entries: order.map { Entry(value: values[$0], count: counts[$0]) }, total: done)
     }
 
     /// The table's lines, `width` cells wide: a header, then a line per value.
     func lines(width: Int) -> (header: String, rows: [String]) {
-        let texts = entries.map { CellText.shown(CellText.text(for: $0.value)).text }
+        let texts = entries.map { ScreenText.oneLine(CellText.text(for: $0.value)) }
         let valueWidth = min(max(DisplayWidth.of(field.text), texts.map { DisplayWidth.of($0) }.max() ?? 0), max(8, width / 2))
         let countWidth = max(5, String(entries.first?.count ?? 0).count)
         let barRoom = max(0, width - valueWidth - countWidth - 16)
         let most = max(1, entries.first?.count ?? 1)
-        func padded(_ text: String, _ width: Int, right: Bool = false) -> String {
-            let fitted = DisplayWidth.of(text) <= width ? text : TextFitting.truncated(text, to: width)
-            let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
-            return right ? padding + fitted : fitted + padding
-        }
+        func padded(_ text: String, _ width: Int, right: Bool = false) -> String { ScreenText.padded(text, to: width, right: right) }
         let header = "  " + padded(field.text, valueWidth) + "  " + padded("count", countWidth, right: true) + "  " + padded("%", 6, right: true)
         let rows = zip(entries, texts).map { entry, text in
             let tenths = total == 0 ? 0 : Int((Double(entry.count) * 1000 / Double(total)).rounded())

@@ -59,10 +59,12 @@ enum ViewArranger {
     static func arranged(_ rows: BrowserRows, sort: [SortSpec], groupBy: [FieldPath],
                          progress: (String) -> Bool = { _ in true }) -> BrowserRows? {
         guard !sort.isEmpty || !groupBy.isEmpty else { return rows }
-        var addresses = rows.addresses
+        var addresses: [RowAddress]
         if !sort.isEmpty {
-            guard progress("sorting \(RecordCount.text(addresses.count, noun: "row"))") else { return nil }
-            addresses = sorted(addresses, of: rows, by: sort)
+            guard progress("sorting \(RecordCount.text(rows.count, noun: "row"))") else { return nil }
+            addresses = sorted(rows, by: sort)
+        } else {
+            addresses = rows.addresses
         }
         guard groupBy.isEmpty || progress("grouping by \(groupBy.map(\.text).joined(separator: ", "))") else { return nil }
         let sections = grouped(addresses, of: rows, by: groupBy)
@@ -70,13 +72,19 @@ enum ViewArranger {
         return rows.rearranged(sections)
     }
 
-    /// `addresses` of `rows`' tables in the order `specs` give; ties keep their order.
-    private static func sorted(_ addresses: [RowAddress], of rows: BrowserRows, by specs: [SortSpec]) -> [RowAddress] {
+    /// The rows of `rows`, in the order `specs` give; ties keep their order.
+    private static func sorted(_ rows: BrowserRows, by specs: [SortSpec]) -> [RowAddress] {
         // One table held in memory: the list's own sort, which sorts a column of numbers from its cells.
         if rows.tables.count == 1, case .held(let table) = rows.tables[0] {
-            let sorted = RecordSorter.sorted(addresses.map { RowRef(Int($0.row)) }, of: table, by: specs)
-            return sorted.map { RowAddress(table: 0, row: $0.row) }
+            var items: [RowRef] = []
+            items.reserveCapacity(rows.count)
+            for section in rows.sections {
+                for (_, chunk) in section.rows.chunks(size: 1 << 16) { chunk.forEach { items.append(RowRef($0)) } }
+            }
+            items = RecordSorter.sorted(items, of: table, by: specs)
+            return items.map { RowAddress(table: 0, row: $0.row) }
         }
+        let addresses = rows.addresses
         var keys = specs.map { _ in [ValueOrdering.Key](repeating: .missing, count: addresses.count) }
         forEachRun(of: addresses, in: rows) { table, run in
             let fields = table.fields(specs.map(\.path))

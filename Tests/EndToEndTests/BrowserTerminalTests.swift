@@ -111,6 +111,37 @@ final class BrowserTerminalTests: XCTestCase {
         XCTAssertEqual(try session.exited().status, 0)
     }
 
+    /// The view arranged with keys: sort, group, the frequency view and the filter it makes, the
+    /// summary view, and undo of each.
+    func testArrangingTheViewWithKeys() throws {
+        let session = try TmuxSession("samples/orders.json --fields id,status,total -i", width: 110, height: 12)
+        _ = try session.screen(showing: "row 1/24")
+        try session.send("l", "l", "S")
+        try assertScreen(try session.screen(showing: "sort total↓"), "arrange-sorted")
+        try session.send("g", "h", "=")
+        try assertScreen(try session.screen(showing: "group status"), "arrange-grouped")
+        try session.send("F")
+        try assertScreen(try session.screen(showing: "frequency of status"), "arrange-frequency")
+        try session.send("j", "Enter")
+        try assertScreen(try session.screen(showing: "where status=shipped"), "arrange-frequency-filtered")
+        try session.send("I")
+        try assertScreen(try session.screen(showing: "summary of 3 columns"), "arrange-summary")
+        try session.send("Escape", "u", "u", "u")
+        try assertScreen(try session.screen(showing: "undone"), "arrange-undone")
+        try session.send("q")
+        XCTAssertEqual(try session.exited().status, 0)
+    }
+
+    /// A list sorted on the command line opens on its first row, not on the file's first record.
+    func testASortedListOpensOnItsFirstRow() throws {
+        let session = try TmuxSession("samples/orders.json --sort total:desc --fields id,total -i", width: 40, height: 6)
+        _ = try session.screen(showing: "512.60")
+        usleep(300_000)
+        try assertScreen(try session.screen(showing: "row 1/24"), "opens-sorted")
+        try session.send("q")
+        XCTAssertEqual(try session.exited().status, 0)
+    }
+
     func testWithoutATerminalItIsAUsageError() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") else { throw XCTSkip("setsid(1) is needed") }
         let process = Process()

@@ -54,7 +54,7 @@ final class BrowserArrangementTests: XCTestCase {
         press(&browser, "s")
         // amounts: 1→7, 2→4, 3→1, 4→8, 5→null, 6→2
         XCTAssertEqual(ids(browser), ["3", "6", "2", "1", "4", "5"])
-        XCTAssertEqual(browser.message, "sorted by amount ↑")
+        XCTAssertEqual(browser.arrangementText, "sort amount↑")
         press(&browser, "S")
         XCTAssertEqual(ids(browser), ["4", "1", "2", "6", "3", "5"], "down, and the null stays last")
         press(&browser, "S")
@@ -141,6 +141,22 @@ final class BrowserArrangementTests: XCTestCase {
         XCTAssertFalse(browser.isWorking)
         XCTAssertEqual(browser.sort, [], "the sort given up is taken back")
         XCTAssertEqual(browser.view.address(at: 1), RowAddress(table: 0, row: 1))
+    }
+
+    func testSummaryViewDescribesEachColumnPerSectionAndEnterGoesToOne() {
+        var browser = model(rows(table(9)))
+        press(&browser, "l=")
+        press(&browser, "I")
+        guard case .summary(let summary, _, let cursor) = browser.mode else { return XCTFail("I shows the summary view") }
+        XCTAssertTrue(summary.header.hasPrefix("  field"), summary.header)
+        XCTAssertEqual(summary.lines.filter { $0.column == nil }.count, 3, "a title per section")
+        XCTAssertEqual(summary.lines.filter { $0.column == "amount" }.count, 3, "each column once per section")
+        XCTAssertEqual(summary.lines[cursor].column, "kind", "it opens on the current column")
+        let amount = summary.lines.first { $0.column == "amount" }?.text ?? ""
+        XCTAssertTrue(amount.contains("number"), amount)
+        press(&browser, "j\n")
+        XCTAssertEqual(browser.mode, .list)
+        XCTAssertEqual(browser.currentColumnName, "amount")
     }
 
     func testJumpsToARowAndToAColumnByName() {

@@ -1,0 +1,82 @@
+import ListviewBatches
+import ListviewDataSource
+import ListviewPresentation
+import ListviewQuery
+import ListviewValues
+
+/// The `--summary` of every column shown, over the rows shown (`I`): per column its types,
+/// count, nulls, distinct values, min, max, mean and top values, per section when the view is
+/// grouped. Enter on a column's line goes back to the list with that column current.
+public struct SummaryView: Equatable, Sendable {
+    /// A line of the view: a section's title, or a column's summary (`column` names it).
+    public struct Line: Equatable, Sendable {
+        public var text: String
+        public var column: String?
+    }
+
+    /// The titles over the summaries.
+    public let header: String
+    public let lines: [Line]
+
+    /// Describes `columns` over every row of `rows`, a section at a time; nil when `progress`
+    /// (told each step) says to stop. `width` caps each cell.
+    static func described(_ rows: BrowserRows, columns: [FieldPath], width: Int,
+                          progress: (String) -> Bool = { _ in true }) -> SummaryView? {
+        let summary = ColumnSummary(columns: columns)
+        var done = 0
+        for (index, section) in rows.sections.enumerated() {
+            var start = 0
+            let list = section.rows
+            while start < list.count {
+                // Runs of one table go in together.
+                let number = list[start].table
+                var end = start + 1
+                while end < list.count, list[end].table == number { end += 1 }
+                let items = (start..<end).map { RowRef(Int(list[$0].row)) }
+                summary.add(rows: items, groups: Array(repeating: index, count: items.count), of: rows.tables[Int(number)].table)
+                done += end - start
+                start = end
+                guard progress("describing \(RecordCount.text(done, noun: "row"))") else { return nil }
+            }
+        }
+        // Each section's records, as texts, then every column of them as wide as its widest cell.
+        let grouped = rows.hasHeaders
+        var texts: [(title: String?, cells: [[String]])] = []
+        for (index, section) in rows.sections.enumerated() {
+            let cells = summary.records(group: index).map { record in record.values.map { ScreenText.oneLine(CellText.text(for: $0)) } }
+            texts.append((grouped ? "\(SectionTitle.text(for: section.info.keys)) · \(RecordCount.text(section.info.count))" : nil, cells))
+        }
+        let names = ColumnSummary.fieldNames
+        let cap = max(8, width / 4)
+        var widths = names.map { DisplayWidth.of($0) }
+        for section in texts {
+            for record in section.cells {
+                for (index, cell) in record.enumerated() where index < widths.count { widths[index] = min(cap, max(widths[index], DisplayWidth.of(cell))) }
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            "  " + zip(cells, widths).map { ScreenText.padded($0, to: $1) }.joined(separator: "  ")
+        }
+        var lines: [Line] = []
+        for section in texts {
+            if let title = section.title { lines.append(Line(text: title, column: nil)) }
+            for record in section.cells { lines.append(Line(text: line(record), column: record.first)) }
+        }
+        return SummaryView(header: line(names), lines: lines)
+    }
+}
+
+/// Text fitted to the browser's screen.
+enum ScreenText {
+    /// `text` cut or padded with spaces to `width` cells, on the right (`right`: on the left).
+    static func padded(_ text: String, to width: Int, right: Bool = false) -> String {
+        let fitted = DisplayWidth.of(text) <= width ? text : TextFitting.truncated(text, to: width)
+        let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
+        return right ? padding + fitted : fitted + padding
+    }
+
+    /// `text` on one line, its line breaks and tabs shown as spaces.
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
+    }
+}
