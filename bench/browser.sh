@@ -48,17 +48,8 @@ stop() { tm kill-server 2>/dev/null || true; sleep 0.3; }
 start() {  # start EXTRA_ENV [FILE]: listview FILE -i (default big.csv) in a fresh window
     tm new-session -d -x 120 -y 40 "env LC_ALL=C.UTF-8 TERM=screen $1 $LISTVIEW ${2:-$CSV} -i > /dev/null; sleep 30" </dev/null >/dev/null 2>&1
 }
-wait_for() {  # wait_for TEXT: poll the screen every 10 ms until it shows TEXT
-    for _ in $(seq 1 2000); do
-        if tm capture-pane -p -t 0 2>/dev/null | grep -qF -- "$1"; then return 0; fi
-        sleep 0.01
-    done
-    echo "bench/browser.sh: the screen never showed '$1'" >&2
-    return 1
-}
-
-wait_long() {  # wait_long TEXT: as wait_for, for up to about five minutes (VisiData's sort)
-    for _ in $(seq 1 30000); do
+wait_for() {  # wait_for TEXT [POLLS]: poll the screen every 10 ms (2000 times, or POLLS) until it shows TEXT
+    for _ in $(seq 1 "${2:-2000}"); do
         if tm capture-pane -p -t 0 2>/dev/null | grep -qF -- "$1"; then return 0; fi
         sleep 0.01
     done
@@ -171,13 +162,13 @@ if command -v vd >/dev/null; then
     sleep 0.5
     t0=$(now)
     tm send-keys -t 0 ']'
-    wait_long "2499.99" >/dev/null
+    wait_for "2499.99" 30000 >/dev/null
     vd_sort=$(python3 -c "print(round(($(now) - $t0) * 1000))")
     tm send-keys -t 0 h h
     sleep 0.3
     t0=$(now)
     tm send-keys -t 0 F
-    wait_long "region_freq" >/dev/null
+    wait_for "region_freq" 30000 >/dev/null
     vd_freq=$(python3 -c "print(round(($(now) - $t0) * 1000))")
     stop
     echo "VisiData $(vd --version 2>/dev/null | head -1): first screen $vd_first ms, sort $vd_sort ms, frequency $vd_freq ms"
