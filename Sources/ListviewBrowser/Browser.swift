@@ -16,6 +16,9 @@ public enum Browser {
         case quit
         /// Ctrl-C: nothing written (status 130).
         case interrupted
+        /// SIGINT, SIGTERM or SIGHUP from outside: the terminal restored, nothing written; the
+        /// caller raises the signal again (status 128 + its number).
+        case signalled(Int32)
     }
 
     /// Runs the browser over `request`'s input. `style` is the style of the marked rows (nil:
@@ -34,7 +37,13 @@ public enum Browser {
         var firstScreenLogged = false
         var keyArrived: Double?
         var lastSnapshot = loader.snapshot()
+        var clipboard: String?
         while true {
+            if let number = terminal.caughtSignal {
+                terminal.end()
+                loader.stop()
+                return .signalled(number)
+            }
             let snapshot = loader.snapshot()
             if snapshot.version != version {
                 model.update(rows: snapshot.rows, finished: snapshot.finished)
@@ -46,6 +55,10 @@ public enum Browser {
             model.bodyHeight = screen.bodyHeight
             model.screenWidth = width
             terminal.draw(screen.lines(of: model, loading: loadingText(snapshot, work: model.workText)))
+            if let text = clipboard {
+                terminal.putOnClipboard(text)
+                clipboard = nil
+            }
             if let log {
                 if !firstScreenLogged && (model.view.count > 0 || snapshot.finished) {
                     firstScreenLogged = true
@@ -63,23 +76,36 @@ public enum Browser {
                 // Work on the second core is looked at between keys; a search or filter goes on here.
                 if let key = terminal.key(waiting: model.isWorkingElsewhere ? 15 : 0) {
                     keyArrived = now()
-                    if case .quit(let writing) = model.handle(key) {
-                        return try quit(writing: writing)
-                    }
+                    if let outcome = try answer(key) { return outcome }
                 } else {
                     model.work(budget: 50_000)
                 }
                 continue
             }
-            // Until the first rows show, look again every few milliseconds.
-            let wait: Int32 = snapshot.finished ? -1 : model.view.count == 0 ? 5 : 100
+            // Until the first rows show, look again every few milliseconds; once all is loaded,
+            // wake only to look for a signal.
+            let wait: Int32 = snapshot.finished ? CaughtSignals.pollMilliseconds : model.view.count == 0 ? 5 : 100
             guard let key = terminal.key(waiting: wait) else { continue }
             keyArrived = now()
+            if let outcome = try answer(key) { return outcome }
+        }
+
+        /// Hands `key` to the model and does what it asks; the outcome when the session ends.
+        func answer(_ key: BrowserKey) throws -> Outcome? {
             switch model.handle(key) {
             case .none:
-                continue
+                return nil
             case .quit(let writing):
                 return try quit(writing: writing)
+            case .copy(let copy):
+                let style = style ?? defaultStyle(loader.formats)
+                do {
+                    clipboard = try clipboardText(copy, of: model.loaded, request: request, style: style)
+                    model.report(copy.message(style: style.rawValue))
+                } catch {
+                    model.report("cannot copy: \((error as? ListviewError)?.description ?? "\(error)")")
+                }
+                return nil
             }
         }
 
@@ -115,6 +141,16 @@ public enum Browser {
     /// Writes `marked` rows, in order, as a list of their own in `style`.
     static func write(_ marked: [RowAddress], of rows: BrowserRows, request: ListRequest, style: OutputStyle, into sink: OutputSink) throws {
         guard !marked.isEmpty else { return }
+        let (table, schema) = try records(marked, of: rows, request: request)
+        var output = request
+        output.look.style = style
+        output.arrangement = Arrangement()  // the marked rows, in their order, as they are
+        let list = WholeList(table: table, sections: [Section(items: (0..<table.rowCount).map(RowRef.init))])
+        try list.render(output, page: nil, schema: schema, into: sink)
+    }
+
+    /// `marked` rows, in order, copied into a table of their own, and the schema of its columns.
+    static func records(_ marked: [RowAddress], of rows: BrowserRows, request: ListRequest) throws -> (CellTable, RecordSchema) {
         let schema = RecordSchema()
         var table = CellTable(columns: [], inferTypes: request.read.csv.inferTypes)
         var start = 0
@@ -132,11 +168,7 @@ public enum Browser {
             table.append(rows: marked[start..<end].map { Int($0.row) }, of: other, schema: schema)
             start = end
         }
-        var output = request
-        output.look.style = style
-        output.arrangement = Arrangement()  // the marked rows, in their order, as they are
-        let list = WholeList(table: table, sections: [Section(items: (0..<table.rowCount).map(RowRef.init))])
-        try list.render(output, page: nil, schema: schema, into: sink)
+        return (table, schema)
     }
 
     private static func now() -> Double {

@@ -13,6 +13,8 @@ public enum BrowserKey: Equatable, Sendable {
     case interrupt
     /// The terminal changed size.
     case resize
+    /// A click or a notch of the wheel.
+    case mouse(MouseEvent)
 }
 
 /// The state of the browser and what each key does to it, with no terminal attached: the
@@ -55,6 +57,8 @@ public struct BrowserModel {
         case none
         /// Quit; write the marked rows when `writing`.
         case quit(writing: Bool)
+        /// Put a cell or a row on the clipboard (`y`, `Y`).
+        case copy(BrowserCopy)
     }
 
     /// The loaded rows (the latest snapshot) and the rows shown of them.
@@ -239,6 +243,10 @@ public struct BrowserModel {
         case .character("n"): findMatch(forward: true, from: cursor + 1)
         case .character("N"): findMatch(forward: false, from: cursor - 1)
         case .character("m"): toggleMark()
+        case .character("y"), .character("Y"):
+            guard let copy = copy(wholeRow: key == .character("Y")) else { message = "nothing to copy"; break }
+            return .copy(copy)
+        case .mouse(let event): if let position = target(of: event) { move(to: position) }
         case .character("?"): mode = .help
         case .enter: showDetail()
         case .character("q"): return .quit(writing: true)
@@ -257,6 +265,7 @@ public struct BrowserModel {
         case .character("\u{02}"), .pageUp: mode = .detail(lines: lines, top: max(0, top - bodyHeight))
         case .character("g"), .home: mode = .detail(lines: lines, top: 0)
         case .character("G"), .end: mode = .detail(lines: lines, top: last)
+        case .mouse(let event): mode = .detail(lines: lines, top: max(0, min(last, top + event.scroll)))
         default: break
         }
     }
@@ -381,6 +390,9 @@ public struct BrowserModel {
         searching = (TextSearch(text), start, forward)
         work(budget: 20_000)
     }
+
+    /// Shows `text` on the status line until the next key (what a copy put on the clipboard).
+    public mutating func report(_ text: String) { message = text }
 
     /// True while a search, a filter, an arrangement or a frequency table is being worked out between keys.
     public var isWorking: Bool { searching != nil || filtering || isWorkingElsewhere }

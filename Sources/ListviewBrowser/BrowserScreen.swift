@@ -35,8 +35,11 @@ public struct BrowserScreen {
         self.inputName = inputName
     }
 
+    /// The screen lines above the body's rows: the column headers and the section line.
+    public static let linesAboveBody = 2
+
     /// Rows of the body: the screen less the column headers, the section line and the status line.
-    public var bodyHeight: Int { height - 3 }
+    public var bodyHeight: Int { height - Self.linesAboveBody - 1 }
 
     public func lines(of model: BrowserModel, loading: String?) -> [ScreenLine] {
         var lines: [ScreenLine]
@@ -114,13 +117,12 @@ public struct BrowserScreen {
         var lines = [ScreenLine(cut("  " + layout.headerLine), .columnHeader)]
         // The section of the first line stays on the line under the column headers; when the
         // first line is a section's header, that line shows it.
-        var firstLine = model.top
+        let firstLine = model.firstBodyLine
         var sticky: Int?
         if view.hasHeaders {
             switch view.content(ofLine: model.top) {
             case .header(let section):
                 sticky = section
-                firstLine += 1
             case .row(let position):
                 sticky = view.section(of: position)
             case nil:
@@ -204,6 +206,8 @@ public struct BrowserScreen {
         "  &WHERE Enter     show only records where WHERE holds (as --where); & Enter again clears it",
         "  Enter            the record in full; Esc goes back",
         "  m M U            mark or unmark the row; mark every row shown; unmark all",
+        "  y Y              copy the cell, the row (as q writes it) to the clipboard",
+        "  mouse            a click moves to its row; the wheel moves three rows",
         "  q                quit, writing the marked rows to standard output",
         "  ^C               quit, writing nothing",
     ]

@@ -4,15 +4,20 @@ import ListviewValues
 
 /// The terminal of the browser, through ncursesw: a screen opened on /dev/tty (so standard
 /// input may carry the data and standard output the result), lines drawn with attributes,
-/// and keys decoded by ncurses from terminfo (arrows, pages, resize as a key).
+/// keys and mouse events decoded by ncurses from terminfo (arrows, pages, resize as a key,
+/// `kmous`), and the clipboard through OSC 52. While the screen is open, SIGINT, SIGTERM and
+/// SIGHUP are only noted (`caughtSignal`), so the key loop can restore the terminal first.
 final class CursesTerminal {
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
     private let screen: OpaquePointer
+    private let signals: CaughtSignals
     private var ended = false
 
     /// Opens /dev/tty; a usage error (64) when there is none or terminfo does not know it.
     init() throws {
+        // Caught before ncurses starts, which then leaves the signals to us.
+        let signals = CaughtSignals()
         guard let input = fopen("/dev/tty", "r") else {
             throw ListviewError.usage("--interactive needs a terminal, and /dev/tty cannot be opened")
         }
@@ -32,12 +37,16 @@ final class CursesTerminal {
         self.input = input
         self.output = output
         self.screen = screen
+        self.signals = signals
         set_term(screen)
         raw()  // Ctrl-C arrives as a key: quit without writing, after the screen is restored
         noecho()
         keypad(stdscr, true)
         curs_set(0)
         set_escdelay(25)
+        // A press acts at once: no waiting to tell a click from a press and a release.
+        mouseinterval(0)
+        mousemask(listview_mouse_mask(), nil)
     }
 
     deinit { end() }
@@ -87,6 +96,7 @@ final class CursesTerminal {
             case KEY_ENTER: return .enter
             case KEY_BACKSPACE: return .backspace
             case KEY_RESIZE: return .resize
+            case KEY_MOUSE: return mouseEvent().map(BrowserKey.mouse)
             default: return nil
             }
         }
@@ -101,7 +111,34 @@ final class CursesTerminal {
         }
     }
 
-    /// Restores the terminal; later calls do nothing.
+    /// The mouse event ncurses has decoded, or nil for one the browser does not act on.
+    private func mouseEvent() -> MouseEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        let kind: MouseEvent.Kind
+        switch listview_mouse_button(event.bstate) {
+        case 1: kind = .click
+        case 4: kind = .wheelUp
+        case 5: kind = .wheelDown
+        default: return nil
+        }
+        return MouseEvent(kind, line: Int(event.y), column: Int(event.x))
+    }
+
+    /// SIGINT, SIGTERM or SIGHUP, once one has come while the screen is open.
+    var caughtSignal: Int32? { signals.caught }
+
+    /// Puts `text` on the clipboard (OSC 52), written to the terminal after what ncurses has
+    /// drawn, not through its window.
+    func putOnClipboard(_ text: String) {
+        guard !ended else { return }
+        let bytes = TerminalClipboard.sequence(for: text, insideTmux: getenv("TMUX") != nil)
+        fflush(output)
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, output) }
+        fflush(output)
+    }
+
+    /// Restores the terminal, then the signals' former actions; later calls do nothing.
     func end() {
         guard !ended else { return }
         ended = true
@@ -109,5 +146,6 @@ final class CursesTerminal {
         delscreen(screen)
         fclose(input)
         fclose(output)
+        signals.restore()
     }
 }

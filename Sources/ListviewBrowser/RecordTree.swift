@@ -26,7 +26,7 @@ enum RecordTree {
     }
 
     /// A nested cell whose table has no decoder shows as its JSON text.
-    private static func nested(_ field: TableField, row: Int, cells: CellTable.Cells) -> Value? {
+    static func nested(_ field: TableField, row: Int, cells: CellTable.Cells) -> Value? {
         guard let column = field.column else { return nil }
         let (kind, text) = cells.cell(row: row, column: column)
         return kind == .nested ? .string(String(decoding: text, as: UTF8.self)) : nil

@@ -32,7 +32,7 @@ public struct ListRequest: Sendable {
     var columnSpecs: [ColumnSpec]? { look.fields.map { $0.map { ColumnSpec($0) } } }
 
     /// The columns of a machine style: `--fields`, the group fields first, fields `--exclude`s left out.
-    func outputFields(leading: [FieldPath] = [], schema: RecordSchema) -> OutputFields {
+    public func outputFields(leading: [FieldPath] = [], schema: RecordSchema) -> OutputFields {
         OutputFields(columns: columnSpecs, leading: leading, excluding: look.excluded, schema: schema)
     }
 }

@@ -150,6 +150,10 @@ extension Listview {
         switch try Browser.run(request, style: view.look.style, inputName: name, into: sink, timings: timings) {
         case .quit: return 0
         case .interrupted: return 130
+        case .signalled(let number):
+            // The terminal is restored: the signal acts as it would have (`Interrupts`).
+            raise(number)
+            return 128 + number
         }
     }
 }

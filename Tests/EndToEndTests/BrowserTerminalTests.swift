@@ -142,6 +142,88 @@ final class BrowserTerminalTests: XCTestCase {
         XCTAssertEqual(try session.exited().status, 0)
     }
 
+    /// SIGTERM and SIGINT from outside: the terminal is restored (the normal screen back, echo
+    /// and line editing on) before listview ends with 128 + the signal, writing nothing.
+    func testASignalRestoresTheTerminalBeforeListviewEnds() throws {
+        for (number, status) in [(SIGTERM, Int32(143)), (SIGINT, Int32(130))] {
+            let session = try TmuxSession("samples/customers.csv -i", width: 70, height: 10)
+            _ = try session.screen(showing: "row 1/10")
+            try session.send("m")
+            _ = try session.screen(showing: "1 marked")
+            XCTAssertEqual(try session.display("#{alternate_on}"), "1")
+            let raw = Set(try session.terminalModes().split(whereSeparator: \.isWhitespace))
+            XCTAssertTrue(raw.isSuperset(of: ["-echo", "-icanon"]), "\(raw.filter { $0.hasSuffix("echo") || $0.hasSuffix("icanon") })")
+            try session.signal(number)
+            let result = try session.exited()
+            XCTAssertEqual(result.status, status, "signal \(number)")
+            XCTAssertEqual(result.stdout, "", "a mark, but nothing written")
+            XCTAssertEqual(result.stderr, "")
+            XCTAssertEqual(try session.display("#{alternate_on}"), "0", "the normal screen is back")
+            XCTAssertEqual(try session.display("#{cursor_flag}"), "1", "with its cursor")
+            let restored = Set(try session.terminalModes().split(whereSeparator: \.isWhitespace))
+            XCTAssertTrue(restored.isSuperset(of: ["echo", "icanon"]), "\(restored.filter { $0.hasSuffix("echo") || $0.hasSuffix("icanon") })")
+        }
+    }
+
+    /// A mouse report as an xterm sends it in X10 mode (`TERM=screen`'s `kmous`): `ESC [ M`,
+    /// then the button, the column and the line (from 1), each plus 32.
+    private func x10(button: Int, column: Int, line: Int) -> String {
+        "\u{1B}[M" + String(UnicodeScalar(UInt8(32 + button))) + String(UnicodeScalar(UInt8(33 + column))) + String(UnicodeScalar(UInt8(33 + line)))
+    }
+
+    func testAClickMovesToItsRowAndTheWheelMovesThreeRows() throws {
+        let session = try TmuxSession("samples/orders.json --group-by status --fields id,customer.name,total -i", width: 60, height: 12)
+        _ = try session.screen(showing: "row 1/24")
+        XCTAssertEqual(try session.display("#{mouse_standard_flag}"), "1", "listview asks for mouse reports")
+        // Line 6 shows the fifth row; button 3 is the release.
+        try session.send(literal: x10(button: 0, column: 8, line: 6) + x10(button: 3, column: 8, line: 6))
+        _ = try session.screen(showing: "row 5/24")
+        // A section's header and the column headers move nothing.
+        try session.send(literal: x10(button: 0, column: 8, line: 10) + x10(button: 3, column: 8, line: 10))
+        try session.send(literal: x10(button: 0, column: 8, line: 0) + x10(button: 3, column: 8, line: 0))
+        try session.send("j")
+        _ = try session.screen(showing: "row 6/24")
+        // The wheel: buttons 64 (up) and 65 (down).
+        try session.send(literal: x10(button: 65, column: 8, line: 5) + x10(button: 65, column: 8, line: 5))
+        try assertScreen(try session.screen(showing: "row 12/24"), "mouse-wheel")
+        try session.send(literal: x10(button: 64, column: 8, line: 5))
+        _ = try session.screen(showing: "row 9/24")
+        try session.send("q")
+        XCTAssertEqual(try session.exited().status, 0)
+    }
+
+    /// Where `kmous` is `ESC [ <` (xterm-256color), ncurses asks for SGR reports (mode 1006):
+    /// `ESC [ < button ; column ; line M` (from 1), `m` for a release.
+    func testSGRMouseReports() throws {
+        let session = try TmuxSession("samples/orders.json -i", width: 60, height: 12, environment: "TERM=xterm-256color")
+        _ = try session.screen(showing: "row 1/24")
+        XCTAssertEqual(try session.display("#{mouse_sgr_flag}"), "1")
+        try session.send(literal: "\u{1B}[<0;5;5M\u{1B}[<0;5;5m")
+        _ = try session.screen(showing: "row 3/24")
+        try session.send(literal: "\u{1B}[<65;5;5M")
+        _ = try session.screen(showing: "row 6/24")
+        try session.send("q")
+        XCTAssertEqual(try session.exited().status, 0)
+    }
+
+    /// `y` and `Y` put the cell and the row on the clipboard through OSC 52, which tmux takes
+    /// into a paste buffer with `set-clipboard on`; the status line says what was copied.
+    func testYAndShiftYCopyTheCellAndTheRow() throws {
+        let session = try TmuxSession("samples/customers.csv -i", width: 70, height: 10)
+        try session.acceptClipboard()
+        _ = try session.screen(showing: "row 1/10")
+        try session.send("l", "y")
+        _ = try session.screen(showing: "copied 'Ada Lovelace'")
+        XCTAssertEqual(try session.pasteBuffer(), "Ada Lovelace")
+        try session.send("j", "j", "Y")
+        try assertScreen(try session.screen(showing: "copied row 3 (csv)"), "copied-row")
+        XCTAssertEqual(try session.pasteBuffer(), #"3,山田 花子,Tokyo,JP,starter,3,29.00,2024-02-20,"""#)
+        try session.send("q")
+        let result = try session.exited()
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stdout, "", "copying marks nothing")
+    }
+
     func testWithoutATerminalItIsAUsageError() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") else { throw XCTSkip("setsid(1) is needed") }
         let process = Process()

@@ -35,6 +35,43 @@ final class TmuxSession {
         try tmux(["resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
     }
 
+    /// What tmux says of the pane for `format` (`#{alternate_on}`, `#{pane_tty}`).
+    func display(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Sends signal `number` to listview: the child of the pane's shell.
+    func signal(_ number: Int32) throws {
+        let shell = try display("#{pane_pid}")
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        guard let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else {
+            return XCTFail("the pane's shell (\(shell)) runs no listview")
+        }
+        XCTAssertEqual(kill(child, number), 0)
+    }
+
+    /// The modes of the pane's terminal, as `stty -a` says them.
+    func terminalModes() throws -> String {
+        let tty = try display("#{pane_tty}")
+        guard let pipe = popen("/usr/bin/stty -a -F \(Self.quoted(tty)) 2>&1", "r") else { return "" }
+        defer { pclose(pipe) }
+        var output = ""
+        var line = [CChar](repeating: 0, count: 1024)
+        while fgets(&line, Int32(line.count), pipe) != nil { output += String(cString: line) }
+        return output
+    }
+
+    /// Lets programs in the pane set tmux's paste buffer with OSC 52 (`set-clipboard on`).
+    func acceptClipboard() throws {
+        try tmux(["set-option", "-g", "set-clipboard", "on"])
+    }
+
+    /// tmux's newest paste buffer, nil when there is none.
+    func pasteBuffer() throws -> String? {
+        guard !(try tmux(["list-buffers"])).isEmpty else { return nil }
+        return try tmux(["show-buffer"])
+    }
+
     /// The screen as text, once it shows `text` and has stopped changing.
     func screen(showing text: String, timeout: TimeInterval = 10) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
