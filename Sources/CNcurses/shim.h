@@ -35,8 +35,11 @@ static inline int listview_mouse_button(mmask_t state) {
 
 // The signal the browser caught last (0: none). A handler may only do async-signal-safe
 // things: this one stores the number, and the browser's key loop, which wakes at least every
-// few hundred milliseconds, looks at it and restores the terminal itself.
-static volatile sig_atomic_t listview_signal_caught = 0;
+// few hundred milliseconds, looks at it and restores the terminal itself. One variable for the
+// whole program (weak: every module that compiles this header defines it, the linker keeps one),
+// so the handler installed from one module and the loop reading it in another (as
+// cross-module optimisation inlines these functions) see the same flag.
+__attribute__((weak)) volatile sig_atomic_t listview_signal_caught = 0;
 static void listview_note_signal(int number) { listview_signal_caught = number; }
 
 // Makes `number` set listview_signal_caught, keeping the former action in `former`. No

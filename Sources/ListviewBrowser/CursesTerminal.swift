@@ -126,7 +126,14 @@ final class CursesTerminal {
     }
 
     /// SIGINT, SIGTERM or SIGHUP, once one has come while the screen is open.
-    var caughtSignal: Int32? { signals.caught }
+    var caughtSignal: Int32? { signals.caught ?? (isHungUp ? SIGHUP : nil) }
+
+    /// True once the terminal is gone (its window closed, its tmux server killed) without a
+    /// SIGHUP reaching us: reads then fail at once, and the key loop would spin.
+    private var isHungUp: Bool {
+        var descriptor = pollfd(fd: fileno(input), events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
 
     /// Puts `text` on the clipboard (OSC 52), written to the terminal after what ncurses has
     /// drawn, not through its window.

@@ -132,6 +132,21 @@ final class BrowserTerminalTests: XCTestCase {
         XCTAssertEqual(try session.exited().status, 0)
     }
 
+    /// A terminal that goes away (its window closed) ends the browser, rather than leaving it
+    /// drawing for nobody.
+    func testTheBrowserEndsWhenItsTerminalGoesAway() throws {
+        let session = try TmuxSession("samples/orders.json -i", width: 60, height: 8)
+        _ = try session.screen(showing: "row 1/24")
+        let process = try XCTUnwrap(try session.listview())
+        try session.killServer()
+        var alive = true
+        for _ in 0..<100 where alive {
+            usleep(50_000)
+            alive = kill(process, 0) == 0 && !((try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8))?.contains(") Z ") ?? true)
+        }
+        XCTAssertFalse(alive, "listview \(process) still runs")
+    }
+
     /// A list sorted on the command line opens on its first row, not on the file's first record.
     func testASortedListOpensOnItsFirstRow() throws {
         let session = try TmuxSession("samples/orders.json --sort total:desc --fields id,total -i", width: 40, height: 6)

@@ -42,12 +42,20 @@ final class TmuxSession {
 
     /// Sends signal `number` to listview: the child of the pane's shell.
     func signal(_ number: Int32) throws {
+        guard let child = try listview() else { return XCTFail("the pane's shell runs no listview") }
+        XCTAssertEqual(kill(child, number), 0)
+    }
+
+    /// The process id of listview: the child of the pane's shell.
+    func listview() throws -> pid_t? {
         let shell = try display("#{pane_pid}")
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-        guard let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else {
-            return XCTFail("the pane's shell (\(shell)) runs no listview")
-        }
-        XCTAssertEqual(kill(child, number), 0)
+        return children.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    /// Ends the tmux server: the terminal goes away under listview.
+    func killServer() throws {
+        _ = try tmux(["kill-server"])
     }
 
     /// The modes of the pane's terminal, as `stty -a` says them.
