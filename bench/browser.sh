@@ -168,7 +168,7 @@ if command -v vd >/dev/null; then
     sleep 0.3
     t0=$(now)
     tm send-keys -t 0 F
-    wait_for "region_freq" 30000 >/dev/null
+    wait_for "12 bins" 30000 >/dev/null  # the frequency sheet, counted (its 12 regions)
     vd_freq=$(python3 -c "print(round(($(now) - $t0) * 1000))")
     stop
     echo "VisiData $(vd --version 2>/dev/null | head -1): first screen $vd_first ms, sort $vd_sort ms, frequency $vd_freq ms"
