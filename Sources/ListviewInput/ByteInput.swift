@@ -46,6 +46,10 @@ public final class ByteInput {
     private var expectedSize: Int?
     /// The file offset of the next read (bytes read so far, from where reading started).
     private var bytesRead = 0
+    /// `--follow`: the end of the input is waited past (`follow(_:)`).
+    private var following: Following?
+    /// True when following a regular file: its end is waited past until it grows.
+    private var followsGrowth = false
     /// Reads stop at this file offset, as if the input ended there, until it is cleared. A part's
     /// reader of decompressed blocks whose stop is cleared reads on in order, and from then on
     /// releases the blocks it passes.
@@ -171,6 +175,20 @@ public final class ByteInput {
     public var isRegularFile: Bool { expectedSize != nil || isFileOfCompressedData }
     private var isFileOfCompressedData = false
 
+    /// Reads on as the input grows (`--follow`): at the end of a regular file (standard input
+    /// redirected from one too) the reading thread waits for more instead of ending; a pipe is
+    /// waited on so that `following` can stop the wait, and ends when its writer closes it.
+    /// A reader therefore meets no end in between and hands on only complete records. A
+    /// compressed input is not followed: its decompressing thread reads it to its end.
+    public func follow(_ following: Following) {
+        guard blocks == nil else { return }
+        var status = stat()
+        followsGrowth = fstat(fileDescriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        self.following = following
+        // A first look at a file that was empty then (a sniff) is no end now.
+        if followsGrowth { atEnd = false }
+    }
+
     /// Up to the first 4 bytes of `descriptor` (fewer at its end), read.
     private static func readHead(of descriptor: Int32) -> [UInt8] {
         var head: [UInt8] = []
@@ -257,6 +275,9 @@ public final class ByteInput {
         }
     }
 
+    /// The buffer of a followed input at least: a CSV or JSON reader's slice.
+    static let followedChunk = 1 << 16
+
     /// The UTF-8 byte order mark, which readers skip at the start of their input.
     public static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -287,9 +308,10 @@ public final class ByteInput {
             pendingPrefix.removeFirst(count)
             // The bytes that follow, in the same chunk: a format's magic may be longer than the prefix.
             if pendingPrefix.isEmpty && count < buffer.count {
+                if !followsGrowth { try following?.waitUntilReadable(fileDescriptor) }
                 let more = buffer.withUnsafeMutableBytes { raw in Glibc.read(fileDescriptor, raw.baseAddress.map { $0 + count }, raw.count - count) }
                 if more > 0 { count += more }
-                if more == 0 { atEnd = true }
+                if more == 0 && !followsGrowth { atEnd = true }
             }
             bytesRead += count
             unread = 0..<count
@@ -298,7 +320,10 @@ public final class ByteInput {
         let room = stopOffset.map { max(0, $0 - bytesRead) } ?? Int.max
         guard room > 0 else { return false }  // not the end: reading resumes when the stop is cleared
         if blocks != nil { return try readBlock(room: room) }
+        // A followed file read past its first bytes: a chunk takes what a moment adds, not a small file's page.
+        if following != nil && buffer.count < Self.followedChunk { buffer = [UInt8](repeating: 0, count: Self.followedChunk) }
         while true {
+            if let following, !followsGrowth { try following.waitUntilReadable(fileDescriptor) }
             let count = buffer.withUnsafeMutableBytes { raw in
                 Glibc.read(fileDescriptor, raw.baseAddress, min(raw.count, room))
             }
@@ -311,6 +336,10 @@ public final class ByteInput {
                 throw ListviewError.readFailed(source: name, reason: SystemError.message(for: code))
             }
             if count == 0 {
+                if let following, followsGrowth {
+                    try following.waitForGrowth(of: fileDescriptor, name: name)
+                    continue
+                }
                 atEnd = true
                 if let expectedSize, bytesRead < expectedSize {
                     throw ListviewError.readFailed(

@@ -22,14 +22,17 @@ public struct InputLoader {
     /// `--delimiter`, which wins over the format's own.
     public var delimiter: UInt8?
     public var schema: RecordSchema
+    /// `--follow`: every input is read on as it grows, until this is stopped.
+    public var following: Following?
 
     public init(format: InputFormat? = nil, path: [String] = [], csv: CSVOptions = CSVOptions(),
-                delimiter: UInt8? = nil, schema: RecordSchema = RecordSchema()) {
+                delimiter: UInt8? = nil, schema: RecordSchema = RecordSchema(), following: Following? = nil) {
         self.format = format
         self.path = path
         self.csv = csv
         self.delimiter = delimiter
         self.schema = schema
+        self.following = following
     }
 
     /// The opened inputs: one source over all of them, and the format each was read as.
@@ -37,7 +40,8 @@ public struct InputLoader {
         public var source: ConcatenatedSource
         public var formats: [InputFormat]
 
-        /// True when every input is a regular file: reading it never waits for a writer.
+        /// True when every input is a regular file: reading it never waits for a writer (nor, with
+        /// `--follow`, for the file to grow: then it is false).
         public var areRegularFiles = false
 
         /// True when every input is CSV or TSV, so the columns are known from the headers.
@@ -53,13 +57,28 @@ public struct InputLoader {
         for path in paths {
             let input = try ByteInput(path: path)
             let (source, format) = try open(input, path: path)
+            if let following { try Self.follow(input, read: format, path: path, with: following) }
             sources.append(source)
             formats.append(format)
-            regular = regular && input.isRegularFile
+            regular = regular && input.isRegularFile && following == nil
         }
         var opened = Opened(source: ConcatenatedSource(sources, nestedDecoder: JSONNestedValue.decode), formats: formats)
         opened.areRegularFiles = regular
         return opened
+    }
+
+    /// `--follow` on `input`, read as `format`: JSON Lines, CSV and TSV grow record by record, a
+    /// JSON document (a top-level array) cannot, nor can a compressed input: usage errors.
+    private static func follow(_ input: ByteInput, read format: InputFormat, path: String, with following: Following) throws {
+        let name = ReadSpec.displayName(of: path)
+        guard format != .json else {
+            throw ListviewError.usage(
+                "--follow reads records as they are appended: JSON Lines, CSV or TSV; \(name) is read as a JSON document, which does not grow record by record (--input jsonl reads one value per line)")
+        }
+        if let compression = input.compression {
+            throw ListviewError.usage("--follow reads plain text as it is appended; \(name) is compressed (\(compression.rawValue))")
+        }
+        input.follow(following)
     }
 
     /// A source for one input, and its format.
@@ -67,11 +86,20 @@ public struct InputLoader {
         try open(ByteInput(path: path), path: path)
     }
 
+    /// The format `prefix` (an input's first bytes) looks like. Followed (`--follow`), a JSON text
+    /// that starts with an object is JSON Lines: a log's first record, the next lines to come.
+    private func sniffed(_ prefix: [UInt8]) -> InputFormat {
+        let format = InputFormat.sniff(prefix)
+        guard following != nil, format == .json,
+              prefix.first(where: { !TextPosition.isWhitespace($0) }) == UInt8(ascii: "{") else { return format }
+        return .jsonl
+    }
+
     /// A source for `input`, opened from `path`, and its format.
     private func open(_ input: ByteInput, path: String) throws -> (any RecordSource, InputFormat) {
         // A compressed file's format is named by the extension inside (`orders.csv.gz`).
         let named = input.compression == nil ? path : CompressedFormat.innerPath(of: path)
-        let format = try self.format ?? InputFormat.fromExtension(of: named) ?? InputFormat.sniff(input.peek())
+        let format = try self.format ?? InputFormat.fromExtension(of: named) ?? sniffed(input.peek())
         switch format {
         case .json:
             return (JSONRecordSource(input: input, lines: false, path: self.path, schema: schema), format)

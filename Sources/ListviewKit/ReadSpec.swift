@@ -21,6 +21,8 @@ public struct ReadSpec: Sendable {
     public var delimiter: UInt8?
     /// `--file-field`: the name of a first field holding each record's input file.
     public var fileField: String?
+    /// `--follow` (the browser): the inputs are read on as they grow, until this is stopped.
+    public var following: Following?
 
     public init(inputs: [String] = []) {
         self.inputs = inputs
@@ -55,7 +57,7 @@ public struct ReadSpec: Sendable {
     /// Opens every input into one source sharing `schema`, with `--file-field` applied; an input
     /// that cannot be read as its format says so with a hint at the format it looks like.
     func open(schema: RecordSchema) throws -> InputLoader.Opened {
-        let loader = InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, schema: schema)
+        let loader = InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, schema: schema, following: following)
         var opened = try withFormatHint { try loader.open(inputs) }
         if let fileField { opened.source.fileField = (fileField, paths) }
         return opened
@@ -71,9 +73,9 @@ public struct ReadSpec: Sendable {
     }
 
     /// True when the inputs read whole may not fit in `budget`: one is a pipe (or standard
-    /// input), or the files together are larger than half of it.
+    /// input), the files together are larger than half of it, or they are followed as they grow.
     public func mayOutgrow(_ budget: MemoryBudget) -> Bool {
-        guard !budget.isForcedSpilling, !inputs.isEmpty else { return true }
+        guard !budget.isForcedSpilling, !inputs.isEmpty, following == nil else { return true }
         var total = 0
         for input in inputs {
             guard let size = Self.plainFileSize(of: input) else { return true }
