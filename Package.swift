@@ -129,7 +129,7 @@ let package = Package(
                                                              "ListviewQuery"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewCompression", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON"]),
-        .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches",
+        .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewTestSupport", "ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                                  "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py"]),
     ],

@@ -163,7 +163,7 @@ _listview() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty -i --interactive --version -h --help)
+    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty -i --interactive --follow --version -h --help)
     local -a repeating_options=(--null-value --where --group-by --exclude --sort --template)
     local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir)
     __listview_offer_flags_options -1

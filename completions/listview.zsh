@@ -83,6 +83,7 @@ _listview() {
         '--memory-limit[Memory a run may hold before it works on disk (a sorted or grouped list sorts runs of rows, a table is read twice, a summary estimates distinct values, a keyed diff cuts both files into partitions by key, the browser reads rows back from disk), e.g. 512MB or 4GB (default\: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).]:size:'
         '--temp-dir[The folder for spill files (default\: $TMPDIR, else /tmp).]:dir:_files -/'
         '(-i --interactive)'{-i,--interactive}'[Browse full-screen (on /dev/tty)\: move with j/k, search with /, filter with &, mark rows with m; q writes the marked rows to standard output (? lists the keys).]'
+        '--follow[With -i\: read on as the file grows, or as the pipe is written, and add the new records, like '\''less +F'\'' (JSON Lines, CSV, TSV); the cursor on the last row stays there.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
         '(-): :->command'

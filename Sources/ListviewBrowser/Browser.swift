@@ -33,6 +33,7 @@ public enum Browser {
         let log = timings.flatMap { fopen($0, "a") }
         defer { if let log { fclose(log) } }
         var model = BrowserModel(fields: request.look.fields, excluded: request.look.excluded)
+        model.followsNewRows = request.read.following != nil
         var version = -1
         var firstScreenLogged = false
         var keyArrived: Double?
@@ -51,7 +52,8 @@ public enum Browser {
             }
             lastSnapshot = snapshot
             let (width, height) = terminal.size
-            let screen = BrowserScreen(width: width, height: height, inputName: inputName)
+            var screen = BrowserScreen(width: width, height: height, inputName: inputName)
+            screen.following = snapshot.following
             model.bodyHeight = screen.bodyHeight
             model.screenWidth = width
             terminal.draw(screen.lines(of: model, loading: loadingText(snapshot, work: model.workText)))
@@ -82,9 +84,10 @@ public enum Browser {
                 }
                 continue
             }
-            // Until the first rows show, look again every few milliseconds; once all is loaded,
-            // wake only to look for a signal.
-            let wait: Int32 = snapshot.finished ? CaughtSignals.pollMilliseconds : model.view.count == 0 ? 5 : 100
+            // Until the first rows show, look again every few milliseconds (a followed input that is
+            // empty so far: every tenth of a second, as for more rows); once all is loaded, wake
+            // only to look for a signal.
+            let wait: Int32 = snapshot.finished ? CaughtSignals.pollMilliseconds : model.view.count == 0 && !snapshot.following ? 5 : 100
             guard let key = terminal.key(waiting: wait) else { continue }
             keyArrived = now()
             if let outcome = try answer(key) { return outcome }
@@ -130,11 +133,11 @@ public enum Browser {
         }
     }
 
-    /// `loading 12,345 records…`, `error: …`, or nil once loaded.
+    /// `loading 12,345 records…`, `error: …`, or nil once loaded (or followed: the screen says so).
     static func loadingText(_ snapshot: BrowserLoader.Snapshot, work: String? = nil) -> String? {
         if let work { return work }
         if let error = snapshot.error { return "error: \(error.description)" }
-        guard case .loading(let recordsSoFar) = snapshot.state else { return nil }
+        guard case .loading(let recordsSoFar) = snapshot.state, !snapshot.following else { return nil }
         return "loading… \(recordsSoFar)"
     }
 

@@ -18,6 +18,9 @@ import Synchronization
 /// the batches are also joined into one table, and when the input ends the list's
 /// sections replace them (sections need every row). The screen takes a `snapshot`
 /// whenever it draws; tables are values, so the reader never changes one the screen holds.
+/// Followed (`--follow`, `ReadSpec.following`), the input is read batch by batch as a pipe
+/// is, the reading thread waits at its end for more until the loader is stopped, and each
+/// batch joins the last table (up to `followedTableBytes`).
 public final class BrowserLoader: @unchecked Sendable {
     /// What the screen sees of the load.
     public struct Snapshot {
@@ -27,6 +30,8 @@ public final class BrowserLoader: @unchecked Sendable {
         public var error: ListviewError?
         /// Counts publications: equal versions show the same rows.
         public var version: Int
+        /// `--follow`: everything the input held is read, and the reader waits for more.
+        public var following = false
 
         /// The data source's state: loading with the rows so far, then empty or ready.
         public var state: DataSourceState { DataSourceState(records: rows.count, finished: finished) }
@@ -68,7 +73,9 @@ public final class BrowserLoader: @unchecked Sendable {
 
     /// The rows published so far.
     public func snapshot() -> Snapshot {
-        shared.withLock { $0.published }
+        var snapshot = shared.withLock { $0.published }
+        snapshot.following = !snapshot.finished && request.read.following?.hasReachedEnd == true
+        return snapshot
     }
 
     /// Waits until the input is read (tests, and the last row asked for with `G`).
@@ -76,9 +83,11 @@ public final class BrowserLoader: @unchecked Sendable {
         thread?.wait()
     }
 
-    /// Asks the reader to stop after the batch at hand (an ungrouped list), without waiting.
+    /// Asks the reader to stop after the batch at hand (an ungrouped list), or its wait for a
+    /// followed input to grow, without waiting.
     public func stop() {
         shared.withLock { $0.stopping = true }
+        request.read.following?.stop()
     }
 
     private var shouldStop: Bool {
@@ -120,10 +129,12 @@ public final class BrowserLoader: @unchecked Sendable {
                 publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? []) }
             } else {
                 while !shouldStop, let batch = try stream.next() {
-                    publish { $0.rows.append(batch.table, rows: batch.rows.map(\.row)) }
+                    publish { self.show(batch.table, rows: batch.rows.map(\.row), &$0.rows) }
                 }
             }
             publish { $0.finished = true }
+        } catch is Following.Stopped {
+            // Stopped while following: nothing more is shown.
         } catch let error as ListviewError {
             publish {
                 $0.error = error
@@ -134,6 +145,18 @@ public final class BrowserLoader: @unchecked Sendable {
                 $0.error = .readFailed(source: "input", reason: "\(error)")
                 $0.finished = true
             }
+        }
+    }
+
+    /// A followed input's batches join the last table up to this size (`BrowserRows.append(joining:)`).
+    static let followedTableBytes = 1 << 20
+
+    /// Adds a batch to `rows` in input order: a followed input's joins the last table.
+    private func show(_ table: CellTable, rows kept: [Int], _ rows: inout BrowserRows) {
+        if request.read.following != nil {
+            rows.append(joining: table, rows: kept, upTo: Self.followedTableBytes)
+        } else {
+            rows.append(table, rows: kept)
         }
     }
 
@@ -151,7 +174,7 @@ public final class BrowserLoader: @unchecked Sendable {
                 let bytes = batch.table.estimatedBytes
                 if held + bytes <= budget.bytes / 2 {
                     held += bytes
-                    publish { $0.rows.append(batch.table, rows: rows) }
+                    publish { self.show(batch.table, rows: rows, &$0.rows) }
                 } else {
                     let number = try spilled.append(batch.table)
                     publish { $0.rows.append(spilled: spilled, number: number, table: batch.table, rows: rows) }

@@ -79,6 +79,9 @@ public struct BrowserModel {
     public var bodyHeight = 20
     /// `G` before the load ends: the cursor follows the last row as rows arrive.
     var followsEnd = false
+    /// `--follow`: a cursor on the last row stays on it as rows arrive (so it opens there), as
+    /// `less +F` does; moved up, it stays where it is. The last table may grow (batches join it).
+    public var followsNewRows = false
     /// A search under way: the next position to look at, the direction, and where it began.
     var searching: (text: TextSearch, next: Int, forward: Bool)?
     /// The `&` filter, and whether its matches over the loaded tables are all worked out.
@@ -149,11 +152,14 @@ public struct BrowserModel {
 
     /// Takes newly loaded rows: the cursor stays on its row when the rows only grew.
     public mutating func update(rows: BrowserRows, finished: Bool) {
-        // Rows only grow while batches arrive; a whole table or the list's sections replace them.
+        // Rows only grow while batches arrive (a followed input's last table too); a whole table
+        // or the list's sections replace them.
         let grew = rows.tables.count >= loaded.tables.count && rows.hasHeaders == loaded.hasHeaders
-            && zip(rows.tables, loaded.tables).allSatisfy { $0.rowCount == $1.rowCount }
+            && zip(rows.tables, loaded.tables).allSatisfy { followsNewRows ? $0.rowCount >= $1.rowCount : $0.rowCount == $1.rowCount }
         let rearranged = !grew && !loaded.tables.isEmpty
         let current = view.address(at: cursor)
+        var followed = followsNewRows && cursor >= view.count - 1
+        if case .detail = mode { followed = false }  // the record shown in full stays the cursor's
         if rearranged {
             // Matches were worked out per table: the tables are new.
             if let old = filter {
@@ -186,7 +192,7 @@ public struct BrowserModel {
                 address == current || rows.tables.count == 1 && address.row == current.row
             } ?? false } ?? 0
         }
-        if followsEnd { cursor = max(0, view.count - 1) }
+        if followsEnd || followed { cursor = max(0, view.count - 1) }
         if finished { followsEnd = false }
         clampCursor()
     }

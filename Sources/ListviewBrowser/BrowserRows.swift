@@ -105,6 +105,18 @@ public struct RowList: RandomAccessCollection, Sendable {
         total += count
     }
 
+    /// Appends rows `rows` (ascending) of table `table`: a segment of all that table's rows so far
+    /// grows when they are the rows that follow (a table that grew: `BrowserRows.append(joining:)`).
+    public mutating func append(rows: [Int], of table: Int) {
+        if let last = segments.indices.last, segments[last].table == Int32(truncatingIfNeeded: table), segments[last].rows == nil,
+           rows.first == segments[last].count, rows.last == segments[last].count + rows.count - 1 {
+            segments[last].count += rows.count
+            total += rows.count
+            return
+        }
+        append(contentsOf: rows.lazy.map { RowAddress(table: table, row: $0) })
+    }
+
     public mutating func append<Addresses: Sequence>(contentsOf addresses: Addresses) where Addresses.Element == RowAddress {
         for address in addresses {
             if let last = segments.indices.last, segments[last].table == address.table, segments[last].rows != nil {
@@ -185,6 +197,25 @@ public struct BrowserRows: Sendable {
     /// to the one section of a list in input order, or to the last section begun (`beginSection`).
     public mutating func append(spilled: SpilledTables, number: Int, table: CellTable, rows: [Int]) {
         append(.spilled(spilled, number: number, rowCount: table.rowCount), rows: rows, measuring: table)
+    }
+
+    /// Appends `rows` of `table`, a batch of a followed input (`--follow`), to the last table when
+    /// that one is held, takes the batch's columns, and stays within `limit` bytes with it; else
+    /// as a table of its own. An input followed for hours then keeps a table per `limit` bytes,
+    /// not one per batch (each publication copies the list of tables). The rows before keep their
+    /// addresses: the last table only grows.
+    public mutating func append(joining table: CellTable, rows: [Int], upTo limit: Int) {
+        guard !sectionsBegun, let index = tables.indices.last, case .held(var last) = tables[index],
+              last.estimatedBytes + table.estimatedBytes <= limit else {
+            return append(table, rows: rows)
+        }
+        let before = last.rowCount
+        guard last.append(table) else { return append(table, rows: rows) }
+        tables[index] = .held(last)
+        let section = sections.count - 1
+        sections[section].rows.append(rows: rows.map { $0 + before }, of: index)
+        sections[section].info.count = sections[section].rows.count
+        measure(table, rows: rows)
     }
 
     /// Begins a section of a list arranged on disk; its rows follow, a table at a time.

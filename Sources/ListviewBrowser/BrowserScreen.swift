@@ -20,7 +20,8 @@ public struct ScreenLine: Equatable, Sendable {
 
 /// Lays out the browser's screen from the model, as text lines cut to the width: the
 /// column headers, the current section's header, the rows (a `*` before marked ones),
-/// and a status line with the input, `row r/N`, the section, the marks and the load.
+/// and a status line with the input, `row r/N` (`following` with `--follow`), the section,
+/// the marks and the load.
 ///
 /// Nothing here touches the terminal, so tests compare screens as text.
 public struct BrowserScreen {
@@ -28,6 +29,8 @@ public struct BrowserScreen {
     public var height: Int
     /// The input's name in the status line.
     public var inputName: String
+    /// `--follow`, once the input is read to its end: `following` after the row count.
+    public var following = false
 
     public init(width: Int, height: Int, inputName: String) {
         self.width = max(10, width)
@@ -149,7 +152,7 @@ public struct BrowserScreen {
     }
 
     private func emptyText(_ model: BrowserModel) -> String {
-        if !model.loadFinished { return "  loading…" }
+        if !model.loadFinished { return following ? "  (no records yet)" : "  loading…" }
         return model.filterText == nil ? "  (no records)" : "  (no record matches \(model.filterText ?? ""); & and Enter clears the filter)"
     }
 
@@ -167,6 +170,7 @@ public struct BrowserScreen {
     private func status(of model: BrowserModel, loading: String?) -> String {
         var parts = [inputName]
         parts.append(model.view.count == 0 ? "no rows" : "row \(model.cursor + 1)/\(model.view.count)")
+        if following { parts.append("following") }
         if model.view.hasHeaders, let section = model.view.section(of: model.cursor) {
             parts.append(SectionTitle.text(for: model.view.sections[section].info.keys))
         }

@@ -43,6 +43,8 @@ struct Listview: ParsableCommand {
             listview orders.json --group-by status --style json | jq .sections
           Browse full-screen (j/k, / search, & filter, m mark, ? keys); q writes the marked records:
             listview orders.json --group-by status -i > picked.json
+          Browse a log as it grows, like 'less +F' (records appended show at once):
+            listview app.jsonl -i --follow
           What changed between two files, record by record (see 'listview diff --help'):
             listview diff expected.json actual.json --key id
 
@@ -70,13 +72,29 @@ struct Listview: ParsableCommand {
           help: "Browse full-screen (on /dev/tty): move with j/k, search with /, filter with &, mark rows with m; q writes the marked rows to standard output (? lists the keys).")
     var interactive = false
 
+    @Flag(help: "With -i: read on as the file grows, or as the pipe is written, and add the new records, like 'less +F' (JSON Lines, CSV, TSV); the cursor on the last row stays there.")
+    var follow = false
+
     func validate() throws {
+        if follow { try validateFollow() }
         guard interactive else { return }
         let refused: [(String, Bool)] = [("--counts", view.counts), ("--summary", view.summary), ("--page-size", view.pageSize != nil),
                                          ("--fail-if-empty", view.failIfEmpty)]
         if let (option, _) = refused.first(where: { $0.1 }) {
             throw ValidationError("--interactive shows every record on screen, so \(option) has no place with it")
         }
+    }
+
+    /// `--follow` adds records to the browser's list in input order, from one input.
+    private func validateFollow() throws {
+        guard interactive else {
+            throw ValidationError("--follow adds records to the browser as the input grows: add -i (--interactive)")
+        }
+        let arranging: [(String, Bool)] = [("--sort", !view.sort.isEmpty), ("--group-by", !view.selection.groupBy.isEmpty)]
+        if let (option, _) = arranging.first(where: { $0.1 }) {
+            throw ValidationError("--follow shows records in input order as they arrive, and \(option) needs every record first: leave one of them out")
+        }
+        if files.count > 1 { throw ValidationError("--follow follows one input: give one file, or a pipe") }
     }
 
     /// Parses the command line and runs it; every failure becomes one stderr line and a sysexits status.
@@ -125,6 +143,7 @@ struct Listview: ParsableCommand {
             var request = ListRequest()
             request.read.inputs = files
             request.read.fileField = fileField
+            if follow { request.read.following = Following() }
             try input.apply(to: &request)
             try view.apply(to: &request)
             if interactive { return try browse(request, sink: sink) }

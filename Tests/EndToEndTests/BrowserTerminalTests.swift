@@ -2,25 +2,11 @@ import Foundation
 import XCTest
 
 /// `listview -i` in a real terminal (tmux): keys sent as typed, screens compared with the
-/// golden screens in `Golden/browser/` (`RECORD_GOLDEN=1` records them), and what `q`
+/// golden screens in `Golden/browser/` (`assertScreen`; `RECORD_GOLDEN=1` records them), and what `q`
 /// writes compared with what the marked records are.
 final class BrowserTerminalTests: XCTestCase {
-    private static let screens = ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Golden/browser")
-
     override func setUpWithError() throws {
         guard TmuxSession.isAvailable else { throw XCTSkip("tmux is needed (make deps installs it)") }
-    }
-
-    /// Compares `screen` with the golden screen `name` (or records it).
-    private func assertScreen(_ screen: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let url = Self.screens.appendingPathComponent("\(name).screen")
-        if GoldenFile.isRecording {
-            try FileManager.default.createDirectory(at: Self.screens, withIntermediateDirectories: true)
-            try Data(screen.utf8).write(to: url)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(screen, expected, "the screen differs from \(name).screen (RECORD_GOLDEN=1 re-records)", file: file, line: line)
     }
 
     func testGroupedListKeepsHeadersOnScreenWhileMoving() throws {

@@ -9,11 +9,12 @@ final class TmuxSession {
     private let scratch: URL
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
 
-    /// Starts `listview arguments` in the repository root, in a `width`×`height` window.
-    init(_ arguments: String, width: Int = 80, height: Int = 16, environment: String = "") throws {
+    /// Starts `listview arguments` in `directory` (the repository root), in a `width`×`height` window.
+    init(_ arguments: String, width: Int = 80, height: Int = 16, environment: String = "",
+         directory: URL = ListviewProcess.root) throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("listview-tmux-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let command = "cd \(ListviewProcess.root.path) && env LC_ALL=C.UTF-8 TERM=screen \(environment) "
+        let command = "cd '\(directory.path)' && env LC_ALL=C.UTF-8 TERM=screen \(environment) "
             + "\(ListviewProcess.binary.path) \(arguments) > \(scratch.path)/stdout 2> \(scratch.path)/stderr; "
             + "echo $? > \(scratch.path)/status; sleep 60"
         // The server this starts keeps what it inherits open: it gets no pipe to hold.
