@@ -29,7 +29,8 @@ public struct BrowserModel {
         case list
         /// The record under the cursor in full, from line `top`.
         case detail(lines: [String], top: Int)
-        case help
+        /// The keys, from line `top` (`?`; `j` and `k` scroll a screen too short for them).
+        case help(top: Int)
         /// Typing a search (`/`), a filter (`&`), a row number (`:`) or a column's name (`c`).
         case prompt(Prompt, text: String)
         /// The frequency view of a column (`F`), its first line on screen and the value under the cursor.
@@ -205,7 +206,7 @@ public struct BrowserModel {
         switch mode {
         case .list: return handleList(key)
         case .detail(let lines, let top): handleDetail(key, lines: lines, top: top)
-        case .help: mode = .list
+        case .help(let top): handleHelp(key, top: top)
         case .prompt(let prompt, let text): handlePrompt(key, prompt: prompt, text: text)
         case .frequency(let table, let top, let cursor): handleFrequency(key, table: table, top: top, cursor: cursor)
         case .summary(let summary, let top, let cursor): handleSummary(key, summary: summary, top: top, cursor: cursor)
@@ -253,12 +254,24 @@ public struct BrowserModel {
             guard let copy = copy(wholeRow: key == .character("Y")) else { message = "nothing to copy"; break }
             return .copy(copy)
         case .mouse(let event): if let position = target(of: event) { move(to: position) }
-        case .character("?"): mode = .help
+        case .character("?"): mode = .help(top: 0)
         case .enter: showDetail()
         case .character("q"): return .quit(writing: true)
         default: break
         }
         return .none
+    }
+
+    /// Scrolls the keys on a screen too short for them (`j`, `k`, space, pages); any other key goes back.
+    private mutating func handleHelp(_ key: BrowserKey, top: Int) {
+        let last = max(0, BrowserScreen.help.count - (bodyHeight + 2))
+        switch key {
+        case .character("j"), .down: mode = .help(top: min(last, top + 1))
+        case .character("k"), .up: mode = .help(top: max(0, top - 1))
+        case .character(" "), .pageDown: mode = .help(top: min(last, top + bodyHeight))
+        case .pageUp: mode = .help(top: max(0, top - bodyHeight))
+        default: mode = .list
+        }
     }
 
     private mutating func handleDetail(_ key: BrowserKey, lines: [String], top: Int) {

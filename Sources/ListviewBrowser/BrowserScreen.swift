@@ -50,8 +50,8 @@ public struct BrowserScreen {
         case .detail(let detail, let top):
             lines = [ScreenLine(cut("record \(model.cursor + 1) of \(model.view.count) · Esc goes back"), .columnHeader)]
             lines += detail.dropFirst(top).prefix(height - 2).map { ScreenLine(cut($0)) }
-        case .help:
-            lines = Self.help.prefix(height - 1).map { ScreenLine(cut($0)) }
+        case .help(let top):
+            lines = Self.help.dropFirst(top).prefix(height - 1).map { ScreenLine(cut($0)) }
         case .list, .prompt:
             lines = listLines(of: model)
         case .frequency(let table, let top, let cursor):
@@ -70,8 +70,9 @@ public struct BrowserScreen {
             lines.append(ScreenLine(cut("Enter lists the rows holding the value · Esc goes back" + (loading.map { " · \($0)" } ?? "")), .status))
         } else if case .summary = model.mode {
             lines.append(ScreenLine(cut("Enter goes back to the list on that column · Esc goes back" + (loading.map { " · \($0)" } ?? "")), .status))
-        } else if model.mode == .help {
-            lines.append(ScreenLine(cut("any key goes back"), .status))
+        } else if case .help = model.mode {
+            let scrolls = Self.help.count > height - 1
+            lines.append(ScreenLine(cut(scrolls ? "j k space scroll · any other key goes back" : "any key goes back"), .status))
         } else {
             lines.append(ScreenLine(cut(status(of: model, loading: loading)), .status))
         }

@@ -74,7 +74,7 @@ final class BrowserTerminalTests: XCTestCase {
         try session.send("j", "Enter")
         try assertScreen(try session.screen(showing: "Esc goes back"), "detail")
         try session.send("Escape", "?")
-        try assertScreen(try session.screen(showing: "any key goes back"), "help")
+        try assertScreen(try session.screen(showing: "any other key goes back"), "help")
         try session.send("x", "&")
         _ = try session.screen(showing: "& where total>300")
         for _ in 0..<9 { try session.send("BSpace") }

@@ -195,6 +195,23 @@ final class BrowserArrangementTests: XCTestCase {
         XCTAssertEqual(browser.pinnedCount, 0)
     }
 
+    /// `?` lists every key; on a screen too short for them, j, k and space scroll them.
+    func testTheKeysScrollOnAShortScreen() {
+        var browser = model(rows(table(3)))
+        press(&browser, "?")
+        XCTAssertEqual(browser.mode, .help(top: 0))
+        press(&browser, "jj")
+        XCTAssertEqual(browser.mode, .help(top: 2))
+        press(&browser, "k ")
+        XCTAssertEqual(browser.mode, .help(top: 6))
+        for _ in 0..<20 { press(&browser, " ") }
+        XCTAssertEqual(browser.mode, .help(top: BrowserScreen.help.count - 7), "the last key on the last line")
+        let screen = BrowserScreen(width: 80, height: 8, inputName: "t")
+        XCTAssertEqual(screen.lines(of: browser, loading: nil).dropLast().last?.text, BrowserScreen.help.last)
+        press(&browser, "x")
+        XCTAssertEqual(browser.mode, .list)
+    }
+
     func testMarkEveryShownRowAndUnmarkAll() {
         var browser = model(rows(table(9)))
         press(&browser, "&kind=a\n")
