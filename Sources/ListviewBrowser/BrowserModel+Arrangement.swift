@@ -51,7 +51,7 @@ extension BrowserModel {
         } else {
             sort.append(SortSpec(path: path, descending: descending))
         }
-        startArranging(keeping: view.address(at: cursor))
+        startArranging(keeping: view.address(at: cursor), byKey: true)
     }
 
     /// `=`: groups by the current column (a level inside those there are), or removes its level.
@@ -60,12 +60,14 @@ extension BrowserModel {
         pushUndo()
         let path = FieldPath(name)
         if let index = groupBy.firstIndex(of: path) { groupBy.remove(at: index) } else { groupBy.append(path) }
-        startArranging(keeping: view.address(at: cursor))
+        startArranging(keeping: view.address(at: cursor), byKey: true)
     }
 
     /// Starts arranging the loaded rows by the view's sort and groups on the second core (the one
-    /// under way is dropped); without either, the loaded rows show as they are.
-    mutating func startArranging(keeping address: RowAddress?) {
+    /// under way is dropped); without either, the loaded rows show as they are. `byKey`: for a
+    /// change of the sort or groups that Esc takes back (not rows that arrived).
+    mutating func startArranging(keeping address: RowAddress?, byKey: Bool = false) {
+        let keyPending = byKey || arranging?.byKey == true
         arranging?.work.cancel()
         arranging = nil
         guard arrangesInView else {
@@ -75,7 +77,8 @@ extension BrowserModel {
         }
         let (rows, sort, groupBy) = (loaded, sort, groupBy)
         let first = sort.isEmpty ? "grouping" : "sorting"
-        arranging = (ViewWork(first) { progress in ViewArranger.arranged(rows, sort: sort, groupBy: groupBy, progress: progress) }, address)
+        arranging = (ViewWork(first) { progress in ViewArranger.arranged(rows, sort: sort, groupBy: groupBy, progress: progress) },
+                     address, keyPending)
     }
 
     /// Shows `arranged` (less the filter's rows), with the cursor on `address` when it is shown.
@@ -89,7 +92,7 @@ extension BrowserModel {
 
     /// Takes what the second core has worked out: an arrangement, or a frequency table.
     mutating func takeWorkDone() {
-        if let (work, keeping) = arranging, let rows = work.result {
+        if let (work, keeping, _) = arranging, let rows = work.result {
             arranging = nil
             arranged = rows
             showArranged(keeping: keeping)
@@ -131,10 +134,11 @@ extension BrowserModel {
             message = "cancelled"
             return true
         }
-        guard let (work, _) = arranging else { return false }
+        guard let (work, _, byKey) = arranging else { return false }
         work.cancel()
         arranging = nil
-        if let previous = undoStack.popLast() {
+        // A sort or group given up is taken back; rows that arrived are arranged with the next ones.
+        if byKey, let previous = undoStack.popLast() {
             sort = previous.sort
             groupBy = previous.groupBy
         }

@@ -106,7 +106,7 @@ public struct BrowserModel {
     /// The loaded rows as the browser's own sort and groups arrange them (the loaded rows when none).
     var arranged = BrowserRows()
     /// An arrangement being worked out on the second core, and the row the cursor stays on.
-    var arranging: (work: ViewWork<BrowserRows>, keeping: RowAddress?)?
+    var arranging: (work: ViewWork<BrowserRows>, keeping: RowAddress?, byKey: Bool)?
     /// A frequency table, or a summary, being worked out on the second core.
     var counting: ViewWork<FrequencyTable>?
     var describing: ViewWork<SummaryView>?

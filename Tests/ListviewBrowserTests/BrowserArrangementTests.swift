@@ -159,6 +159,21 @@ final class BrowserArrangementTests: XCTestCase {
         XCTAssertEqual(browser.currentColumnName, "amount")
     }
 
+    /// Rows that arrive while the view is sorted are arranged again; Esc then stops that work but
+    /// keeps the user's sort, which `u` still takes back.
+    func testEscapeOnRowsArrivingKeepsTheSort() {
+        var loaded = rows(table(100_000))
+        var browser = model(loaded)
+        press(&browser, "lls")
+        loaded.append(table(2, from: 100_001), rows: [0, 1])
+        browser.update(rows: loaded, finished: false)
+        XCTAssertTrue(browser.isArranging, "100,000 rows take a while to sort again")
+        _ = browser.handle(.escape)
+        XCTAssertEqual(browser.sort, [SortSpec(path: FieldPath("amount"))], "the sort stays")
+        press(&browser, "u")
+        XCTAssertEqual(browser.sort, [], "u takes the user's sort back")
+    }
+
     func testJumpsToARowAndToAColumnByName() {
         var browser = model(rows(table(20)))
         press(&browser, ":12\n")
