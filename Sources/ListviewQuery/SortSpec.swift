@@ -139,33 +139,46 @@ public enum RecordSorter {
 
     /// `numericOrder` over `count` rows, each row's number given by `number` and its text (for
     /// integers a double cannot tell apart) by `text`. A large column is read and sorted in two
-    /// halves on two cores (`number` is called from both), then the halves are merged.
+    /// halves on two cores (`number` is called from both), then the halves are merged straight
+    /// into the order: only the halves' pairs and the order are held at once.
     static func numericOrder(count: Int, descending: Bool, number: (Int) -> NumberKey, text: (Int) -> String) -> [Int]? {
-        let halves = withoutActuallyEscaping(number) { number -> [SortedNumbers?] in
+        var halves = withoutActuallyEscaping(number) { number -> [SortedNumbers?] in
             guard count >= parallelMinimum else { return [SortedNumbers(rows: 0..<count, descending: descending, number: number)] }
             let later = BackgroundResult { SortedNumbers(rows: count / 2..<count, descending: descending, number: number) }
             let earlier = SortedNumbers(rows: 0..<count / 2, descending: descending, number: number)
             return [earlier, (try? later.get()) ?? nil]
         }
-        guard let first = halves[0] else { return nil }
-        var merged = first
-        if halves.count > 1 {
-            guard let second = halves[1] else { return nil }
-            merged = first.merged(with: second, descending: descending)
+        guard !halves.contains(where: { $0 == nil }) else { return nil }
+        let sorted = halves.compactMap { $0 }
+        halves = []
+        var order = OrderBuilder(capacity: count)
+        let first = sorted[0].numbers, second = sorted.count > 1 ? sorted[1].numbers : []
+        var left = 0, right = 0
+        while left < first.count || right < second.count {
+            // Equal values keep the earlier row first: the first half's rows come before the second's.
+            let takeLeft = right == second.count || (left < first.count &&
+                (descending ? first[left].value >= second[right].value : first[left].value <= second[right].value))
+            if takeLeft {
+                order.append(first[left].row, value: first[left].value)
+                left += 1
+            } else {
+                order.append(second[right].row, value: second[right].value)
+                right += 1
+            }
         }
-        reorderLongIntegerTies(&merged.rows, values: merged.values, text: text, descending: descending)
-        return merged.rows + merged.missing  // missing values last, whichever way the column sorts
+        var rows = order.finish()
+        reorderLongIntegerTies(&rows, runs: order.tieRuns, text: text, descending: descending)
+        for half in sorted { rows.append(contentsOf: half.missing) }  // missing values last, whichever way the column sorts
+        return rows
     }
 
     /// Rows sorted by their numbers (ties by row), and the rows without one.
     private struct SortedNumbers {
-        var rows: [Int] = []
-        var values: [Double] = []
+        var numbers: [(value: Double, row: Int)] = []
         var missing: [Int] = []
 
         /// `rows` sorted by `number`; nil when one holds anything but a number or nothing.
         init?(rows range: Range<Int>, descending: Bool, number: (Int) -> NumberKey) {
-            var numbers: [(value: Double, row: Int)] = []
             numbers.reserveCapacity(range.count)
             for row in range {
                 switch number(row) {
@@ -180,57 +193,56 @@ public enum RecordSorter {
             } else {
                 numbers.sort { $0.value < $1.value || ($0.value == $1.value && $0.row < $1.row) }
             }
-            rows = numbers.map(\.row)
-            values = numbers.map(\.value)
+        }
+    }
+
+    /// The merged order of rows with numbers, noting the runs of equal values that may hold
+    /// integers a double cannot tell apart (zero, or past 2^53): only those are looked at again.
+    private struct OrderBuilder {
+        private var rows: [Int] = []
+        private var runStart = 0
+        private var runValue: Double?
+        /// Runs of two or more equal values of zero or a magnitude past 2^53.
+        private(set) var tieRuns: [Range<Int>] = []
+
+        init(capacity: Int) {
+            rows.reserveCapacity(capacity)
         }
 
-        private init() {}
-
-        /// These rows and `later`'s (all of whose rows come after these) in one order.
-        func merged(with later: SortedNumbers, descending: Bool) -> SortedNumbers {
-            var result = SortedNumbers()
-            let total = rows.count + later.rows.count
-            result.rows.reserveCapacity(total)
-            result.values.reserveCapacity(total)
-            var left = 0, right = 0
-            while left < rows.count || right < later.rows.count {
-                // Equal values keep the earlier row first.
-                let takeLeft = right == later.rows.count || (left < rows.count &&
-                    (descending ? values[left] >= later.values[right] : values[left] <= later.values[right]))
-                if takeLeft {
-                    result.rows.append(rows[left])
-                    result.values.append(values[left])
-                    left += 1
-                } else {
-                    result.rows.append(later.rows[right])
-                    result.values.append(later.values[right])
-                    right += 1
-                }
+        mutating func append(_ row: Int, value: Double) {
+            if value != runValue {
+                closeRun()
+                (runStart, runValue) = (rows.count, value)
             }
-            result.missing = missing + later.missing
+            rows.append(row)
+        }
+
+        private mutating func closeRun() {
+            if let value = runValue, rows.count - runStart > 1, value == 0 || value.magnitude >= 9_007_199_254_740_992 {
+                tieRuns.append(runStart..<rows.count)
+            }
+        }
+
+        /// The rows in order (the last run closed), handed over: this builder holds them no more.
+        mutating func finish() -> [Int] {
+            closeRun()
+            runValue = nil
+            let result = rows
+            rows = []
             return result
         }
     }
 
     /// Equal as doubles, integers written differently still have an order (`IntegerText`: too long
-    /// for a double, or `-0` before `0`): each run of equal values holding two such texts is put in
-    /// it, ties by row number. `values` are the doubles of `order`'s rows; only runs of zero or of
-    /// a magnitude past 2^53 (where distinct integers share a double) can hold such texts.
-    private static func reorderLongIntegerTies(_ order: inout [Int], values: [Double], text: (Int) -> String, descending: Bool) {
-        var start = 0
-        while start < order.count {
-            let value = values[start]
-            var end = start + 1
-            while end < order.count, values[end] == value { end += 1 }
-            if end - start > 1, value == 0 || value.magnitude >= 9_007_199_254_740_992,
-               Self.holdsDifferentIntegers(order[start..<end].lazy.map(text)) {
-                order[start..<end].sort { left, right in
-                    let comparison = IntegerText.compare(text(left), text(right))
-                    if comparison != 0 { return descending ? comparison > 0 : comparison < 0 }
-                    return left < right
-                }
+    /// for a double, or `-0` before `0`): each run of equal values (`runs`) holding two such texts is
+    /// put in it, ties by row number.
+    private static func reorderLongIntegerTies(_ order: inout [Int], runs: [Range<Int>], text: (Int) -> String, descending: Bool) {
+        for run in runs where Self.holdsDifferentIntegers(order[run].lazy.map(text)) {
+            order[run].sort { left, right in
+                let comparison = IntegerText.compare(text(left), text(right))
+                if comparison != 0 { return descending ? comparison > 0 : comparison < 0 }
+                return left < right
             }
-            start = end
         }
     }
 }
