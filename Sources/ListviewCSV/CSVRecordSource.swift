@@ -168,13 +168,8 @@ public final class CSVRecordSource: RecordSource {
                 // Joined in place: a copy of the table would make the arrays copy themselves to grow.
                 if table == nil { table = part } else { table?.join(part, schema: schema) }
             }
-            let rest = try parts.readInOrder(work: { $0 }, take: { $0.map(join) })
-            if var reader = rest {
-                // The first half did not end where the second began: it reads on by itself.
-                while let batch = try reader.nextBatch(schema: schema) { join(batch) }
-            } else {
-                wasReadInParts = true
-            }
+            // When the first half did not end where the second began, it reads on by itself.
+            wasReadInParts = try parts.readWhole(schema: schema, join: join)
             if let table { assembler.batch = table }
             finished = true
         }

@@ -38,6 +38,14 @@ public protocol FileParts: AnyObject, Sendable {
 extension FileParts {
     public func isLast(_ index: Int) -> Bool { index == count - 1 }
 
+    /// Reads every part in order on both cores, handing each part's rows to `join`, then the rows of
+    /// the one pass that reads on after parts that did not join. True when every part joined.
+    public func readWhole(schema: RecordSchema, join: (CellTable) -> Void) throws -> Bool {
+        guard var rest = try readInOrder(work: { $0 }, take: { $0.map(join) }) else { return true }
+        while let batch = try rest.nextBatch(schema: schema) { join(batch) }
+        return false
+    }
+
     public func resume(reading rest: any RecordSource, handing take: (CellTable) throws -> Void) throws -> (any FileParts)? {
         nil
     }

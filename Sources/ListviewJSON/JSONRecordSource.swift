@@ -149,13 +149,8 @@ public final class JSONRecordSource: RecordSource {
                 // Joined in place: a copy of the table would make the arrays copy themselves to grow.
                 table?.join(part, schema: schema)
             }
-            let rest = try parts.readInOrder(work: { $0 }, take: { $0.map(join) })
-            if var reader = rest {
-                // The first part did not end where the second began: the file is read on past the rows joined.
-                while let batch = try reader.nextBatch(schema: schema) { join(batch) }
-            } else {
-                wasReadInParts = true
-            }
+            // When the first part did not end where the second began, the file is read on past the rows joined.
+            wasReadInParts = try parts.readWhole(schema: schema, join: join)
             input.stopOffset = nil
             finished = true
             if var table {

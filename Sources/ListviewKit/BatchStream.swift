@@ -201,9 +201,17 @@ public final class BatchStream {
     /// large regular file parsed in parts on both cores (`readRestInParts`) when it can be. The
     /// one loop of the consumers that take every batch on this thread.
     public func forEach(_ body: (Batch) throws -> Void) throws {
+        try forEach(body, inParts: { $0 }, take: body)
+    }
+
+    /// `forEach` for consumers that do part of their work on either core: `body` takes the batches
+    /// read on this thread, `work` turns each part of a file read on both cores into a result on the
+    /// thread that read it, and `take` takes those results in order here.
+    public func forEach<Result>(_ body: (Batch) throws -> Void, inParts work: @escaping @Sendable (Batch) -> Result,
+                                take: (Result) throws -> Void) throws {
         while let batch = try next() {
             try body(batch)
-            _ = try readRestInParts(work: { $0 }, take: body)
+            _ = try readRestInParts(work: work, take: take)
         }
     }
 

@@ -20,14 +20,11 @@ enum GroupCounts {
     /// The kept rows of every batch counted in their groups of `fields`.
     static func tally(_ fields: [FieldPath], of stream: BatchStream) throws -> GroupTally {
         var tally = GroupTally(fields: fields)
-        while let batch = try stream.next() {
-            tally.add(batch.rows, of: batch.table)
-            _ = try stream.readRestInParts(work: { part in
-                var counted = GroupTally(fields: fields)
-                counted.add(part.rows, of: part.table)
-                return counted
-            }, take: { tally.add($0) })
-        }
+        try stream.forEach({ tally.add($0.rows, of: $0.table) }, inParts: { part in
+            var counted = GroupTally(fields: fields)
+            counted.add(part.rows, of: part.table)
+            return counted
+        }, take: { tally.add($0) })
         return tally
     }
 }
