@@ -25,17 +25,12 @@ public struct SummaryView: Equatable, Sendable {
         let summary = ColumnSummary(columns: columns)
         var done = 0
         for (index, section) in rows.sections.enumerated() {
-            var start = 0
-            let list = section.rows
-            while start < list.count {
-                // Runs of one table go in together.
-                let number = list[start].table
-                var end = start + 1
-                while end < list.count, list[end].table == number { end += 1 }
-                let items = (start..<end).map { RowRef(Int(list[$0].row)) }
+            for (number, chunk) in section.rows.chunks(size: 1 << 16) {
+                var items: [RowRef] = []
+                items.reserveCapacity(chunk.count)
+                chunk.forEach { items.append(RowRef($0)) }
                 summary.add(rows: items, groups: Array(repeating: index, count: items.count), of: rows.tables[Int(number)].table)
-                done += end - start
-                start = end
+                done += items.count
                 guard progress("describing \(RecordCount.text(done, noun: "row"))") else { return nil }
             }
         }
@@ -63,20 +58,5 @@ public struct SummaryView: Equatable, Sendable {
             for record in section.cells { lines.append(Line(text: line(record), column: record.first)) }
         }
         return SummaryView(header: line(names), lines: lines)
-    }
-}
-
-/// Text fitted to the browser's screen.
-enum ScreenText {
-    /// `text` cut or padded with spaces to `width` cells, on the right (`right`: on the left).
-    static func padded(_ text: String, to width: Int, right: Bool = false) -> String {
-        let fitted = DisplayWidth.of(text) <= width ? text : TextFitting.truncated(text, to: width)
-        let padding = String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
-        return right ? padding + fitted : fitted + padding
-    }
-
-    /// `text` on one line, its line breaks and tabs shown as spaces.
-    static func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 })
     }
 }
