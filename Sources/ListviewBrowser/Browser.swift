@@ -30,6 +30,7 @@ public enum Browser {
         let loader = try BrowserLoader(request: request)
         let terminal = try CursesTerminal()
         defer { terminal.end() }
+        loader.waitForFirstRows(milliseconds: 50)
         let log = timings.flatMap { fopen($0, "a") }
         defer { if let log { fclose(log) } }
         var model = BrowserModel(fields: request.look.fields, excluded: request.look.excluded)

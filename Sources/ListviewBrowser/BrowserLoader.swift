@@ -5,7 +5,6 @@ import ListviewDataSource
 import ListviewInput
 import ListviewKit
 import ListviewValues
-import Synchronization
 
 /// Reads the browser's input on a thread of its own and publishes the rows as they arrive:
 /// the pattern's loading state and progressive loading.
@@ -44,7 +43,7 @@ public final class BrowserLoader: @unchecked Sendable {
         var stopping = false
     }
 
-    private let shared: Mutex<Shared>
+    private let shared: Monitor<Shared>
     /// A second opening of one regular file, for its first rows (let go once they are read).
     private var firstRows: BatchStream?
     private var thread: BackgroundThread?
@@ -56,7 +55,7 @@ public final class BrowserLoader: @unchecked Sendable {
     /// Opens the inputs of `request` (failing at once when one cannot be opened) and starts reading.
     public init(request: ListRequest) throws {
         self.request = request
-        shared = Mutex(Shared(published: Snapshot(rows: BrowserRows(measuring: request.look.fields ?? []), finished: false, error: nil, version: 0)))
+        shared = Monitor(Shared(published: Snapshot(rows: BrowserRows(measuring: request.look.fields ?? []), finished: false, error: nil, version: 0)))
         let stream = try BatchStream(request.read, filter: request.arrangement.filter)
         // `--limit` stops the reading itself when nothing orders the rows.
         if !request.arrangement.ordersRows { stream.limit = request.arrangement.limit }
@@ -69,6 +68,14 @@ public final class BrowserLoader: @unchecked Sendable {
 
     deinit {
         stop()
+    }
+
+    /// Waits up to `milliseconds` for the first rows (or the end of the input), so that the first
+    /// screen shows rows rather than an empty list that a redraw replaces a moment later; true
+    /// when they came. A slow pipe's screen shows its loading state once the time is up.
+    @discardableResult
+    public func waitForFirstRows(milliseconds: Int) -> Bool {
+        shared.wait(until: { $0.published.version > 0 }, milliseconds: milliseconds)
     }
 
     /// The rows published so far.
@@ -95,7 +102,7 @@ public final class BrowserLoader: @unchecked Sendable {
     }
 
     private func publish(_ change: (inout Snapshot) -> Void) {
-        shared.withLock { shared in
+        shared.withLock(wakes: true) { shared in
             change(&shared.published)
             shared.published.version += 1
         }

@@ -43,4 +43,19 @@ public final class Monitor<State>: @unchecked Sendable {
         while !ready(state) { pthread_cond_wait(condition, mutex) }
         return try body(&state)
     }
+
+    /// Waits until `ready` holds for the state or `milliseconds` have passed; true when it holds.
+    public func wait(until ready: (State) -> Bool, milliseconds: Int) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + milliseconds * 1_000_000
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while !ready(state) {
+            if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { return ready(state) }
+        }
+        return true
+    }
 }
