@@ -22,7 +22,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libyajl-dev libcsv-dev libre2-dev libncurses-dev libisal-dev libzstd-dev libbz2-dev liblzma-dev tmux time
+APT_PACKAGES := libyajl-dev libcsv-dev libre2-dev libncurses-dev libisal-dev libzstd-dev libbz2-dev liblzma-dev tmux time python3-markdown-it
 MAN_DATE := 2026-11-22
 MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual --date $(MAN_DATE) --authors "the listview developers" --output-directory
 
@@ -31,7 +31,7 @@ FUZZ_SECONDS ?= 60
 .PHONY: fuzz test-asan test-tsan demo test build release deb check-deb bench bench-growth deps docs check-docs install clean
 
 deps:
-	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -f /usr/include/ncursesw/curses.h ] || [ ! -f /usr/include/isa-l/igzip_lib.h ] || [ ! -f /usr/include/zstd.h ] || [ ! -f /usr/include/bzlib.h ] || [ ! -f /usr/include/lzma.h ] || ! command -v tmux >/dev/null || [ ! -x /usr/bin/time ]; then \
+	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -f /usr/include/ncursesw/curses.h ] || [ ! -f /usr/include/isa-l/igzip_lib.h ] || [ ! -f /usr/include/zstd.h ] || [ ! -f /usr/include/bzlib.h ] || [ ! -f /usr/include/lzma.h ] || ! command -v tmux >/dev/null || [ ! -x /usr/bin/time ] || ! /usr/bin/python3 -c 'import markdown_it' 2>/dev/null; then \
 		echo "make: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get install -y $(APT_PACKAGES) \
 		|| { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(APT_PACKAGES); }; \

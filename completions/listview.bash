@@ -217,7 +217,7 @@ _listview() {
         return
         ;;
     '--style')
-        __listview_add_completions -W 'table'$'\n''list'$'\n''line'$'\n''markdown'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        __listview_add_completions -W 'table'$'\n''list'$'\n''line'$'\n''markdown'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'$'\n''github'
         return
         ;;
     '--width')
@@ -278,9 +278,9 @@ _listview() {
 
 _listview_diff() {
     repeating_flags=()
-    non_repeating_flags=(--exact --counts --no-header --no-infer --lazy-quotes --wrap --no-pager --border --version -h --help)
-    repeating_options=(--ignore --null-value --where --group-by)
-    non_repeating_options=(--key --memory-limit --temp-dir --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color)
+    non_repeating_flags=(--exact --stat --counts --no-header --no-infer --lazy-quotes --wrap --no-pager --border --version -h --help)
+    repeating_options=(--ignore --tolerance --null-value --where --group-by)
+    non_repeating_options=(--key --max-changes --memory-limit --temp-dir --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color)
     __listview_offer_flags_options 2
 
     # Offer option value completions
@@ -289,6 +289,12 @@ _listview_diff() {
         return
         ;;
     '--ignore')
+        return
+        ;;
+    '--tolerance')
+        return
+        ;;
+    '--max-changes')
         return
         ;;
     '--memory-limit')
@@ -324,7 +330,7 @@ _listview_diff() {
         return
         ;;
     '--style')
-        __listview_add_completions -W 'table'$'\n''list'$'\n''line'$'\n''markdown'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'
+        __listview_add_completions -W 'table'$'\n''list'$'\n''line'$'\n''markdown'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'$'\n''github'
         return
         ;;
     '--width')

@@ -41,7 +41,7 @@ _listview() {
 
     local -i ret=1
     local -ar ___input=('json' 'jsonl' 'csv' 'tsv')
-    local -ar ___style=('table' 'list' 'line' 'markdown' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar ___style=('table' 'list' 'line' 'markdown' 'json' 'jsonl' 'csv' 'tsv' 'github')
     local -ar ___color=('auto' 'always' 'never')
     local -ar arg_specs=(
         '*:files:'
@@ -113,7 +113,7 @@ _listview() {
 _listview_diff() {
     local -i ret=1
     local -ar ___input=('json' 'jsonl' 'csv' 'tsv')
-    local -ar ___style=('table' 'list' 'line' 'markdown' 'json' 'jsonl' 'csv' 'tsv')
+    local -ar ___style=('table' 'list' 'line' 'markdown' 'json' 'jsonl' 'csv' 'tsv' 'github')
     local -ar ___color=('auto' 'always' 'never')
     local -ar arg_specs=(
         ':old:'
@@ -121,6 +121,9 @@ _listview_diff() {
         '--key[The fields that name a record in both files, comma-separated (dotted paths reach into objects). Without it, whole records are compared as multisets.]:fields:'
         '*--ignore[Leave these fields out of the comparison and the output (comma-separated names or globs, e.g. '\''updated_at,*_id'\''); repeatable.]:fields:'
         '--exact[Compare type and text as written\: 12.50 differs from 12.5, null from a missing field, "1" from 1.]'
+        '*--tolerance[Numbers this close are equal\: absolute (0.005), relative to the larger (0.1%), or for one field (amount=0.01, score=1%); exact decimals, no float rounding. Repeatable; needs --key.]:bound:'
+        '--stat[After the differences (or alone with --counts), how many records changed each field, most changed first.]'
+        '--max-changes[Show at most N records of each kind (removed, added, changed), then '\''… K more changed records'\''; the summary and the status still count them all. For people'\''s styles and github.]:N:'
         '--counts[Print only the summary\: unchanged, added, removed and changed counts (per section with --group-by).]'
         '--memory-limit[Memory a run may hold before it works on disk (a sorted or grouped list sorts runs of rows, a table is read twice, a summary estimates distinct values, a keyed diff cuts both files into partitions by key, the browser reads rows back from disk), e.g. 512MB or 4GB (default\: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).]:size:'
         '--temp-dir[The folder for spill files (default\: $TMPDIR, else /tmp).]:dir:_files -/'

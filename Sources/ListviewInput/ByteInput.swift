@@ -252,7 +252,7 @@ public final class ByteInput {
         if unread.isEmpty {
             guard try readChunk() else { return false }
         }
-        let slice = unread.lowerBound..<min(unread.upperBound, unread.lowerBound + max(limit, 1))
+        let slice = unread.lowerBound..<unread.lowerBound + min(unread.count, max(limit, 1))
         unread = slice.upperBound..<unread.upperBound
         try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[slice])) }
         return true

@@ -39,6 +39,9 @@ final class DiffPartitions {
     private var file: SpillFile?
     /// Rows handed over so far, kept or not: the record number of the next batch's first row.
     private var records = 0
+
+    /// Every record handed over, kept or not.
+    var recordCount: Int { records }
     private var batches = 0
 
     init(count: Int, key: [FieldPath], equality: ValueEquality, budget: MemoryBudget, folder: SpillDirectory, inferTypes: Bool) {

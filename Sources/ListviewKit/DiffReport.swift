@@ -19,13 +19,18 @@ struct DiffReport {
     let old: CellTable
     let new: CellTable
     let diff: RecordDiff
+    /// Where the records came from, for `--style github` (nil: annotations name the files alone).
+    let origins: DiffOrigins?
+    /// A field that would match the records by key, for a diff of whole records (`KeySuggestion`).
+    var suggestedKey: String?
     let sections: [Section<Difference>]
 
-    init(request: DiffRequest, old: CellTable, new: CellTable, diff: RecordDiff) {
+    init(request: DiffRequest, old: CellTable, new: CellTable, diff: RecordDiff, origins: DiffOrigins? = nil) {
         self.request = request
         self.old = old
         self.new = new
         self.diff = diff
+        self.origins = origins
         let groupBy = request.list.arrangement.groupBy
         let (oldFields, newFields) = (old.fields(groupBy), new.fields(groupBy))
         sections = old.withCells { oldCells in
@@ -47,18 +52,68 @@ struct DiffReport {
         let grouped = !list.arrangement.groupBy.isEmpty
         switch list.look.style {
         case .json, .jsonl:
-            if list.look.countsOnly { return try DiffJSONWriter.writeCounts(diff, sections: sections, grouped: grouped, into: sink) }
+            let extras = DiffJSONWriter.Extras(fieldStats: request.stat ? diff.fieldStats : nil, suggestedKey: suggestedKey)
+            if list.look.countsOnly {
+                return try DiffJSONWriter.writeCounts(diff, sections: sections, grouped: grouped, extras: extras, lines: list.look.style == .jsonl,
+                                                      into: sink)
+            }
             let writer = DiffJSONWriter(old: old, new: new, diff: diff, key: request.key, columns: shownColumns,
                                         excluded: list.look.excluded)
-            try writer.write(sections, lines: list.look.style == .jsonl, into: sink)
+            try writer.write(sections, lines: list.look.style == .jsonl, extras: extras, into: sink)
         case .csv, .tsv:
+            // CSV holds one table: with --stat, the statistics' (`field,changed`).
+            if request.stat { return try writeFieldStats(style: list.look.style, into: sink) }
             if list.look.countsOnly { return try SectionCounts.write(countSections, style: list.look.style, groupFields: countFields, into: sink) }
             let builder = changedRecordBuilder
             let records = sections.flatMap(\.items).map { (kind: $0.kind, record: builder.record(for: $0)) }
             try DiffDelimitedWriter(dialect: list.look.style == .csv ? .csv : .tsv).write(records, keyNames: request.key.map(\.text), into: sink)
         case .table, .list, .line, .markdown:
             try writeForPeople(into: sink)
+        case .github:
+            try writeAnnotations(into: sink)
         }
+    }
+
+    // MARK: - For GitHub Actions
+
+    /// One annotation per field only one side has and per difference, at its record's line, then the summary.
+    private func writeAnnotations(into sink: OutputSink) throws {
+        let writer = GitHubAnnotationWriter()
+        let read = request.list.read
+        let names = (old: ReadSpec.displayName(of: request.old), new: ReadSpec.displayName(of: request.new))
+        let files = (old: request.old == "-" ? nil : request.old, new: request.new == "-" ? nil : request.new)
+        var annotations: [GitHubAnnotationWriter.Annotation] = []
+        for field in diff.fieldsRemoved {
+            annotations.append(writer.fieldAnnotation(field, added: false, name: names.old, file: files.old,
+                                                      line: origins?.old.headerLine(read), other: names.new))
+        }
+        for field in diff.fieldsAdded {
+            annotations.append(writer.fieldAnnotation(field, added: true, name: names.new, file: files.new,
+                                                      line: origins?.new.headerLine(read), other: names.old))
+        }
+        if !request.list.look.countsOnly {
+            let oldLines = origins?.old.lines(of: diff.removed, read: read) ?? [:]
+            let newLines = origins?.new.lines(of: diff.added + diff.changed.map(\.new), read: read) ?? [:]
+            let builder = changedRecordBuilder
+            var more: [(Difference.Kind, Int)] = []
+            for kind in Difference.Kind.allCases {
+                let (shown, left) = Self.limited(sections.filter { $0.info.keys.first?.value == .string(kind.rawValue) }, to: request.maxChanges)
+                for difference in shown.flatMap(\.items) {
+                    let (file, line) = difference.kind == .removed ? (files.old, difference.old.flatMap { oldLines[$0] })
+                                                                   : (files.new, difference.new.flatMap { newLines[$0] })
+                    annotations.append(writer.annotation(difference.kind, record: builder.record(for: difference), file: file, line: line))
+                }
+                if left > 0 { more.append((kind, left)) }
+            }
+            try writer.write(annotations, into: sink)
+            annotations = []
+            for (kind, count) in more { try sink.write(Self.moreLine(count, kind) + "\n") }
+        }
+        try writer.write(annotations, into: sink)
+        if request.stat { try sink.write(writer.notice(title: "fields changed", message: diff.fieldStatsLine) + "\n") }
+        try sink.write(diff.summary + "\n")
+        if let note = keyNote { try sink.write(writer.notice(title: "key", message: note) + "\n") }
+        try sink.flush()
     }
 
     /// The columns records are written with: `--fields` after the key fields, or nil for all.
@@ -70,7 +125,7 @@ struct DiffReport {
 
     private var changedRecordBuilder: ChangedRecord.Builder {
         ChangedRecord.Builder(old: old, new: new, key: request.key, compared: diff.compared, shown: request.list.look.fields,
-                              excluded: request.list.look.excluded, equality: ValueEquality(exact: request.exact))
+                              excluded: request.list.look.excluded, equality: request.equality)
     }
 
     /// `--counts` in a list's counts shape: one section per kind (and group), every kind listed.
@@ -106,20 +161,78 @@ struct DiffReport {
                 let ofKind = sections.filter { $0.info.keys.first?.value == .string(kind.rawValue) }
                 guard let first = ofKind.first else { continue }
                 try sink.write(title("\(kind.title) · \(RecordCount.text(first.info.levelCounts.first ?? first.info.count))"))
-                let inner = ofKind.map(Self.innerSection)
+                let (inner, more) = Self.limited(ofKind.map(Self.innerSection), to: request.maxChanges)
                 if kind == .changed {
                     try writeChanged(inner, theme: theme, into: sink)
                 } else {
                     try writeRecords(inner, table: kind == .removed ? old : new, into: sink)
                 }
+                if more > 0 { try sink.write((markdown ? "\n" : "") + Self.moreLine(more, kind) + "\n") }
                 try sink.write("\n")
             }
         } else if !list.arrangement.groupBy.isEmpty {
             try SectionCounts.write(countSections, style: list.look.style, groupFields: countFields, into: sink)
         }
+        if request.stat {
+            if markdown {
+                try writeFieldStats(style: .markdown, into: sink)
+                try sink.write("\n")
+            } else {
+                try sink.write(diff.fieldStatsLine + "\n")
+            }
+        }
         let summary = diff.summary
         try sink.write((markdown ? summary : theme.footer(summary)) + "\n")
+        if let note = keyNote { try sink.write((markdown ? "\n" + note : theme.footer(note)) + "\n") }
         try sink.flush()
+    }
+
+    /// `compared whole records; 'id' is unique in both files: --key id matches records by it`.
+    private var keyNote: String? {
+        suggestedKey.map { name in
+            // The option as it would be typed: a name of other characters than these in quotes.
+            let plain = name.allSatisfy { $0.isLetter || $0.isNumber || "_.-".contains($0) }
+            let typed = plain ? name : "'" + name.replacing("'", with: "'\\''") + "'"
+            return "compared whole records; '\(TerminalEscaping.escaped(name))' is unique in both files: --key \(TerminalEscaping.escaped(typed)) matches records by it"
+        }
+    }
+
+    /// `… 12 more changed records`.
+    static func moreLine(_ count: Int, _ kind: Difference.Kind) -> String {
+        "… \(RecordCount.grouped(count)) more \(kind.rawValue) \(count == 1 ? "record" : "records")"
+    }
+
+    /// The first `limit` items of `sections` (all of them without a limit), sections left empty
+    /// dropped, and how many items were left out.
+    static func limited<Item>(_ sections: [Section<Item>], to limit: Int?) -> (sections: [Section<Item>], more: Int) {
+        guard let limit else { return (sections, 0) }
+        var left = limit
+        var kept: [Section<Item>] = []
+        var more = 0
+        for section in sections {
+            let shown = min(left, section.items.count)
+            more += section.items.count - shown
+            left -= shown
+            guard shown > 0 else { continue }
+            var cut = section
+            cut.items = Array(section.items.prefix(shown))
+            kept.append(cut)
+        }
+        return (kept, more)
+    }
+
+    /// `--stat` as a table of its own: `field,changed` in CSV and TSV, a Markdown table in Markdown.
+    private func writeFieldStats(style: OutputStyle, into sink: OutputSink) throws {
+        let stats = diff.fieldStats
+        switch style {
+        case .markdown:
+            var text = "| field | changed records |\n| --- | ---: |\n"
+            for stat in stats { text += "| \(MarkdownPresenter.escape(stat.field)) | \(stat.records) |\n" }
+            try sink.write(text)
+            try sink.flush()
+        default:
+            try DiffDelimitedWriter(dialect: style == .tsv ? .tsv : .csv).writeFieldStats(stats, into: sink)
+        }
     }
 
     /// A section without its first level (the kind), as the records' own sections.

@@ -10,6 +10,12 @@ public struct DiffRequest: Sendable {
     public var key: [FieldPath] = []
     /// `--exact`: compare type and text as written instead of by meaning (`ValueEquality`).
     public var exact = false
+    /// `--stat`: how many records changed each field, after the differences.
+    public var stat = false
+    /// `--max-changes`: the records of each kind shown to people (the rest counted in one line).
+    public var maxChanges: Int?
+    /// `--tolerance`: how far apart the numbers of a compared field may be and still be equal.
+    public var tolerance = NumericTolerance()
     /// The options a diff shares with listing: its `read` (each side read with its own input),
     /// its arrangement's `filter` and `groupBy` (sections inside each change kind), `fields`,
     /// `style` and its look, `countsOnly`. Its `excluded` holds the `--ignore` patterns: fields
@@ -20,4 +26,7 @@ public struct DiffRequest: Sendable {
         self.old = old
         self.new = new
     }
+
+    /// When two values are the same: by meaning or as written, within the tolerance.
+    public var equality: ValueEquality { ValueEquality(exact: exact, tolerance: tolerance) }
 }

@@ -23,6 +23,8 @@ public enum DiffRunner {
         var rows: [Int]
         var name: String
         var warnings: [String]
+        /// Which record of the input each row is.
+        var origin: DiffOrigins.Side
     }
 
     /// Runs `request`, writing the differences to `sink` and notes (ragged rows) to `warn`.
@@ -46,11 +48,16 @@ public enum DiffRunner {
         do {
             diff = try RecordDiff(old: .init(table: old.table, rows: old.rows), new: .init(table: new.table, rows: new.rows),
                                   key: ready.key, fields: ready.list.look.fields, ignoring: ready.list.look.excluded,
-                                  equality: ValueEquality(exact: ready.exact))
+                                  equality: ready.equality)
         } catch let duplicate as RecordDiff.DuplicateKey {
             throw duplicateKeyError(duplicate, key: ready.key, side: duplicate.side == .old ? old : new)
         }
-        let report = DiffReport(request: ready, old: old.table, new: new.table, diff: diff)
+        var report = DiffReport(request: ready, old: old.table, new: new.table, diff: diff, origins: DiffOrigins(old: old.origin, new: new.origin))
+        // Whole records that differ: a field that could match them by key is worth a note.
+        if !diff.isEmpty {
+            report.suggestedKey = KeySuggestion.field(old: .init(table: old.table, rows: old.rows), new: .init(table: new.table, rows: new.rows),
+                                                      equality: ready.equality)
+        }
         try report.write(into: sink)
         // Notes on how the inputs were read follow only a diff that was made: a failure is one line.
         (old.warnings + new.warnings).forEach(warn)
@@ -66,15 +73,21 @@ public enum DiffRunner {
         let newName = ReadSpec.displayName(of: request.new)
         // The new side's first batch: its fields are checked before any record is compared.
         let seen = LoadedSide(table: try stream.first()?.table ?? CellTable(columns: [], inferTypes: request.list.read.csv.inferTypes),
-                              rows: [], name: newName, warnings: [])
+                              rows: [], name: newName, warnings: [], origin: .init(path: request.new, format: nil, recordCount: 0))
         let ready = try checked(request, old: .init(old), new: .init(seen))
         let diff: RecordDiff
         let kept: CellTable
+        let places: [Int]
+        var newRecords = 0
         do {
-            (diff, kept, _) = try RecordDiff.streamed(
+            (diff, kept, places) = try RecordDiff.streamed(
                 old: .init(table: old.table, rows: old.rows), key: ready.key, fields: ready.list.look.fields,
-                ignoring: ready.list.look.excluded, equality: ValueEquality(exact: ready.exact),
-                nextBatch: { try stream.next().map { ($0.table, $0.rows.map(\.row)) } },
+                ignoring: ready.list.look.excluded, equality: ready.equality,
+                nextBatch: {
+                    guard let batch = try stream.next() else { return nil }
+                    newRecords += batch.table.rowCount
+                    return (batch.table, batch.rows.map(\.row))
+                },
                 newColumns: { stream.knownColumns })
         } catch let duplicate as RecordDiff.DuplicateKey {
             throw ListviewError.malformedInput(source: duplicate.side == .old ? old.name : newName, line: nil, column: nil,
@@ -82,7 +95,9 @@ public enum DiffRunner {
                                                                             valuesAt: duplicate.side == .old ? (old.table, duplicate.first) : nil))
         }
         defer { if !request.list.freesRecords { LeftForExit.keep([old.table, kept]) } }
-        let report = DiffReport(request: ready, old: old.table, new: kept, diff: diff)
+        let origins = DiffOrigins(old: old.origin, new: .init(path: request.new, format: stream.formats.first, numbers: places,
+                                                              recordCount: newRecords))
+        let report = DiffReport(request: ready, old: old.table, new: kept, diff: diff, origins: origins)
         try report.write(into: sink)
         (old.warnings + stream.warnings).forEach(warn)
         return Outcome(different: !diff.isEmpty)
@@ -91,8 +106,21 @@ public enum DiffRunner {
     /// Reads `path` whole through the list's reading and `--where`, and keeps the rows that pass.
     private static func load(_ path: String, request: DiffRequest, sink: OutputSink) throws -> LoadedSide {
         let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.arrangement.filter, sink: sink)
-        let (table, rows) = try WholeList.read(stream)
-        return LoadedSide(table: table, rows: rows.map(\.row), name: ReadSpec.displayName(of: path), warnings: stream.warnings)
+        let name = ReadSpec.displayName(of: path)
+        if let whole = try stream.wholeTable() {
+            return LoadedSide(table: whole.table, rows: whole.rows.map(\.row), name: name, warnings: stream.warnings,
+                              origin: .init(path: path, format: stream.formats.first, recordCount: whole.table.rowCount))
+        }
+        // Batches joined: the kept rows' record numbers, in the order of the kept rows.
+        var numbers: [Int] = []
+        var recordCount = 0
+        let (table, kept) = try WholeList.readBatches(stream) { batch, rows in
+            numbers += rows.lazy.map { recordCount + $0 }
+            recordCount += batch.rowCount
+        }
+        let rows = kept.map(\.row)
+        return LoadedSide(table: table, rows: rows, name: name, warnings: stream.warnings,
+                          origin: .init(path: path, format: stream.formats.first, rows: rows, numbers: numbers, recordCount: recordCount))
     }
 
     /// What a side's field names are checked against: its columns, and a table whose rows hold

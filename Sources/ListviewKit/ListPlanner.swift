@@ -70,7 +70,7 @@ public enum ListPlanner {
                 // A template's line depends on its record alone; without one, `key=value` pairs
                 // take their columns from the whole list.
                 return request.look.template != nil ? .streamableStyle : .none
-            case .table, .list, .markdown: return .none
+            case .table, .list, .markdown, .github: return .none
             }
         case .read, .freesRecords:
             return .none  // how the inputs are read

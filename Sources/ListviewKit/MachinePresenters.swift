@@ -8,7 +8,7 @@ enum MachinePresenters {
     /// `grandTotal`: the `--footer` values of the whole list, which JSON writes after its sections.
     static func make(_ style: OutputStyle, fields: OutputFields, grouped: Bool, grandTotal: [FooterValue] = []) -> (any TableRowPresenter)? {
         switch style {
-        case .table, .list, .line, .markdown:
+        case .table, .list, .line, .markdown, .github:
             return nil
         case .json:
             // JSON keeps sections as objects, so records keep their own fields.

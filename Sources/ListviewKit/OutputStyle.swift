@@ -23,12 +23,15 @@ public enum OutputStyle: String, CaseIterable, Sendable {
     case csv
     /// Tab-separated values with `\t \r \n \\` escapes.
     case tsv
+    /// GitHub Actions workflow commands, one `::error` annotation per difference at its record's
+    /// line (`listview diff` only).
+    case github
 
     /// True for the record formats meant for programs: JSON, JSON Lines, CSV, TSV.
     public var isMachineReadable: Bool {
         switch self {
         case .json, .jsonl, .csv, .tsv: return true
-        case .table, .list, .line, .markdown: return false
+        case .table, .list, .line, .markdown, .github: return false
         }
     }
 }

@@ -72,13 +72,13 @@ struct PartitionComparison {
     /// The bytes the differences found so far hold, about.
     var differenceBytes: Int { oldDifferences.estimatedBytes + newDifferences.estimatedBytes }
 
-    /// The old side's differences in input order, let go here.
-    mutating func takeOldDifferences() -> CellTable { oldDifferences.takeJoined() }
+    /// The old side's differences in input order, and their record numbers, let go here.
+    mutating func takeOldDifferences() -> (table: CellTable, records: [Int]) { oldDifferences.takeJoined() }
 
-    /// The new side's differences in input order, let go here.
-    mutating func takeNewDifferences() -> CellTable { newDifferences.takeJoined() }
+    /// The new side's differences in input order, and their record numbers, let go here.
+    mutating func takeNewDifferences() -> (table: CellTable, records: [Int]) { newDifferences.takeJoined() }
 
-    private var equality: ValueEquality { ValueEquality(exact: request.exact) }
+    private var equality: ValueEquality { request.equality }
 
     /// Keeps `duplicate` (rows of this partition) when the diff in memory would report it before
     /// the one kept so far: the old side's keys are all checked before the new side's; the new
@@ -115,12 +115,13 @@ struct DifferenceRows {
     /// The bytes the pieces hold, about: their text, and a cell's end and kind.
     private(set) var estimatedBytes = 0
 
-    /// The rows in input order as one table, the pieces let go as soon as they are joined.
-    mutating func takeJoined() -> CellTable {
-        let table = joined()
+    /// The rows in input order as one table, and their record numbers, the pieces let go as soon
+    /// as they are joined.
+    mutating func takeJoined() -> (table: CellTable, records: [Int]) {
+        let joined = joined()
         pieces = []
         estimatedBytes = 0
-        return table
+        return joined
     }
 
     /// Rows joining `empty` (a table with every column of their side) by name.
@@ -137,8 +138,8 @@ struct DifferenceRows {
         estimatedBytes += piece.estimatedBytes
     }
 
-    /// Every row kept, in the order of their record numbers, as one table.
-    func joined() -> CellTable {
+    /// Every row kept, in the order of their record numbers, as one table; and those numbers.
+    func joined() -> (table: CellTable, records: [Int]) {
         var order: [(record: Int, piece: Int, row: Int)] = []
         for (piece, kept) in pieces.enumerated() {
             for (row, record) in kept.records.enumerated() { order.append((record, piece, row)) }
@@ -153,6 +154,6 @@ struct DifferenceRows {
             table.append(rows: order[start].row..<order[end - 1].row + 1, of: pieces[order[start].piece].table, schema: empty.schema)
             start = end
         }
-        return table
+        return (table, order.map(\.record))
     }
 }

@@ -45,7 +45,7 @@ enum PartitionedDiff {
     static func run(_ request: DiffRequest, budget: MemoryBudget, to sink: OutputSink, warn: (String) -> Void) throws -> DiffRunner.Outcome {
         let folder = SpillDirectory(parent: request.list.arrangement.spillFolder)
         let count = partitionCount(for: request, budget: budget)
-        let equality = ValueEquality(exact: request.exact)
+        let equality = request.equality
         let inferTypes = request.list.read.csv.inferTypes
         let old = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
         let new = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
@@ -79,9 +79,9 @@ enum PartitionedDiff {
         }
         // The differences in input order, compared once more: the diff in memory's lists, in its order.
         // Each side joined in turn, its pieces let go at once; the new rows are compared where they are.
-        let oldRows = comparison.takeOldDifferences()
+        let (oldRows, oldRecords) = comparison.takeOldDifferences()
         MemoryBudget.returnFreedMemory()
-        let newRows = comparison.takeNewDifferences()
+        let (newRows, newRecords) = comparison.takeNewDifferences()
         MemoryBudget.returnFreedMemory()
         var batch: (table: CellTable, rows: [Int])? = (newRows, Array(0..<newRows.rowCount))
         var (diff, kept, _) = try RecordDiff.streamed(
@@ -90,7 +90,9 @@ enum PartitionedDiff {
             newColumns: { newColumns }, keepingRows: false)
         diff.addUnchanged(comparison.unchanged)
         defer { if !request.list.freesRecords { LeftForExit.keep([oldRows, kept]) } }
-        try DiffReport(request: ready, old: oldRows, new: kept, diff: diff).write(into: sink)
+        let origins = DiffOrigins(old: .init(path: request.old, format: oldStream.formats.first, numbers: oldRecords, recordCount: old.recordCount),
+                                  new: .init(path: request.new, format: newStream.formats.first, numbers: newRecords, recordCount: new.recordCount))
+        try DiffReport(request: ready, old: oldRows, new: kept, diff: diff, origins: origins).write(into: sink)
         (oldStream.warnings + newStream.warnings).forEach(warn)
         return DiffRunner.Outcome(different: !diff.isEmpty)
     }

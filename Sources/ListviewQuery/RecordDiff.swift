@@ -241,6 +241,8 @@ private struct Matcher: Sendable {
     let oldColumns: [Int]
     let newColumns: [Int]
     let equality: ValueEquality
+    /// Each field's `--tolerance` bound (none for the key fields).
+    let bounds: [NumericTolerance.Bound?]
     let decode: NestedValueDecoder?
 
     init(old: CellTable, new: CellTable, key: [FieldPath], compared: [FieldPath], equality: ValueEquality) {
@@ -251,6 +253,7 @@ private struct Matcher: Sendable {
         (oldFields, newFields) = (fields.old, fields.new)
         (oldColumns, newColumns) = (fields.oldColumns, fields.newColumns)
         self.equality = equality
+        bounds = key.map { _ in nil } + compared.map { equality.tolerance.bound(for: $0.text) }
         decode = old.nestedDecoder ?? new.nestedDecoder
     }
 
@@ -274,7 +277,9 @@ private struct Matcher: Sendable {
                             guard a >= 0, b >= 0 else { return samePath(field, oldRow, oldCells, newRow, newCells) }
                             let (left, right) = (oldCells.cell(row: oldRow, column: a), newCells.cell(row: newRow, column: b))
                             if left.kind == right.kind, ValueEquality.sameBytes(left.text, right.text) { return true }
-                            return equality.equal(left, right, decode: decode)
+                            if equality.equal(left, right, decode: decode) { return true }
+                            guard let bound = bounds[field] else { return false }
+                            return ValueEquality.withinBound(bound, left, right)
                         }
                         for row in rows {
                             var hasher = KeyHasher()
@@ -350,9 +355,14 @@ private struct Matcher: Sendable {
         }
     }
 
-    /// Field `field` compared through its path (a path into a nested value).
+    /// Field `field` compared through its path (a path into a nested value), within its bound.
     private func samePath(_ field: Int, _ oldRow: Int, _ oldCells: CellTable.Cells, _ newRow: Int, _ newCells: CellTable.Cells) -> Bool {
-        equality.sameMeaning(oldFields[field].value(row: oldRow, in: oldCells), newFields[field].value(row: newRow, in: newCells))
+        let (old, new) = (oldFields[field].value(row: oldRow, in: oldCells), newFields[field].value(row: newRow, in: newCells))
+        if equality.sameMeaning(old, new) { return true }
+        guard let bound = bounds[field] else { return false }
+        return CellKind.withCell(of: old) { oldKind, oldText in
+            CellKind.withCell(of: new) { newKind, newText in ValueEquality.withinBound(bound, (oldKind, oldText), (newKind, newText)) }
+        }
     }
 }
 
@@ -380,6 +390,25 @@ extension RecordDiff {
         removed.map { Difference(kind: .removed, old: $0, new: nil, fields: []) }
             + added.map { Difference(kind: .added, old: nil, new: $0, fields: []) }
             + changed.map { Difference(kind: .changed, old: $0.old, new: $0.new, fields: $0.fields) }
+    }
+
+    /// Each compared field that changed and how many records changed it, most changed first (in
+    /// field order among equals): a mass change of one field stands out (`--stat`).
+    public var fieldStats: [(field: String, records: Int)] {
+        var counts = [Int](repeating: 0, count: compared.count)
+        for change in changed {
+            for field in change.fields where counts.indices.contains(field) { counts[field] += 1 }
+        }
+        return counts.enumerated().filter { $0.element > 0 }
+            .sorted { $0.element != $1.element ? $0.element > $1.element : $0.offset < $1.offset }
+            .map { (compared[$0.offset].text, $0.element) }
+    }
+
+    /// `total: 1,204 changed · status: 3 changed`, or `no field changed`.
+    public var fieldStatsLine: String {
+        let stats = fieldStats
+        guard !stats.isEmpty else { return "no field changed" }
+        return stats.map { "\(TerminalEscaping.escaped($0.field)): \(RecordCount.grouped($0.records)) changed" }.joined(separator: " · ")
     }
 
     /// `N unchanged · A added · R removed · C changed`.

@@ -14,11 +14,22 @@ import ListviewValues
 ///
 /// `exact`: the type and the text as written must both match (`12.50` is not
 /// `12.5`, null is not a missing field, the string `"1"` is not the number `1`).
+///
+/// `tolerance` (`--tolerance`) lets the numbers of a field differ by up to its bound; the
+/// matcher of a keyed diff applies it to the compared fields (never to the key).
 public struct ValueEquality: Sendable {
     public let exact: Bool
+    public let tolerance: NumericTolerance
 
-    public init(exact: Bool = false) {
+    public init(exact: Bool = false, tolerance: NumericTolerance = NumericTolerance()) {
         self.exact = exact
+        self.tolerance = tolerance
+    }
+
+    /// True when `a` and `b` are both numbers within `bound` of each other.
+    public static func withinBound(_ bound: NumericTolerance.Bound, _ a: Cell, _ b: Cell) -> Bool {
+        guard a.kind != .nested, b.kind != .nested, let left = ExactDecimal(a.text), let right = ExactDecimal(b.text) else { return false }
+        return bound.allows(left, right)
     }
 
     /// A cell as the comparison sees it: its kind (`.text` resolved by type inference) and bytes.

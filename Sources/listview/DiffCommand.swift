@@ -3,6 +3,7 @@ import Glibc
 import ListviewBatches
 import ListviewKit
 import ListviewPresentation
+import ListviewQuery
 import ListviewValues
 
 /// `listview diff OLD NEW`: the records two fixtures differ in, in sections, for CI.
@@ -52,6 +53,17 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Compare type and text as written: 12.50 differs from 12.5, null from a missing field, \"1\" from 1.")
     var exact = false
 
+    @Option(help: ArgumentHelp("Numbers this close are equal: absolute (0.005), relative to the larger (0.1%), or for one field (amount=0.01, score=1%); exact decimals, no float rounding. Repeatable; needs --key.",
+                               valueName: "bound"))
+    var tolerance: [String] = []
+
+    @Flag(help: "After the differences (or alone with --counts), how many records changed each field, most changed first.")
+    var stat = false
+
+    @Option(help: ArgumentHelp("Show at most N records of each kind (removed, added, changed), then '… K more changed records'; the summary and the status still count them all. For people's styles and github.",
+                               valueName: "N"))
+    var maxChanges: Int?
+
     @Flag(help: "Print only the summary: unchanged, added, removed and changed counts (per section with --group-by).")
     var counts = false
 
@@ -63,6 +75,15 @@ struct DiffCommand: ParsableCommand {
 
     func validate() throws {
         if let key, FieldList.parse(key).isEmpty { throw ValidationError("--key needs at least one field name") }
+        if !tolerance.isEmpty && key == nil {
+            throw ValidationError("--tolerance compares the fields of records matched by key: it needs --key")
+        }
+        if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a count of 0 or more") }
+        if !tolerance.isEmpty && exact { throw ValidationError("--tolerance and --exact contradict each other: choose one") }
+        var bounds = NumericTolerance()
+        for text in tolerance {
+            do { try bounds.add(text) } catch { throw ValidationError(error.message) }
+        }
     }
 
     func run() throws {
@@ -75,6 +96,11 @@ struct DiffCommand: ParsableCommand {
             var request = DiffRequest(old: old, new: new)
             request.key = key.map(FieldList.parse) ?? []
             request.exact = exact
+            request.stat = stat
+            request.maxChanges = maxChanges
+            for text in tolerance {
+                do throws(NumericTolerance.Invalid) { try request.tolerance.add(text) } catch { throw ListviewError.usage(error.message) }
+            }
             try input.apply(to: &request.list)
             try selection.apply(to: &request.list)
             try look.apply(to: &request.list)

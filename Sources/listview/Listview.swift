@@ -146,6 +146,9 @@ struct Listview: ParsableCommand {
             if follow { request.read.following = Following() }
             try input.apply(to: &request)
             try view.apply(to: &request)
+            if request.look.style == .github {
+                throw ListviewError.usage("--style github annotates the differences of 'listview diff OLD NEW'; a list has none")
+            }
             if interactive { return try browse(request, sink: sink) }
             CommandRun.prepare(sink, machineStyle: request.look.style.isMachineReadable, color: request.look.color)
             request.freesRecords = false  // the process exits after the run

@@ -32,6 +32,15 @@ public struct DiffDelimitedWriter {
         try sink.flush()
     }
 
+    /// `--stat`'s table: a header row `field,changed`, then each field and its count of changed records.
+    public func writeFieldStats(_ stats: [(field: String, records: Int)], into sink: OutputSink) throws {
+        try sink.appendBytes { bytes in
+            appendRow(["field", "changed"], to: &bytes)
+            for stat in stats { appendRow([stat.field, String(stat.records)], to: &bytes) }
+        }
+        try sink.flush()
+    }
+
     /// A value's plain text, nil (an empty field) for none or null.
     private static func plain(_ value: Value?) -> String? {
         guard let value, !value.isNull else { return nil }

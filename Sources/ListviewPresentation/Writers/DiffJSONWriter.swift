@@ -15,6 +15,55 @@ import ListviewValues
 /// "key":"removed","count":1,"records":[…]}…]}` with those objects as records, and
 /// `"fields_added"`, `"fields_removed"` and the `"summary"` counts beside the sections.
 public struct DiffJSONWriter {
+    /// What a diff writes beside its differences when asked: `--stat`'s counts (`field_stats`, or a
+    /// `field-stats` line) and a suggested key (`key_suggestion`, or a `key-suggestion` line).
+    public struct Extras {
+        public var fieldStats: [(field: String, records: Int)]?
+        public var suggestedKey: String?
+
+        public init(fieldStats: [(field: String, records: Int)]?, suggestedKey: String?) {
+            self.fieldStats = fieldStats
+            self.suggestedKey = suggestedKey
+        }
+
+        /// `,"field_stats":{…},"key_suggestion":"id"` for the members that are there.
+        func appendMembers(to bytes: inout ByteOutput) {
+            if let fieldStats {
+                bytes.append(",\"field_stats\":")
+                Extras.appendStats(fieldStats, to: &bytes)
+            }
+            if let suggestedKey {
+                bytes.append(",\"key_suggestion\":")
+                JSONString.append(suggestedKey, to: &bytes)
+            }
+        }
+
+        /// `{"change":"field-stats","fields":{…}}` and `{"change":"key-suggestion","field":"id"}` lines.
+        func appendLines(to bytes: inout ByteOutput) {
+            if let fieldStats {
+                bytes.append("{\"change\":\"field-stats\",\"fields\":")
+                Extras.appendStats(fieldStats, to: &bytes)
+                bytes.append("}\n")
+            }
+            if let suggestedKey {
+                bytes.append("{\"change\":\"key-suggestion\",\"field\":")
+                JSONString.append(suggestedKey, to: &bytes)
+                bytes.append("}\n")
+            }
+        }
+
+        /// `{"total":1204,"status":3}`, most changed first.
+        private static func appendStats(_ stats: [(field: String, records: Int)], to bytes: inout ByteOutput) {
+            bytes.append(UInt8(ascii: "{"))
+            for (index, stat) in stats.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONString.append(stat.field, to: &bytes)
+                bytes.append(":\(stat.records)")
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
     let old: CellTable
     let new: CellTable
     let diff: RecordDiff
@@ -33,8 +82,8 @@ public struct DiffJSONWriter {
         newFields = TableOutputFields(fields, table: new, writesHeaderRow: false)
     }
 
-    /// Writes `sections` as JSON Lines (`lines`) or one JSON document.
-    public func write(_ sections: [Section<Difference>], lines: Bool, into sink: OutputSink) throws {
+    /// Writes `sections` as JSON Lines (`lines`) or one JSON document, with `extras` after them.
+    public func write(_ sections: [Section<Difference>], lines: Bool, extras: Extras, into sink: OutputSink) throws {
         if lines {
             try sink.appendBytes { bytes in
                 for (change, names) in [("field-added", diff.fieldsAdded), ("field-removed", diff.fieldsRemoved)] {
@@ -53,6 +102,7 @@ public struct DiffJSONWriter {
                     }
                 }
             }
+            try sink.appendBytes { extras.appendLines(to: &$0) }
             return try sink.flush()
         }
         try sink.appendBytes { bytes in
@@ -77,27 +127,32 @@ public struct DiffJSONWriter {
         try sink.appendBytes { bytes in
             bytes.append(sections.isEmpty ? "],\"summary\":" : "\n],\"summary\":")
             Self.appendCounts(diff, to: &bytes)
+            extras.appendMembers(to: &bytes)
             bytes.append("}\n")
         }
         try sink.flush()
     }
 
     /// `--counts` as JSON: `{"unchanged":U,"added":A,"removed":R,"changed":C}`, and with groups
-    /// the `"sections"` and their counts.
-    public static func writeCounts(_ diff: RecordDiff, sections: [Section<Difference>], grouped: Bool, into sink: OutputSink) throws {
+    /// the `"sections"` and their counts; `extras` as members of it (or, in JSON Lines, as lines
+    /// after it).
+    public static func writeCounts(_ diff: RecordDiff, sections: [Section<Difference>], grouped: Bool, extras: Extras, lines: Bool,
+                                   into sink: OutputSink) throws {
         try sink.appendBytes { bytes in
             appendCounts(diff, to: &bytes)
+            bytes.removeLast(from: bytes.count - 1)
             if grouped {
-                bytes.removeLast(from: bytes.count - 1)
                 bytes.append(",\"sections\":[")
                 for (index, section) in sections.enumerated() {
                     if index > 0 { bytes.append(",") }
                     appendSectionStart(section.info, to: &bytes)
                     bytes.append("}")
                 }
-                bytes.append("]}")
+                bytes.append("]")
             }
-            bytes.append(0x0A)
+            if !lines { extras.appendMembers(to: &bytes) }
+            bytes.append("}\n")
+            if lines { extras.appendLines(to: &bytes) }
         }
         try sink.flush()
     }

@@ -70,7 +70,7 @@ public struct MarkdownPresenter: ListPresenter {
     }
 
     /// Pipes and backslashes escaped so a cell stays one cell; terminal escapes already applied.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var escaped = TerminalEscaping.escaped(text)
         if escaped.contains("|") { escaped = escaped.replacing("|", with: "\\|") }
         return escaped
