@@ -164,8 +164,8 @@ _listview() {
 
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty -i --interactive --follow --version -h --help)
-    local -a repeating_options=(--null-value --where --group-by --exclude --sort --template)
-    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir)
+    local -a repeating_options=(--null-value --where --group-by --exclude --sort --section-layout --template --kind)
+    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir)
     __listview_offer_flags_options -1
 
     # Offer option value completions
@@ -233,10 +233,28 @@ _listview() {
         __listview_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
+    '--gap')
+        return
+        ;;
+    '--row-gap')
+        return
+        ;;
+    '--indent')
+        return
+        ;;
+    '--section-gap')
+        return
+        ;;
+    '--section-layout')
+        return
+        ;;
     '--template')
         return
         ;;
     '--kind-field')
+        return
+        ;;
+    '--kind')
         return
         ;;
     '--title')
@@ -279,8 +297,8 @@ _listview() {
 _listview_diff() {
     repeating_flags=()
     non_repeating_flags=(--exact --stat --counts --no-header --no-infer --lazy-quotes --wrap --no-pager --border --version -h --help)
-    repeating_options=(--ignore --tolerance --null-value --where --group-by)
-    non_repeating_options=(--key --max-changes --memory-limit --temp-dir --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color)
+    repeating_options=(--ignore --tolerance --null-value --where --group-by --section-layout)
+    non_repeating_options=(--key --max-changes --memory-limit --temp-dir --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap)
     __listview_offer_flags_options 2
 
     # Offer option value completions
@@ -344,6 +362,21 @@ _listview_diff() {
         ;;
     '--color')
         __listview_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--gap')
+        return
+        ;;
+    '--row-gap')
+        return
+        ;;
+    '--indent')
+        return
+        ;;
+    '--section-gap')
+        return
+        ;;
+    '--section-layout')
         return
         ;;
     esac

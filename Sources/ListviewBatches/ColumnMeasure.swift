@@ -22,6 +22,9 @@ public struct ColumnMeasure: Sendable {
         width = DisplayWidth.of(TerminalEscaping.escaped(title))
     }
 
+    /// True when some cell held a value (not missing, not null).
+    public var hasValues: Bool { sawValue }
+
     /// True when at least one cell is a number and every present, non-null cell is one.
     public var isNumeric: Bool { numeric && sawValue }
 

@@ -32,8 +32,14 @@ struct FieldCheck {
         add("--subtitle", request.look.card.subtitle.map { [$0] } ?? [])
         add("--detail", request.look.card.details ?? [])
         add("--kind-field", request.look.kindField.map { [$0] } ?? [])
-        let templates = (request.look.template.map { [$0] } ?? []) + request.look.kindTemplates.map(\.template)
-        for template in templates { add("--template", template.fields) }
+        for template in request.look.template.map({ [$0] }) ?? [] { add("--template", template.fields) }
+        for (_, format) in request.look.kindFormats {
+            switch format {
+            case .template(let template): add("--kind", template.fields)
+            case .card(let card): add("--kind", [card.title, card.subtitle].compactMap { $0 } + (card.details ?? []))
+            case .table(let fields): add("--kind", fields)
+            }
+        }
         return names
     }
 

@@ -10,38 +10,65 @@ enum HumanPresenters {
     /// A presenter for `table`, `list` or `line` over the rows of `view`'s table, its default
     /// formatter chosen by the style; table columns are measured over `rows`.
     static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int]) -> TablePresenter<RowRef> {
-        make(request, columns: columns, view: view) { TableLayout.measure(columns, rows: rows, of: view.table) }
+        var kinds = KindMeasures(request, columns: columns)
+        kinds?.measure(rows, of: view.table)
+        return make(request, columns: columns, view: view, rows: rows, kinds: kinds) { TableLayout.measure(columns, rows: rows, of: view.table) }
     }
 
     /// `make`, with table columns laid out by `measures` (one per column, taken over rows of
-    /// other tables too: a list merged from spill files).
-    static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, measures: [ColumnMeasure]) -> TablePresenter<RowRef> {
-        make(request, columns: columns, view: view) { TableLayout.measured(columns, measures: measures) }
+    /// other tables too: a list merged from spill files), and a list of kinds by `kinds`, measured
+    /// over the same rows.
+    static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, measures: [ColumnMeasure],
+                     kinds: KindMeasures?) -> TablePresenter<RowRef> {
+        make(request, columns: columns, view: view, rows: Array(0..<view.table.rowCount), kinds: kinds) {
+            TableLayout.measured(columns, measures: measures)
+        }
     }
 
-    private static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, layout: () -> TableLayout) -> TablePresenter<RowRef> {
-        var presenter = uncoloured(request, columns: columns, view: view, layout: layout)
+    /// The kind of a row (`--kind-field`'s value as text), or nil without `--kind-field`.
+    static func kindOf(_ request: ListRequest, view: RecordView) -> ((RowRef) -> String?)? {
+        guard let kindField = request.look.kindField else { return nil }
+        let field = TableField(kindField, columns: view.table.columns)
+        let value = { (item: RowRef) in view.table.withCells { field.value(row: item.row, in: $0) }.map { CellText.unescapedText(for: $0) } }
+        guard field.isColumn, let column = field.column else { return value }
+        // A column's scalar cell is its text as it is: no value is made for it.
+        return { item in
+            view.table.withCells { cells in
+                let (kind, text) = cells.cell(row: item.row, column: column)
+                switch kind {
+                case .absent, .null: return nil
+                case .nested: return value(item)
+                default: return String(decoding: text, as: UTF8.self)
+                }
+            }
+        }
+    }
+
+    private static func make(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int], kinds: KindMeasures?,
+                             layout: () -> TableLayout) -> TablePresenter<RowRef> {
+        var presenter = uncoloured(request, columns: columns, view: view, rows: rows, kinds: kinds, layout: layout)
         presenter.theme = Theme(enabled: request.look.color)
+        presenter.layout = request.look.layout
         return presenter
     }
 
-    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, layout measured: () -> TableLayout) -> TablePresenter<RowRef> {
+    private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int], kinds: KindMeasures?,
+                                   layout measured: () -> TableLayout) -> TablePresenter<RowRef> {
         switch request.look.style {
         case .list:
             let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.look.card, theme: Theme(enabled: request.look.color))))
-            return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: cards), rowSpacing: 1)
+            var cardRegistry = registry(request, view: view, rows: rows, kinds: kinds, default: cards)
+            cardRegistry.defaultBlock = .init(standsApart: true)
+            return TablePresenter(columnHeader: nil, registry: cardRegistry, rowSpacing: 1)
         case .line:
             let line = view.formatter(request.look.template.map { AnyRowFormatter(TemplateRowFormatter(template: $0)) }
                 ?? AnyRowFormatter(KeyValueRowFormatter(columns: columns)))
-            return TablePresenter(columnHeader: nil, registry: registry(request, view: view, default: line))
+            return TablePresenter(columnHeader: nil, registry: registry(request, view: view, rows: rows, kinds: kinds, default: line))
         default:
-            var layout = measured()
-            if let nullText = request.look.nullText { layout.nullText = nullText }
-            layout.bordered = request.look.border
-            layout.theme = Theme(enabled: request.look.color)
-            layout = layout.fitted(to: request.look.width, maxColumnWidth: request.look.maxColumnWidth)
+            let layout = fitted(kinds?.defaultLayout ?? measured(), request)
             let cells = AnyRowFormatter(CellRowFormatter(table: view.table, layout: layout, wrap: request.look.wrap))
-            var presenter = TablePresenter(columnHeader: layout.headerLine, registry: registry(request, view: view, default: cells),
+            var presenter = TablePresenter(columnHeader: layout.headerLine,
+                                           registry: registry(request, view: view, rows: rows, kinds: kinds, default: cells),
                                            closingLine: request.look.border ? layout.rule(.bottom) : nil)
             presenter.note = layout.omittedColumnsNote(width: request.look.width)
             presenter.width = request.look.width
@@ -49,15 +76,39 @@ enum HumanPresenters {
         }
     }
 
-    /// `default` for every row, and each `--template KIND=…` for rows of that kind.
-    static func registry(_ request: ListRequest, view: RecordView, default formatter: AnyRowFormatter<RowRef>) -> FormatterRegistry<RowRef> {
-        guard let kindField = request.look.kindField else { return FormatterRegistry(default: formatter) }
-        let field = TableField(kindField, columns: view.table.columns)
-        var registry = FormatterRegistry(default: formatter) { item in
-            view.table.withCells { field.value(row: item.row, in: $0) }.map { CellText.unescapedText(for: $0) }
-        }
-        for (kind, template) in request.look.kindTemplates {
-            registry.register(view.formatter(AnyRowFormatter(TemplateRowFormatter(template: template))), forKind: kind)
+    /// A measured table layout with the request's null text, borders, colour and gap, fitted to
+    /// its width less the inset.
+    private static func fitted(_ measured: TableLayout, _ request: ListRequest) -> TableLayout {
+        var layout = measured
+        if let nullText = request.look.nullText { layout.nullText = nullText }
+        layout.bordered = request.look.border
+        layout.theme = Theme(enabled: request.look.color)
+        layout.gap = request.look.layout.gap
+        return layout.fitted(to: request.look.width.map { max(1, $0 - request.look.layout.indent) }, maxColumnWidth: request.look.maxColumnWidth)
+    }
+
+    /// `default` for every row, and each `--kind KIND=FORMAT` (or `--template KIND=…`) for rows of
+    /// that kind: a table kind laid out by `kinds` (or measured over the `rows` of its kind).
+    static func registry(_ request: ListRequest, view: RecordView, rows: [Int], kinds: KindMeasures? = nil,
+                         default formatter: AnyRowFormatter<RowRef>) -> FormatterRegistry<RowRef> {
+        guard let kindOf = kindOf(request, view: view) else { return FormatterRegistry(default: formatter) }
+        var registry = FormatterRegistry(default: formatter, kindOf: kindOf)
+        let theme = Theme(enabled: request.look.color)
+        for (kind, format) in request.look.kindFormats {
+            switch format {
+            case .template(let template):
+                registry.register(view.formatter(AnyRowFormatter(TemplateRowFormatter(template: template))), forKind: kind)
+            case .card(var card):
+                card.excluded = request.look.excluded
+                registry.register(view.formatter(AnyRowFormatter(CardRowFormatter(spec: card, theme: theme))), forKind: kind,
+                                  block: .init(standsApart: true))
+            case .table(let fields):
+                let measured = kinds?.tableLayout(kind)
+                    ?? TableLayout.measure(fields.map { ColumnSpec($0) }, rows: rows.filter { kindOf(RowRef($0)) == kind }, of: view.table)
+                let layout = fitted(measured, request)
+                registry.register(AnyRowFormatter(CellRowFormatter(table: view.table, layout: layout, wrap: request.look.wrap)), forKind: kind,
+                                  block: .init(header: layout.headerLine))
+            }
         }
         return registry
     }

@@ -10,8 +10,8 @@ import ListviewValues
 /// stored property of `ListRequest` has its case).
 public enum ListOption: String, CaseIterable, Sendable {
     case read, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
-    case groupOrder, sort, pageSize, page, limit, style, template, kindTemplates, kindField, width, wrap
-    case maxColumnWidth, nullText, color, border, card, memory, spillFolder
+    case groupOrder, sort, pageSize, page, limit, style, template, kindFormats, kindField, width, wrap
+    case maxColumnWidth, nullText, color, border, card, layout, memory, spillFolder
 }
 
 /// Decides a run's `ListPlan`: a pure function of the request and the formats of its inputs.
@@ -69,7 +69,9 @@ public enum ListPlanner {
             case .line:
                 // A template's line depends on its record alone; without one, `key=value` pairs
                 // take their columns from the whole list.
-                return request.look.template != nil ? .streamableStyle : .none
+                // Cards and tables of a kind (`--kind`) are measured and set out over the whole list.
+                let linesOnly = request.look.kindFormats.allSatisfy { if case .template = $0.format { true } else { false } }
+                return request.look.template != nil && linesOnly ? .streamableStyle : .none
             case .table, .list, .markdown, .github: return .none
             }
         case .read, .freesRecords:
@@ -81,8 +83,8 @@ public enum ListPlanner {
         case .footer:
             // JSON writes the footers after each section's records, which it must hold to count them.
             return request.arrangement.footer != nil && request.look.style == .json ? .wholeList(pagesByLines: false) : .none
-        case .fields, .excluded, .groupOrder, .page, .template, .kindTemplates, .kindField, .width, .wrap,
-             .maxColumnWidth, .nullText, .color, .border, .card:
+        case .fields, .excluded, .groupOrder, .page, .template, .kindFormats, .kindField, .width, .wrap,
+             .maxColumnWidth, .nullText, .color, .border, .card, .layout:
             return .none  // how rows are shown
         }
     }

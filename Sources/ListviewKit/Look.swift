@@ -17,8 +17,9 @@ public struct Look: Sendable {
     public var style: OutputStyle = .table
     /// `--template`: the line for every record (`line` style, or kinds without their own).
     public var template: Template?
-    /// `--template KIND=TEMPLATE` with `--kind-field`: a line per record kind, in any human style.
-    public var kindTemplates: [(kind: String, template: Template)] = []
+    /// `--kind KIND=FORMAT` (and `--template KIND=TEMPLATE`) with `--kind-field`: a template, card
+    /// or table per record kind, in any human style.
+    public var kindFormats: [(kind: String, format: KindFormat)] = []
     /// `--kind-field`: the field whose value picks a record's formatter.
     public var kindField: FieldPath?
     /// The width a table must fit, in terminal cells, or nil for no limit (output to a pipe).
@@ -35,6 +36,8 @@ public struct Look: Sendable {
     public var border = false
     /// `--title`, `--subtitle`, `--detail`: the `list` style's cards.
     public var card = CardSpec()
+    /// `--gap`, `--row-gap`, `--indent`, `--section-gap`, `--section-layout`.
+    public var layout = LayoutSpec()
 
     public init() {}
 }

@@ -39,10 +39,11 @@ extension SpilledList {
             var presenter = RecordViewPresenter(MarkdownPresenter(layout: layout), view: empty)
             return try write(&presenter, footers: footers, into: sink) { presenter, chunk in presenter.view = RecordView(table: chunk) }
         }
-        var presenter = HumanPresenters.make(request, columns: columns, view: empty, measures: measures)
+        let kinds = try kindMeasures(request, columns: columns)
+        var presenter = HumanPresenters.make(request, columns: columns, view: empty, measures: measures, kinds: kinds)
         presenter.grandTotal = footers.grandTotalText
         try write(&presenter, footers: footers, into: sink) { presenter, chunk in
-            presenter.registry = HumanPresenters.make(request, columns: columns, view: RecordView(table: chunk), measures: measures).registry
+            presenter.registry = HumanPresenters.make(request, columns: columns, view: RecordView(table: chunk), measures: measures, kinds: kinds).registry
         }
     }
 
@@ -85,6 +86,7 @@ extension SpilledList {
     private func writeLinePage(_ request: ListRequest, footers: Footers, into sink: OutputSink) throws {
         guard let linesPerPage = request.arrangement.pageSize else { return }
         let (columns, measures) = try shownColumns(request)
+        let kinds = try kindMeasures(request, columns: columns)
         let number = request.arrangement.page ?? 1
         var cutter = LinePagePlan.Cutter(linesPerPage: linesPerPage)
         var (pages, rows) = (0, 0)
@@ -94,11 +96,13 @@ extension SpilledList {
             pages += 1
             if pages == number { wanted = page }
         }
+        // A row takes its lines and the blank lines of `--row-gap` after it, as in memory.
+        let gap = request.look.layout.rowGap ?? (request.look.style == .list ? 1 : 0)
         try forEachChunk { _, _, _, chunk in
-            let registry = HumanPresenters.make(request, columns: columns, view: RecordView(table: chunk), measures: measures).registry
+            let registry = HumanPresenters.make(request, columns: columns, view: RecordView(table: chunk), measures: measures, kinds: kinds).registry
             for row in 0..<chunk.rowCount {
                 let item = RowRef(row)
-                closed(cutter.add(height: registry.formatter(for: item).height(for: item)))
+                closed(cutter.add(height: registry.formatter(for: item).height(for: item) + gap))
             }
             rows += chunk.rowCount
         }
@@ -108,7 +112,7 @@ extension SpilledList {
         }
         let page = PageInfo(number: number, count: pages, rows: wanted, totalRows: rows)
         let (table, window) = try pageRows(page.rows, footers: footers)
-        var presenter = HumanPresenters.make(request, columns: columns, view: RecordView(table: table), measures: measures)
+        var presenter = HumanPresenters.make(request, columns: columns, view: RecordView(table: table), measures: measures, kinds: kinds)
         if page.number == page.count { presenter.grandTotal = footers.grandTotalText }
         try ListRenderer(provider: window, firstRow: window.firstRow).render(page: page, with: &presenter, into: sink)
         try sink.flush()
@@ -163,6 +167,14 @@ extension SpilledList {
     /// The columns a human style shows (`--fields`, else the columns the rows shown have), with
     /// their measures over those rows: taken as the runs were written, or in a merge of the runs
     /// that writes nothing.
+    /// The measures of a list of kinds over every row, read in one more pass over the chunks; nil
+    /// without kinds of their own.
+    private func kindMeasures(_ request: ListRequest, columns: [ColumnSpec]) throws -> KindMeasures? {
+        guard var kinds = KindMeasures(request, columns: columns) else { return nil }
+        try forEachChunk { _, _, _, chunk in kinds.measure(Array(0..<chunk.rowCount), of: chunk) }
+        return kinds
+    }
+
     private func shownColumns(_ request: ListRequest) throws -> ([ColumnSpec], [ColumnMeasure]) {
         guard !measuresWhileSpilling else { return measures.shown(request) }
         var shown = ListMeasures(specs: request.columnSpecs)

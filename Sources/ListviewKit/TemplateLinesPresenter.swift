@@ -21,7 +21,7 @@ struct TemplateLinesPresenter: TableRowPresenter {
 
     mutating func use(_ table: CellTable) {
         let view = RecordView(table: table)
-        registry = HumanPresenters.registry(request, view: view, default: view.formatter(AnyRowFormatter(TemplateRowFormatter(template: template))))
+        registry = HumanPresenters.registry(request, view: view, rows: Array(0..<table.rowCount), default: view.formatter(AnyRowFormatter(TemplateRowFormatter(template: template))))
     }
 
     /// Lines are written here, on the thread that reads: a template's line is not laid out as bytes elsewhere.

@@ -113,7 +113,9 @@ public final class WholeList {
         let view = RecordView(table: table)
         var presenter = HumanPresenters.make(request, columns: Self.shownColumns(request, rows: rows, of: table), view: view, rows: rows)
         let registry = presenter.registry
-        let plan = LinePagePlan(heights: all.map { registry.formatter(for: $0).height(for: $0) }, linesPerPage: pageSize)
+        // A row takes its lines and the blank lines of `--row-gap` after it.
+        let gap = request.look.layout.rowGap ?? presenter.rowSpacing
+        let plan = LinePagePlan(heights: all.map { registry.formatter(for: $0).height(for: $0) + gap }, linesPerPage: pageSize)
         let number = request.arrangement.page ?? 1
         guard let page = plan.page(number) else {
             throw ListRunner.pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)

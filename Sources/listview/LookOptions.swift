@@ -1,6 +1,7 @@
 import ArgumentParser
 import ListviewBatches
 import ListviewKit
+import ListviewPresentation
 import ListviewQuery
 import ListviewValues
 
@@ -31,7 +32,27 @@ struct LookOptions: ParsableArguments {
                                valueName: "when"))
     var color: ColorChoice = .auto
 
+    @Option(help: ArgumentHelp("Spaces between table columns (default 2).", valueName: "n"))
+    var gap: Int?
+
+    @Option(name: .customLong("row-gap"), help: ArgumentHelp("Blank lines between rows, cards or lines (default 0; 1 between cards).", valueName: "n"))
+    var rowGap: Int?
+
+    @Option(help: ArgumentHelp("Spaces before each row and column header, e.g. to inset rows under section headers (default 0).", valueName: "n"))
+    var indent: Int?
+
+    @Option(name: .customLong("section-gap"), help: ArgumentHelp("Blank lines between sections (default 1).", valueName: "n"))
+    var sectionGap: Int?
+
+    @Option(name: .customLong("section-layout"),
+            help: ArgumentHelp("Spacing for the sections of one group value: FIELD=VALUE:SETTING=N,… with row-gap, indent or section-gap, e.g. 'status=pending:row-gap=1'; repeatable.",
+                               valueName: "layout"))
+    var sectionLayout: [String] = []
+
     func validate() throws {
+        for (option, value) in [("--gap", gap), ("--row-gap", rowGap), ("--indent", indent), ("--section-gap", sectionGap)] {
+            if let value, value < 0 || value > 200 { throw ValidationError("\(option) takes a whole number from 0 to 200, not \(value)") }
+        }
         if let width, width < 10 { throw ValidationError("--width must be at least 10, not \(width)") }
         if let maxColumnWidth, maxColumnWidth < 1 { throw ValidationError("--max-col-width must be at least 1, not \(maxColumnWidth)") }
     }
@@ -44,5 +65,14 @@ struct LookOptions: ParsableArguments {
         request.look.border = border
         request.look.nullText = nullText
         request.look.color = color.isOn
+        if let gap { request.look.layout.gap = gap }
+        request.look.layout.rowGap = rowGap
+        if let indent { request.look.layout.indent = indent }
+        if let sectionGap { request.look.layout.sectionGap = sectionGap }
+        do {
+            request.look.layout.sections = try sectionLayout.map(SectionLayout.init(parsing:))
+        } catch let error as ListviewError {
+            throw ValidationError(error.description)
+        }
     }
 }

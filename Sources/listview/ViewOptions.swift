@@ -39,8 +39,12 @@ struct ViewOptions: ParsableArguments {
                                valueName: "template"))
     var template: [String] = []
 
-    @Option(name: .customLong("kind-field"), help: ArgumentHelp("The field whose value picks each record's --template KIND=….", valueName: "field"))
+    @Option(name: .customLong("kind-field"), help: ArgumentHelp("The field whose value picks each record's --kind KIND=… (or --template KIND=…).", valueName: "field"))
     var kindField: String?
+
+    @Option(help: ArgumentHelp("With --kind-field, how records of one kind are drawn: KIND=TEMPLATE, KIND=card:title=F,subtitle=G,detail=H|I, or KIND=table:fields=A|B|C (a block with its own header); repeatable.",
+                               valueName: "kind=format"))
+    var kind: [String] = []
 
     @Option(help: ArgumentHelp("list style: the field shown as each card's title (default: the first field).", valueName: "field"))
     var title: String?
@@ -77,7 +81,8 @@ struct ViewOptions: ParsableArguments {
         if summary {
             // Options about the records a summary replaces would be ignored: refuse them instead.
             let shaping: [(String, Bool)] = [("--sort", !sort.isEmpty), ("--page-size", pageSize != nil), ("--footer", footer != nil),
-                                             ("--template", !template.isEmpty), ("--kind-field", kindField != nil), ("--title", title != nil),
+                                             ("--template", !template.isEmpty), ("--kind-field", kindField != nil), ("--kind", !kind.isEmpty),
+                                             ("--title", title != nil),
                                              ("--subtitle", subtitle != nil), ("--detail", detail != nil)]
             if let (option, _) = shaping.first(where: { $0.1 }) {
                 throw ValidationError("--summary describes the columns, so \(option) has no records to apply to")
@@ -116,13 +121,20 @@ extension ViewOptions {
         for text in template {
             if kindField != nil, let equals = text.firstIndex(of: "="),
                !text[..<equals].contains("{"), !text[..<equals].contains(" "), !text[..<equals].isEmpty {
-                request.look.kindTemplates.append((String(text[..<equals]), try Template(parsing: String(text[text.index(after: equals)...]))))
+                request.look.kindFormats.append((String(text[..<equals]), .template(try Template(parsing: String(text[text.index(after: equals)...])))))
             } else {
                 guard request.look.template == nil else {
                     throw ListviewError.usage("--template is given twice without KIND= (use --kind-field F and --template KIND=…)")
                 }
                 request.look.template = try Template(parsing: text)
             }
+        }
+        for text in kind {
+            guard kindField != nil else { throw ListviewError.usage("--kind needs --kind-field F: the field whose value is each record's kind") }
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw ListviewError.usage("--kind '\(text)': write KIND=FORMAT, e.g. error=card:title=code or login='{user} logged in'")
+            }
+            request.look.kindFormats.append((String(text[..<equals]), try KindFormat(parsing: String(text[text.index(after: equals)...]))))
         }
         request.look.kindField = kindField.map(FieldPath.init)
         request.look.card = CardSpec(title: title.map(FieldPath.init), subtitle: subtitle.map(FieldPath.init),

@@ -82,7 +82,8 @@ final class FormatterRegistryTests: XCTestCase {
         var presenter = TablePresenter(layout: layout, registry: makeRegistry())
         let sink = OutputSink.memory()
         try ListRenderer(provider: ArrayDataProvider(items: records)).render(page: nil, with: &presenter, into: sink)
-        XCTAssertEqual(sink.collected, "id\nuser 1\norder 2\n  total 9.50\ndefault 3\n")
+        // The column titles open the default's rows where they begin, set apart from the lines before.
+        XCTAssertEqual(sink.collected, "user 1\norder 2\n  total 9.50\n\nid\ndefault 3\n")
     }
 
     func testTablePresenterDefaultsToTheTableRowFormatter() throws {

@@ -62,6 +62,18 @@ public struct AnyRowFormatter<Item>: RowFormatter {
 
     public func lines(for item: Item) -> [String] { render(item) }
 
+    /// Appends the lines of `items`, each ending in a newline: as bytes straight away when the
+    /// formatter writes bytes, else its lines' text.
+    public func append(_ items: ArraySlice<Item>, to bytes: inout ByteOutput) {
+        if let appendRows { return appendRows(items, &bytes) }
+        for item in items {
+            for line in render(item) {
+                bytes.append(line)
+                bytes.append(0x0A)
+            }
+        }
+    }
+
     public func write(_ item: Item, into sink: OutputSink) throws {
         if let writeItem { return try writeItem(item, sink) }
         try sink.writeLines(render(item))
