@@ -163,9 +163,9 @@ _listview() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty -i --interactive --follow --version -h --help)
+    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --flatten --no-flatten --explode-drop-empty --unflatten -i --interactive --follow --version -h --help)
     local -a repeating_options=(--null-value --where --group-by --exclude --sort --section-layout --template --kind)
-    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir)
+    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir --flatten-depth --flatten-separator --explode)
     __listview_offer_flags_options -1
 
     # Offer option value completions
@@ -274,6 +274,15 @@ _listview() {
         ;;
     '--temp-dir')
         __listview_add_completions -d
+        return
+        ;;
+    '--flatten-depth')
+        return
+        ;;
+    '--flatten-separator')
+        return
+        ;;
+    '--explode')
         return
         ;;
     esac

@@ -72,6 +72,9 @@ public struct CellTable: Sendable {
         expectedCells = cells
     }
 
+    /// True when some cell holds a nested object or array (`.nested`).
+    public var hasNestedCells: Bool { hasKinds && kinds.contains(.nested) }
+
     /// Adds a column after the others; rows already added lack it.
     public mutating func addColumn(_ name: String) {
         joinTail()

@@ -44,6 +44,8 @@ public final class BatchStream {
     }
     private let sink: OutputSink?
     private var source: ConcatenatedSource
+    /// The schema the readers name the input's columns by: `schema` unless records are reshaped.
+    private lazy var sourceSchema = schema
     /// Where reading goes on after parts that did not end where the next began; nil: `source`.
     private var readingOn: (any RecordSource)?
     private var prefetcher: ReadAhead<CellTable>?
@@ -80,7 +82,10 @@ public final class BatchStream {
     /// `limit` stops after that many kept rows; `sink` is checked for a reader between batches.
     public convenience init(_ read: ReadSpec, filter: RecordFilter = RecordFilter(), limit: Int? = nil,
                             schema: RecordSchema = RecordSchema(), sink: OutputSink? = nil) throws {
-        self.init(opened: try read.open(schema: schema), read: read, filter: filter, limit: limit, schema: schema, sink: sink)
+        // Reshaped records have other columns than the input's: the readers name theirs apart.
+        let sourceSchema = read.shaping.isEmpty ? schema : RecordSchema()
+        self.init(opened: try read.open(schema: sourceSchema), read: read, filter: filter, limit: limit, schema: schema, sink: sink)
+        self.sourceSchema = sourceSchema
     }
 
     /// A stream over inputs already opened (tests open them with other chunk and part sizes).
@@ -144,19 +149,38 @@ public final class BatchStream {
     private func nextTable() throws -> CellTable? {
         guard firstRead else {
             firstRead = true
-            firstTable = try source.nextBatch(schema: schema)
-            declared = source.declaredColumns
+            firstTable = try source.nextBatch(schema: sourceSchema).map { try reshaped($0) }
+            declared = shaping.isEmpty ? source.declaredColumns : nil
             return firstTable
         }
         if prefetcher == nil, areRegularFiles, readsAhead {
             // The reader and the schema are the second thread's from here to the end of the input.
             var reader: any RecordSource = readingOn ?? source
-            let schema = self.schema
-            prefetcher = ReadAhead { try reader.nextBatch(schema: schema) }
+            let (schema, sourceSchema, shaping) = (self.schema, self.sourceSchema, self.shaping)
+            prefetcher = ReadAhead { try reader.nextBatch(schema: sourceSchema).map { try Self.reshaped($0, shaping, naming: schema) } }
         }
         if let prefetcher { return try prefetcher.next() }
-        if readingOn != nil { return try readingOn?.nextBatch(schema: schema) }
-        return try source.nextBatch(schema: schema)
+        if readingOn != nil { return try readingOn?.nextBatch(schema: sourceSchema).map { try reshaped($0) } }
+        return try source.nextBatch(schema: sourceSchema).map { try reshaped($0) }
+    }
+
+    private var shaping: RecordShaping { read.shaping }
+
+    /// `table` reshaped by `--flatten`, `--explode` and `--unflatten`, its columns named in the
+    /// stream's schema (on the thread that owns it); a clash of names is a usage error.
+    private func reshaped(_ table: CellTable) throws -> CellTable {
+        try Self.reshaped(table, shaping, naming: schema)
+    }
+
+    private static func reshaped(_ table: CellTable, _ shaping: RecordShaping, naming schema: RecordSchema?) throws -> CellTable {
+        guard !shaping.isEmpty else { return table }
+        do throws(RecordShaping.Conflict) {
+            let reshaped = try shaping.reshaped(table)
+            if let schema { for column in reshaped.columns { _ = schema.column(named: column) } }
+            return reshaped
+        } catch {
+            throw ListviewError.usage(error.message)
+        }
     }
 
     /// Once the input has ended: stops the second thread, so the schema and the source's notes are
@@ -177,18 +201,26 @@ public final class BatchStream {
         }
         partsTried = true
         guard let parts = try read.withFormatHint({ try source.fileParts(size: partSize) }) else { return false }
-        let filter = self.filter
+        let (filter, shaping) = (self.filter, self.shaping)
         var kept = 0
         readingOn = try read.withFormatHint {
-            try parts.readInOrder(work: { table -> (rows: Int, result: Result)? in
-                guard let table else { return nil }
+            try parts.readInOrder(work: { read -> (rows: Int, result: Result?, conflict: RecordShaping.Conflict?)? in
+                guard let read else { return nil }
+                let table: CellTable
+                do throws(RecordShaping.Conflict) {
+                    table = try shaping.reshaped(read)  // named in the schema where the batches are joined
+                } catch {
+                    return (0, nil, error)
+                }
                 let batch = Batch(table: table, rows: filter.rows(of: table, limit: .max))
-                return (batch.rows.count, work(batch))
+                return (batch.rows.count, work(batch), nil)
             }, take: { part in
                 guard let part else { return }
+                if let conflict = part.conflict { throw ListviewError.usage(conflict.message) }
+                guard let result = part.result else { return }
                 kept += part.rows
                 partsRead += 1
-                try take(part.result)
+                try take(result)
                 try sink?.checkReaderPresent()
             })
         }
@@ -218,10 +250,11 @@ public final class BatchStream {
     /// The whole input as one table straight from the bytes of a regular file, with the rows the
     /// filter keeps, when nothing limits the reading and the reader can; nil (nothing read) else.
     public func wholeTable() throws -> Batch? {
-        guard !started, limit == nil, let table = try read.withFormatHint({ try source.cellTable() }) else { return nil }
+        guard !started, limit == nil, let read = try read.withFormatHint({ try source.cellTable() }) else { return nil }
+        let table = try reshaped(read)
         (started, ended, firstRead) = (true, true, true)
         firstTable = table
-        declared = source.declaredColumns
+        declared = shaping.isEmpty ? source.declaredColumns : nil
         // Table columns are schema columns: an arrangement names them by the schema.
         for column in table.columns { _ = schema.column(named: column) }
         let rows = filter.rows(of: table)

@@ -23,7 +23,9 @@ struct FieldCheck {
         var names: [NamedField] = []
         func add(_ option: String, _ paths: [FieldPath]) { names += paths.map { NamedField(option: option, path: $0) } }
         add("--fields", (request.look.fields ?? []).filter { !FieldPattern.isPattern($0.text) })
-        add("--exclude", request.look.excluded.patterns.filter { !FieldPattern.isPattern($0.text) }.map { FieldPath($0.text) })
+        // Members left out of objects as they were read (`RecordShaping.pruned`) are no longer there to find.
+        let pruned = Set(request.read.shaping.pruned)
+        add("--exclude", request.look.excluded.patterns.filter { !FieldPattern.isPattern($0.text) && !pruned.contains($0) }.map { FieldPath($0.text) })
         add("--group-by", request.arrangement.groupBy)
         add("--sort", request.arrangement.sort.map(\.path))
         add("--where", request.arrangement.filter.predicates.map(\.path))
@@ -59,8 +61,10 @@ struct FieldCheck {
         if fields.contains(where: { FieldPattern.isPattern($0.text) }) {
             var expanded: [FieldPath] = []
             var listed: Set<String> = []
+            // A pattern reaches into objects too: `customer.*` is each member of `customer`.
+            let candidates = columns + NestedPaths.of(table).filter { !columns.contains($0) }
             for path in fields {
-                let matching = FieldPattern.isPattern(path.text) ? columns.filter(FieldPattern(path.text).matches).map(FieldPath.init) : [path]
+                let matching = FieldPattern.isPattern(path.text) ? candidates.filter(FieldPattern(path.text).matches).map(FieldPath.init) : [path]
                 for match in matching where listed.insert(match.text).inserted { expanded.append(match) }
             }
             fields = expanded
@@ -91,7 +95,8 @@ struct FieldCheck {
         for named in names where !exists(named.path, known: known, table: table) {
             throw ListviewError.usage(message(for: named, in: request, columns: columns, known: known, table: table, input: input))
         }
-        for (option, pattern) in patterns where !columns.contains(where: pattern.matches) {
+        let nested = patterns.isEmpty ? [] : NestedPaths.of(table)
+        for (option, pattern) in patterns where !columns.contains(where: pattern.matches) && !nested.contains(where: pattern.matches) {
             throw ListviewError.usage("\(option): no field matches '\(pattern.text)' in \(input); fields are: \(listed(columns))")
         }
     }

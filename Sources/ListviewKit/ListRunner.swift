@@ -28,7 +28,7 @@ public enum ListRunner {
     @discardableResult
     static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void, reading: WholeList.Reading) throws -> Outcome {
         var read = request.read
-        if request.look.countsOnly && request.arrangement.filter.isEmpty {
+        if request.look.countsOnly && request.arrangement.filter.isEmpty && read.shaping.isEmpty {
             // Counting looks at the group fields only: CSV cells of other columns need not become values.
             read.csv.onlyColumns = Set(request.arrangement.groupBy.flatMap { [$0.text] + $0.components.prefix(1) })
         }

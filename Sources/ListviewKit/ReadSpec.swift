@@ -23,6 +23,8 @@ public struct ReadSpec: Sendable {
     public var fileField: String?
     /// `--follow` (the browser): the inputs are read on as they grow, until this is stopped.
     public var following: Following?
+    /// `--flatten`, `--explode`, `--unflatten`: records reshaped as they are read.
+    public var shaping = RecordShaping()
 
     public init(inputs: [String] = []) {
         self.inputs = inputs

@@ -68,6 +68,8 @@ struct Listview: ParsableCommand {
 
     @OptionGroup var view: ViewOptions
 
+    @OptionGroup var shaping: ShapingOptions
+
     @Flag(name: [.customShort("i"), .long],
           help: "Browse full-screen (on /dev/tty): move with j/k, search with /, filter with &, mark rows with m; q writes the marked rows to standard output (? lists the keys).")
     var interactive = false
@@ -102,7 +104,7 @@ struct Listview: ParsableCommand {
     /// `diff` as the first argument is the `diff` subcommand. It is picked here, before parsing:
     /// the list's own input files are positional too, and would take the word for a file.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = ShapingOptions.expandingDepth(Array(CommandLine.arguments.dropFirst()))
         let isDiff = arguments.first == "diff"
         // `listview help diff`, as the subcommand list suggests (unless a file is named help).
         if arguments == ["help", "diff"] && access("help", F_OK) != 0 {
@@ -146,6 +148,7 @@ struct Listview: ParsableCommand {
             if follow { request.read.following = Following() }
             try input.apply(to: &request)
             try view.apply(to: &request)
+            shaping.apply(to: &request)
             if request.look.style == .github {
                 throw ListviewError.usage("--style github annotates the differences of 'listview diff OLD NEW'; a list has none")
             }
