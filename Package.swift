@@ -22,9 +22,11 @@ let package = Package(
         .library(name: "ListviewCSV", targets: ["ListviewCSV"]),
         .library(name: "ListviewKit", targets: ["ListviewKit"]),
         .library(name: "ListviewBrowser", targets: ["ListviewBrowser"]),
+        .library(name: "ListviewConfig", targets: ["ListviewConfig"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // yajl, Debian's libyajl-dev: a streaming SAX JSON parser in C (no pkg-config file).
@@ -104,11 +106,14 @@ let package = Package(
         .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                         "ListviewQuery", "ListviewPresentation", "ListviewKit", "CNcurses"],
                 swiftSettings: releaseSettings),
+        // Views kept in a file: listview.toml and the user's config.toml read through TOMLKit, checked
+        // against the options a view may set, and turned into command-line arguments.
+        .target(name: "ListviewConfig", dependencies: ["ListviewValues", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The thin command line: argument parsing, terminal detection, exit codes.
         .executableTarget(
             name: "listview",
             dependencies: [
-                "ListviewKit", "ListviewBrowser", "ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewQuery",
+                "ListviewKit", "ListviewBrowser", "ListviewConfig", "ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewQuery",
                 "ListviewPresentation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
@@ -131,7 +136,8 @@ let package = Package(
                                                              "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON"]),
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewTestSupport", "ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                                  "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py"]),
+        .testTarget(name: "ListviewConfigTests", dependencies: ["ListviewConfig", "ListviewValues"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport", "ListviewConfig"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -163,9 +163,9 @@ _listview() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --flatten --no-flatten --explode-drop-empty --unflatten -i --interactive --follow --version -h --help)
+    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --flatten --no-flatten --explode-drop-empty --unflatten -i --interactive --follow --no-config --views --version -h --help)
     local -a repeating_options=(--null-value --where --group-by --exclude --sort --section-layout --template --kind)
-    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir --flatten-depth --flatten-separator --explode)
+    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir --flatten-depth --flatten-separator --explode --view --config)
     __listview_offer_flags_options -1
 
     # Offer option value completions
@@ -285,6 +285,14 @@ _listview() {
     '--explode')
         return
         ;;
+    '--view')
+        __listview_add_completions -W "$(__listview_custom_complete ---completion -- --view "${COMP_CWORD}" "$(__listview_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--config')
+        __listview_add_completions -o plusdirs -fX '!*.@(toml)'
+        return
+        ;;
     esac
 
     # Offer subcommand / subcommand argument completions
@@ -305,9 +313,9 @@ _listview() {
 
 _listview_diff() {
     repeating_flags=()
-    non_repeating_flags=(--exact --stat --counts --no-header --no-infer --lazy-quotes --wrap --no-pager --border --version -h --help)
+    non_repeating_flags=(--exact --stat --counts --no-header --no-infer --lazy-quotes --wrap --no-pager --border --no-config --version -h --help)
     repeating_options=(--ignore --tolerance --null-value --where --group-by --section-layout)
-    non_repeating_options=(--key --max-changes --memory-limit --temp-dir --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap)
+    non_repeating_options=(--key --max-changes --memory-limit --temp-dir --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --view --config)
     __listview_offer_flags_options 2
 
     # Offer option value completions
@@ -386,6 +394,14 @@ _listview_diff() {
         return
         ;;
     '--section-layout')
+        return
+        ;;
+    '--view')
+        __listview_add_completions -W "$(__listview_custom_complete ---completion diff -- --view "${COMP_CWORD}" "$(__listview_cursor_index_in_current_word)")"
+        return
+        ;;
+    '--config')
+        __listview_add_completions -o plusdirs -fX '!*.@(toml)'
         return
         ;;
     esac

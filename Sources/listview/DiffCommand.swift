@@ -72,6 +72,7 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var selection: SelectionOptions
     @OptionGroup var look: LookOptions
+    @OptionGroup var config: ConfigOptions
 
     func validate() throws {
         if let key, FieldList.parse(key).isEmpty { throw ValidationError("--key needs at least one field name") }

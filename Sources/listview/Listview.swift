@@ -77,6 +77,11 @@ struct Listview: ParsableCommand {
     @Flag(help: "With -i: read on as the file grows, or as the pipe is written, and add the new records, like 'less +F' (JSON Lines, CSV, TSV); the cursor on the last row stays there.")
     var follow = false
 
+    @OptionGroup var config: ConfigOptions
+
+    @Flag(help: "List the views of listview.toml and ~/.config/listview/config.toml (or --config FILE): each one's name, file and line, and options.")
+    var views = false
+
     func validate() throws {
         if follow { try validateFollow() }
         guard interactive else { return }
@@ -102,7 +107,8 @@ struct Listview: ParsableCommand {
     /// Parses the command line and runs it; every failure becomes one stderr line and a sysexits status.
     ///
     /// `diff` as the first argument is the `diff` subcommand. It is picked here, before parsing:
-    /// the list's own input files are positional too, and would take the word for a file.
+    /// the list's own input files are positional too, and would take the word for a file. The
+    /// options of the view files (`[defaults]`, `--view NAME`) are added here too, before the user's.
     static func main() {
         let arguments = ShapingOptions.expandingDepth(Array(CommandLine.arguments.dropFirst()))
         let isDiff = arguments.first == "diff"
@@ -111,12 +117,27 @@ struct Listview: ParsableCommand {
             print(helpMessage(for: DiffCommand.self))
             Glibc.exit(0)
         }
+        let outcome: ViewFiles.Outcome
         do {
-            if isDiff { Glibc.exit(try DiffCommand.parse(Array(arguments.dropFirst())).execute()) }
-            var parsed = try parseAsRoot(arguments)
-            if let command = parsed as? Listview { Glibc.exit(command.execute()) }
-            try parsed.run()  // built-in commands such as `help`
-            Glibc.exit(0)
+            outcome = try ViewFiles.apply(to: isDiff ? Array(arguments.dropFirst()) : arguments, command: isDiff ? .diff : .list)
+        } catch {
+            Diagnostics.report(error.description)
+            Glibc.exit(error.exitStatus)
+        }
+        do {
+            switch outcome {
+            case .listViews(let listing):
+                _ = try parseAsRoot(arguments)  // the rest of the command line is checked all the same
+                print(listing, terminator: "")
+                Glibc.exit(0)
+            case .run(let expanded, _) where isDiff:
+                Glibc.exit(try DiffCommand.parse(expanded).execute())
+            case .run(let expanded, _):
+                var parsed = try parseAsRoot(expanded)
+                if let command = parsed as? Listview { Glibc.exit(command.execute()) }
+                try parsed.run()  // built-in commands such as `help`
+                Glibc.exit(0)
+            }
         } catch {
             if exitCode(for: error) == .success {  // --help, --version
                 if isDiff {
@@ -126,7 +147,9 @@ struct Listview: ParsableCommand {
                 exit(withError: error)
             }
             let help = isDiff ? "listview diff --help" : "listview --help"
-            Diagnostics.report("\(Diagnostics.oneLine(message(for: error))) (see '\(help)')")
+            var origin = ""
+            if case .run(_, let added) = outcome { origin = ViewFiles.origin(of: message(for: error), among: added) }
+            Diagnostics.report("\(Diagnostics.oneLine(message(for: error)))\(origin) (see '\(help)')")
             Glibc.exit(exitCode(for: error).rawValue)
         }
     }

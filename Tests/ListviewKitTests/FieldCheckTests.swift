@@ -5,25 +5,6 @@ import ListviewQuery
 
 /// Names options give are checked against the input's fields, and the closest one is suggested.
 final class FieldCheckTests: XCTestCase {
-    func testEditDistanceCountsInsertsDeletesReplacesAndSwaps() {
-        func distance(_ a: String, _ b: String) -> Int { ClosestName.editDistance(Array(a), Array(b)) }
-        XCTAssertEqual(distance("species", "species"), 0)
-        XCTAssertEqual(distance("specis", "species"), 1)
-        XCTAssertEqual(distance("sex_", "sex"), 1)
-        XCTAssertEqual(distance("toatl", "total"), 1)
-        XCTAssertEqual(distance("", "abc"), 3)
-        XCTAssertEqual(distance("kitten", "sitting"), 3)
-    }
-
-    func testClosestNameStaysWithinAThirdOfTheName() {
-        let columns = ["species", "island", "bill_length_mm", "sex", "year"]
-        XCTAssertEqual(ClosestName.find("specis", among: columns), "species")
-        XCTAssertEqual(ClosestName.find("ISLND", among: columns), "island")
-        XCTAssertEqual(ClosestName.find("bill_length", among: columns), "bill_length_mm")
-        XCTAssertNil(ClosestName.find("weight", among: columns))
-        XCTAssertNil(ClosestName.find("ab", among: columns))
-    }
-
     func testPatternsMatchWholeNames() {
         XCTAssertTrue(FieldPattern("bill_*").matches("bill_depth_mm"))
         XCTAssertFalse(FieldPattern("bill_*").matches("a_bill_x"))

@@ -37,13 +37,14 @@ struct ListviewProcess {
         return process.terminationStatus
     }
 
-    /// Runs `listview arguments` in the repository root; `stdin` is a file path relative to it, or text.
+    /// Runs `listview arguments` in `directory` (the repository root unless given); `stdin` is a file
+    /// path relative to the root, or text.
     static func run(_ arguments: [String], stdinFile: String? = nil, stdinText: String? = nil,
-                    environment extra: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
+                    environment extra: [String: String] = [:], directory: URL? = nil, timeout: TimeInterval = 60) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = directory ?? root
         var environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "COLUMNS": "80", "LINES": "24", "LC_ALL": "C.UTF-8", "NO_COLOR": "1", "TERM": "dumb",

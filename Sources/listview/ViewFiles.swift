@@ -1,0 +1,52 @@
+import FoundationEssentials
+import Glibc
+import ListviewConfig
+
+/// The views kept in files, applied to a command line before the argument parser reads it:
+/// the files' options go before the user's own (`Configuration.arguments`).
+enum ViewFiles {
+    /// What the command line asks for once the files are read.
+    enum Outcome {
+        /// Run with these arguments, `added` from the files.
+        case run([String], added: [Setting])
+        /// `--views`: print this listing (after checking the rest of the command line).
+        case listViews(String)
+    }
+
+    /// `arguments` (after `diff` for the diff) with the options of `[defaults]` and of the view
+    /// added, or the listing `--views` asks for.
+    static func apply(to arguments: [String], command: ViewCommand) throws(ConfigError) -> Outcome {
+        let request = ConfigRequest(arguments)
+        guard !request.readsNoFile else { return .run(arguments, added: []) }
+        let configuration = try Configuration.load(request, locations: locations)
+        if request.listViews && command == .list { return .listViews(ViewListing.text(of: configuration)) }
+        let added = try configuration.settings(view: request.view, command: command, given: request.given)
+        return .run(added.flatMap(\.arguments) + arguments, added: added)
+    }
+
+    /// Where an option a parser's `message` names comes from, when a file added it:
+    /// ` (--style is from listview.toml:2)`, else nothing.
+    static func origin(of message: String, among added: [Setting]) -> String {
+        guard let setting = added.first(where: { setting in
+            ["--\(setting.name) ", "--\(setting.name)'", "'--\(setting.name)", "--\(setting.name)="].contains { message.contains($0) }
+                || message.hasSuffix("--\(setting.name)")
+        }) else { return "" }
+        return " (--\(setting.name) is from \(setting.file):\(setting.line))"
+    }
+
+    /// `--view <TAB>`: the names of the views the command line would read (a file that does not
+    /// read gives none).
+    @Sendable static func completeViewNames(_ arguments: [String], _ index: Int, _ prefix: String) -> [String] {
+        var request = ConfigRequest(arguments)
+        request.view = nil
+        let views = (try? Configuration.load(request, locations: locations))?.views ?? []
+        return views.map(\.name).filter { $0.hasPrefix(prefix) }
+    }
+
+    /// The working directory and the environment, where the files are looked for.
+    private static var locations: ConfigLocations {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let directory = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : ""
+        return ConfigLocations(directory: directory, environment: ProcessInfo.processInfo.environment)
+    }
+}
