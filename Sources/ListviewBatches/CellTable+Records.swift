@@ -65,6 +65,11 @@ extension CellTable {
     }
 
     /// Appends one cell holding `value`.
+    public mutating func appendCell(holding value: Value) {
+        append(value)
+    }
+
+    /// Appends one cell holding `value`.
     private mutating func append(_ value: Value) {
         func appendText(_ text: String, kind: CellKind) {
             var text = text

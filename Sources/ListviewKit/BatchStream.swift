@@ -250,7 +250,8 @@ public final class BatchStream {
     /// The whole input as one table straight from the bytes of a regular file, with the rows the
     /// filter keeps, when nothing limits the reading and the reader can; nil (nothing read) else.
     public func wholeTable() throws -> Batch? {
-        guard !started, limit == nil, let read = try read.withFormatHint({ try source.cellTable() }) else { return nil }
+        // Reshaped records are read in parts and reshaped where each part was read (`forEach`).
+        guard !started, limit == nil, shaping.isEmpty, let read = try read.withFormatHint({ try source.cellTable() }) else { return nil }
         let table = try reshaped(read)
         (started, ended, firstRead) = (true, true, true)
         firstTable = table

@@ -52,14 +52,27 @@ public struct RecordShaping: Sendable, Equatable {
         }
     }
 
-    /// `table`'s rows reshaped: exploded, then flattened, then unflattened. Throws `Conflict`.
+    /// `table`'s rows reshaped: exploded, then flattened (or their excluded members pruned), then
+    /// unflattened. Throws `Conflict`.
     public func reshaped(_ table: CellTable) throws(Conflict) -> CellTable {
         guard !isEmpty, table.rowCount > 0 else { return table }
-        // Nothing to do for this batch: no nested cell to flatten or explode, no dotted column to nest.
-        let explodes = explode.map { table.columns.contains($0.field.text) } ?? false
-        let nests = unflatten && table.columns.contains { $0.contains(separator) }
-        let spreads = (flatten != nil || !pruned.isEmpty) && table.hasNestedCells
-        if !explodes && !nests && !spreads { return table }
+        var table = table
+        if let explode, let column = table.columns.firstIndex(of: explode.field.text) {
+            table = exploded(table, column: column, dropEmpty: explode.dropEmpty)
+        }
+        if let flatten, table.hasNestedCells { table = try flattenedCells(table, depth: flatten.depth) }
+        if flatten == nil && !pruned.isEmpty && table.hasNestedCells {
+            table = recordByRecord(table) { names, values in (names, zip(names, values).map { pruned($1, path: $0) }) }
+        }
+        if unflatten && table.columns.contains(where: { $0.contains(separator) }) {
+            let inferring = table.inferTypes
+            table = recordByRecord(table) { names, values in unflattened(names, values, inferring: inferring) }
+        }
+        return table
+    }
+
+    /// `table`'s rows as records, each changed by `change`, in a table of their own.
+    private func recordByRecord(_ table: CellTable, _ change: ([String], [Value]) -> ([String], [Value])) -> CellTable {
         let shapes = RecordShapeCache()
         let schema = RecordSchema()
         var result = CellTable(columns: [], inferTypes: table.inferTypes)
@@ -67,45 +80,10 @@ public struct RecordShaping: Sendable, Equatable {
         result.measuresColumns = table.measuresColumns
         for row in 0..<table.rowCount {
             let record = table.record(at: row, shapes: shapes)
-            for exploded in explode.map({ explodedFields(record, $0) }) ?? [(record.names, record.values)] {
-                var (names, values) = exploded
-                if flatten == nil && !pruned.isEmpty { values = zip(names, values).map { pruned($1, path: $0) } }
-                if let flatten { (names, values) = try flattened(names, values, depth: flatten.depth) }
-                if unflatten { (names, values) = unflattened(names, values, inferring: table.inferTypes) }
-                result.append(schema.record(keys: names, values: values), schema: schema)
-            }
+            let (names, values) = change(record.names, record.values)
+            result.append(schema.record(keys: names, values: values), schema: schema)
         }
         return result
-    }
-
-    // MARK: Explode
-
-    /// The fields of a record per element of the array at `explode.field`: the element's fields in its place
-    /// (`items.sku`, or `items` for a scalar); the record as it is when the field holds no array.
-    private func explodedFields(_ record: Record, _ explode: Explode) -> [([String], [Value])] {
-        let name = explode.field.text
-        guard let index = record.names.firstIndex(of: name), case .array(let elements) = record.values[index] else {
-            return [(record.names, record.values)]
-        }
-        let before = (Array(record.names[..<index]), Array(record.values[..<index]))
-        let after = (Array(record.names[(index + 1)...]), Array(record.values[(index + 1)...]))
-        if elements.isEmpty {
-            guard !explode.dropEmpty else { return [] }
-            return [(before.0 + [name] + after.0, before.1 + [.null] + after.1)]
-        }
-        return elements.map { element in
-            var (names, values) = before
-            if case .object(let object) = element {
-                for (key, value) in object.members {
-                    names.append(name + separator + key)
-                    values.append(value)
-                }
-            } else {
-                names.append(name)
-                values.append(element)
-            }
-            return (names + after.0, values + after.1)
-        }
     }
 
     // MARK: Prune
@@ -126,56 +104,6 @@ public struct RecordShaping: Sendable, Equatable {
             return .array(elements.enumerated().map { pruned($1, path: path + separator + String($0)) })
         default:
             return value
-        }
-    }
-
-    // MARK: Flatten
-
-    /// The fields with each object or array `depth` levels deep (all without one) spread into
-    /// dotted fields; throws when one would take the name of a field of the record.
-    private func flattened(_ names: [String], _ values: [Value], depth: Int?) throws(Conflict) -> ([String], [Value]) {
-        guard values.contains(where: \.isContainer) else { return (names, values) }
-        var (flatNames, flatValues): ([String], [Value]) = ([], [])
-        var spread: [String: (object: String, key: String)] = [:]
-        for (name, value) in zip(names, values) {
-            guard value.isContainer else {
-                flatNames.append(name)
-                flatValues.append(value)
-                continue
-            }
-            var leaves: [(String, Value, String, String)] = []
-            collectLeaves(value, path: name, parent: name, key: "", levels: depth.map { $0 } ?? .max, into: &leaves)
-            for (path, leaf, parent, key) in leaves {
-                spread[path] = (parent, key)
-                flatNames.append(path)
-                flatValues.append(leaf)
-            }
-        }
-        // A name both a field of the record and a path spread from an object: never merged.
-        for name in names where !name.isEmpty {
-            if let (object, key) = spread[name], zip(names, values).contains(where: { $0.0 == name && !$0.1.isContainer }) {
-                throw Conflict(column: name, object: object, key: key)
-            }
-        }
-        return (flatNames, flatValues)
-    }
-
-    /// The leaves of `value` at `path` (`levels` more levels spread), each with the object and key it is under.
-    private func collectLeaves(_ value: Value, path: String, parent: String, key: String, levels: Int,
-                               into leaves: inout [(String, Value, String, String)]) {
-        guard levels > 0 else { return leaves.append((path, value, parent, key)) }
-        switch value {
-        case .object(let object) where object.count > 0:
-            for (member, inner) in object.members {
-                collectLeaves(inner, path: path + separator + member, parent: path, key: member, levels: levels - 1, into: &leaves)
-            }
-        case .array(let elements) where !elements.isEmpty:
-            for (index, inner) in elements.enumerated() {
-                collectLeaves(inner, path: path + separator + String(index), parent: path, key: String(index), levels: levels - 1,
-                              into: &leaves)
-            }
-        default:
-            leaves.append((path, value, parent, key))
         }
     }
 

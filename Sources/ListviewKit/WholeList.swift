@@ -88,7 +88,8 @@ public final class WholeList {
     public static func readBatches(_ stream: BatchStream, onBatch: ((CellTable, [Int]) -> Void)? = nil) throws -> (CellTable, [RowRef]) {
         stream.readsAhead = false  // batches join by the schema, on this thread
         var kept = KeptRows()
-        while let batch = try stream.next() {
+        // A large file's parts are parsed (and reshaped) on both cores, and joined here in order.
+        try stream.forEach { batch in
             onBatch?(batch.table, batch.rows.map(\.row))
             kept.add(batch, schema: stream.schema)
         }

@@ -1,0 +1,260 @@
+import ListviewBatches
+import ListviewValues
+
+/// `--explode` and `--flatten` cell by cell: the cells a reshaping leaves alone are copied as they
+/// are (their bytes and kind, no value made), and only the nested cells are decoded. A batch's
+/// columns are worked out first: the new columns in the place of the column they come from, in
+/// the order they are first seen in the batch.
+extension RecordShaping {
+    /// Where an output column's cells come from.
+    private enum Source {
+        /// An input column, copied.
+        case copy(Int)
+        /// The array's element: `nil` the element itself (a scalar), else the member of that key.
+        case element(key: String?)
+        /// The member at `keys` inside the nested value of input column `column`.
+        case path(column: Int, keys: [String])
+    }
+
+    /// `table` with a row per element of the array in column `column` (see `Explode`).
+    func exploded(_ table: CellTable, column: Int, dropEmpty: Bool) -> CellTable {
+        // Each row's elements, decoded once; nil where the cell holds no array.
+        var elements: [[Value]?] = []
+        elements.reserveCapacity(table.rowCount)
+        var keys: [String] = []
+        var seenKeys: Set<String> = []
+        var keepsField = false
+        table.withCells { cells in
+            for row in 0..<table.rowCount {
+                let (kind, text) = cells.cell(row: row, column: column)
+                guard kind == .nested, case .array(let array)? = table.nestedDecoder?(text) else {
+                    elements.append(nil)
+                    if kind != .absent { keepsField = true }
+                    continue
+                }
+                elements.append(array)
+                if array.isEmpty { keepsField = true }
+                for element in array {
+                    guard case .object(let object) = element else {
+                        keepsField = true
+                        continue
+                    }
+                    for key in object.keys where seenKeys.insert(key).inserted { keys.append(key) }
+                }
+            }
+        }
+        var names: [String] = []
+        var sources: [Source] = []
+        for (index, name) in table.columns.enumerated() {
+            guard index == column else {
+                names.append(name)
+                sources.append(.copy(index))
+                continue
+            }
+            // The field itself holds a scalar element, null for an empty array, or what a record
+            // without an array has; an object element's members follow.
+            if keepsField {
+                names.append(name)
+                sources.append(.element(key: nil))
+            }
+            for key in keys {
+                names.append(name + separator + key)
+                sources.append(.element(key: key))
+            }
+        }
+        var result = emptyCopy(of: table, columns: names)
+        table.withCells { cells in
+            for row in 0..<table.rowCount {
+                guard let array = elements[row] else {
+                    // No array: the field as it was.
+                    appendRow(row, of: cells, sources: sources, into: &result) { key, result in
+                        let (kind, text) = key == nil ? cells.cell(row: row, column: column) : (.absent, Self.noBytes)
+                        result.appendCell(text, kind: kind)
+                    }
+                    continue
+                }
+                if array.isEmpty {
+                    if !dropEmpty {
+                        appendRow(row, of: cells, sources: sources, into: &result) { key, result in
+                            result.appendCell(Self.noBytes, kind: key == nil ? .null : .absent)
+                        }
+                    }
+                    continue
+                }
+                for element in array {
+                    appendRow(row, of: cells, sources: sources, into: &result) { key, result in
+                        Self.appendElement(element, key: key, to: &result)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// `table` with the nested values of its columns spread into dotted columns, `depth` levels
+    /// deep (all without one); throws when a path would take the name of a column of the table.
+    func flattenedCells(_ table: CellTable, depth: Int?) throws(Conflict) -> CellTable {
+        let levels = depth ?? .max
+        // Each nested cell's value, decoded once, by column and row.
+        var decoded: [Int: [Value?]] = [:]
+        var paths: [Int: [[String]]] = [:]
+        var keepsColumn = Set<Int>()
+        table.withCells { cells in
+            for column in table.columns.indices {
+                var values: [Value?] = []
+                var seen: Set<[String]> = []
+                var found: [[String]] = []
+                for row in 0..<table.rowCount {
+                    let (kind, text) = cells.cell(row: row, column: column)
+                    guard kind == .nested, let value = table.nestedDecoder?(text), value.isContainer, !Self.isEmptyContainer(value) else {
+                        if kind != .absent { keepsColumn.insert(column) }
+                        values.append(nil)
+                        continue
+                    }
+                    values.append(value)
+                    Self.leafPaths(of: value, keys: [], levels: levels) { path in
+                        if seen.insert(path).inserted { found.append(path) }
+                    }
+                }
+                if !found.isEmpty {
+                    decoded[column] = values
+                    paths[column] = found
+                } else {
+                    keepsColumn.insert(column)
+                }
+            }
+        }
+        guard !paths.isEmpty else { return table }
+        var names: [String] = []
+        var sources: [Source] = []
+        var literal: [String: Int] = [:]
+        for (column, name) in table.columns.enumerated() {
+            if keepsColumn.contains(column) {
+                names.append(name)
+                sources.append(.copy(column))
+                literal[name] = column
+            }
+            for keys in paths[column] ?? [] {
+                names.append(([name] + keys).joined(separator: separator))
+                sources.append(.path(column: column, keys: keys))
+            }
+        }
+        // A path that spells a column of the table (or another path): two fields would be one column.
+        var counts: [String: Int] = [:]
+        for name in names { counts[name, default: 0] += 1 }
+        for (name, source) in zip(names, sources) {
+            guard case .path(let column, let keys) = source, counts[name, default: 0] > 1 || literal[name] != nil else { continue }
+            let object = ([table.columns[column]] + keys.dropLast()).joined(separator: separator)
+            throw Conflict(column: name, object: object, key: keys.last ?? "")
+        }
+        var result = emptyCopy(of: table, columns: names)
+        let empty = Self.noBytes
+        table.withCells { cells in
+            for row in 0..<table.rowCount {
+                for source in sources {
+                    switch source {
+                    case .copy(let column):
+                        // A value spread into paths leaves its own column without one.
+                        if decoded[column]?[row] != nil { result.appendCell(empty, kind: .absent) } else {
+                            let (kind, text) = cells.cell(row: row, column: column)
+                            result.appendCell(text, kind: kind)
+                        }
+                    case .path(let column, let keys):
+                        if let value = decoded[column]?[row].flatMap({ Self.member($0, at: keys) }) {
+                            result.appendCell(holding: value)
+                        } else {
+                            result.appendCell(empty, kind: .absent)
+                        }
+                    case .element:
+                        result.appendCell(empty, kind: .absent)
+                    }
+                }
+                _ = result.endRow(padding: .absent)
+            }
+        }
+        return result
+    }
+
+    // MARK: Building rows
+
+    private func emptyCopy(of table: CellTable, columns: [String]) -> CellTable {
+        var result = CellTable(columns: columns, inferTypes: table.inferTypes)
+        result.nestedDecoder = table.nestedDecoder
+        result.measuresColumns = table.measuresColumns
+        return result
+    }
+
+    /// Appends one row: the input row's cells, and in the array's place what `element` appends for
+    /// each of its columns (the member of a key, or the field itself for `nil`).
+    private func appendRow(_ row: Int, of cells: CellTable.Cells, sources: [Source], into result: inout CellTable,
+                           element: (String?, inout CellTable) -> Void) {
+        for source in sources {
+            switch source {
+            case .copy(let column):
+                let (kind, text) = cells.cell(row: row, column: column)
+                result.appendCell(text, kind: kind)
+            case .element(let key):
+                element(key, &result)
+            case .path:
+                result.appendCell(Self.noBytes, kind: .absent)
+            }
+        }
+        _ = result.endRow(padding: .absent)
+    }
+
+    private static let noBytes = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    /// What an array's element puts in the column of `key`: a member of an object element, or a
+    /// scalar element itself (`nil`); nothing else.
+    private static func appendElement(_ element: Value, key: String?, to result: inout CellTable) {
+        switch (key, element) {
+        case (nil, .object): result.appendCell(noBytes, kind: .absent)
+        case (nil, _): result.appendCell(holding: element)
+        case (let key?, .object(let object)):
+            if let member = object[key] { result.appendCell(holding: member) } else { result.appendCell(noBytes, kind: .absent) }
+        default: result.appendCell(noBytes, kind: .absent)
+        }
+    }
+
+    // MARK: Values
+
+    private static func isEmptyContainer(_ value: Value) -> Bool {
+        switch value {
+        case .object(let object): return object.count == 0
+        case .array(let elements): return elements.isEmpty
+        default: return false
+        }
+    }
+
+    /// Calls `found` with the keys of each leaf of `value` (a scalar, an empty container, or a
+    /// value `levels` deep).
+    private static func leafPaths(of value: Value, keys: [String], levels: Int, _ found: ([String]) -> Void) {
+        guard levels > 0 else { return found(keys) }
+        switch value {
+        case .object(let object) where object.count > 0:
+            for (key, member) in object.members { leafPaths(of: member, keys: keys + [key], levels: levels - 1, found) }
+        case .array(let elements) where !elements.isEmpty:
+            for (index, element) in elements.enumerated() { leafPaths(of: element, keys: keys + [String(index)], levels: levels - 1, found) }
+        default:
+            found(keys)
+        }
+    }
+
+    /// The member of `value` at `keys` (object keys and array indices).
+    private static func member(_ value: Value, at keys: [String]) -> Value? {
+        var current = value
+        for key in keys {
+            switch current {
+            case .object(let object):
+                guard let member = object[key] else { return nil }
+                current = member
+            case .array(let elements):
+                guard let index = Int(key), elements.indices.contains(index) else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}
