@@ -35,6 +35,7 @@ public enum Browser {
         defer { if let log { fclose(log) } }
         var model = BrowserModel(fields: request.look.fields, excluded: request.look.excluded)
         model.followsNewRows = request.read.following != nil
+        if request.read.shaping.flatten != nil { model.flattenSeparator = request.read.shaping.separator }
         var version = -1
         var firstScreenLogged = false
         var keyArrived: Double?

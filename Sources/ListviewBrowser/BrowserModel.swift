@@ -83,6 +83,9 @@ public struct BrowserModel {
     /// `--follow`: a cursor on the last row stays on it as rows arrive (so it opens there), as
     /// `less +F` does; moved up, it stays where it is. The last table may grow (batches join it).
     public var followsNewRows = false
+    /// `--flatten`'s separator when the columns are flattened: the detail view (Enter) gathers
+    /// them back into the record's tree.
+    public var flattenSeparator: String?
     /// A search under way: the next position to look at, the direction, and where it began.
     var searching: (text: TextSearch, next: Int, forward: Bool)?
     /// The `&` filter, and whether its matches over the loaded tables are all worked out.
@@ -497,7 +500,7 @@ public struct BrowserModel {
 
     private mutating func showDetail() {
         guard let address = view.address(at: cursor) else { return }
-        mode = .detail(lines: RecordTree.lines(of: view, at: address), top: 0)
+        mode = .detail(lines: RecordTree.lines(of: view, at: address, flattenedBy: flattenSeparator), top: 0)
     }
 
     /// The marked rows, in the order they are shown (all loaded rows, whatever the filter).

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewKit
 import ListviewValues
 
 /// The record under the cursor in full (Enter): one `key: value` line per field, nested
@@ -10,18 +11,24 @@ import ListviewValues
 ///       tags:
 ///         - gift
 enum RecordTree {
-    static func lines(of rows: BrowserRows, at address: RowAddress) -> [String] {
+    /// The lines of the record at `address`. Flattened columns (`--flatten`, their keys joined by
+    /// `flattenedBy`) are gathered back into the objects and arrays they came from: the tree.
+    static func lines(of rows: BrowserRows, at address: RowAddress, flattenedBy separator: String? = nil) -> [String] {
         let table = rows.tables[Int(address.table)].table
-        var lines: [String] = []
+        var (names, values): ([String], [Value]) = ([], [])
         table.withCells { cells in
             for column in table.columns {
                 let field = TableField(FieldPath(column), columns: table.columns)
                 guard let value = field.value(row: Int(address.row), in: cells) ?? nested(field, row: Int(address.row), cells: cells) else {
                     continue
                 }
-                append(TerminalEscaping.escaped(column), value, indent: "", to: &lines)
+                names.append(column)
+                values.append(value)
             }
         }
+        if let separator { (names, values) = RecordShaping.nested(names: names, values: values, separator: separator) }
+        var lines: [String] = []
+        for (name, value) in zip(names, values) { append(TerminalEscaping.escaped(name), value, indent: "", to: &lines) }
         return lines.isEmpty ? ["(no fields)"] : lines
     }
 

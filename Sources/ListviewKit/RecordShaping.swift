@@ -134,6 +134,15 @@ public struct RecordShaping: Sendable, Equatable {
         return (root.keys, root.keys.map { root.children[$0]?.value ?? .null })
     }
 
+    /// Fields named by paths joined with `separator` gathered into the objects and arrays they
+    /// spell (`customer.name`, `items.0.sku`), as they were before flattening; fields without a
+    /// value left out of their objects.
+    public static func nested(names: [String], values: [Value], separator: String) -> (names: [String], values: [Value]) {
+        var shaping = RecordShaping()
+        shaping.separator = separator
+        return shaping.unflattened(names, values, inferring: false)
+    }
+
     /// Members being gathered into objects, in first-seen order.
     private struct Tree {
         var keys: [String] = []

@@ -121,6 +121,17 @@ final class BrowserModelTests: XCTestCase {
         XCTAssertEqual(browser.handle(.interrupt), .quit(writing: false))
     }
 
+    /// With `--flatten`, the detail view gathers the dotted columns back into the record's tree.
+    func testDetailOfFlattenedColumnsShowsTheTree() {
+        let flat = CellTable(records: [Record(["id": .number("7"), "customer.name": .string("Ada"), "customer.city": .string("Oslo"),
+                                               "items.0.sku": .string("A-1"), "items.1.sku": .string("B-7")])])
+        var browser = model(BrowserRows(arranged: flat, sections: [Section(items: [RowRef(0)])]))
+        browser.flattenSeparator = "."
+        press(&browser, "\n")
+        XCTAssertEqual(browser.mode, .detail(lines: ["id: 7", "customer:", "  name: Ada", "  city: Oslo", "items:", "  - sku: A-1", "  - sku: B-7"],
+                                             top: 0))
+    }
+
     func testRecordTreeIndentsNestedValues() {
         let schema = RecordSchema()
         var table = CellTable(columns: [], inferTypes: false)
