@@ -6,8 +6,8 @@ import ListviewValues
 ///
 /// With key fields, records are matched by key in time linear in the rows: the
 /// old side's keys go into a `RowIndex`, and the new side's rows are looked up
-/// and compared batch by batch as they arrive (`streamed`: the new side's reader
-/// runs ahead on the second core). Without key fields, whole records are
+/// and compared batch by batch as they arrive (`StreamedDiff`: batches of a file
+/// read in parts are looked up on both cores). Without key fields, whole records are
 /// matched as multisets (a record twice in the old list and once in the new one
 /// is removed once); nothing is "changed" then. Values compare by `ValueEquality`.
 public struct RecordDiff: Sendable {
@@ -41,17 +41,17 @@ public struct RecordDiff: Sendable {
     }
 
     /// The fields compared (both sides have them); the key fields are not among them.
-    public private(set) var compared: [FieldPath]
+    public internal(set) var compared: [FieldPath]
     /// Fields the new side has and the old side lacks, and the reverse, in column order.
-    public private(set) var fieldsAdded: [String]
-    public private(set) var fieldsRemoved: [String]
+    public internal(set) var fieldsAdded: [String]
+    public internal(set) var fieldsRemoved: [String]
     /// Old rows without a match, in old order.
-    public private(set) var removed: [Int] = []
+    public internal(set) var removed: [Int] = []
     /// New rows without a match, in new order.
-    public private(set) var added: [Int] = []
+    public internal(set) var added: [Int] = []
     /// Matched rows with a difference, in new order.
-    public private(set) var changed: [Change] = []
-    public private(set) var unchanged = 0
+    public internal(set) var changed: [Change] = []
+    public internal(set) var unchanged = 0
 
     /// True when the two sides hold the same records (and the same fields).
     public var isEmpty: Bool { removed.isEmpty && added.isEmpty && changed.isEmpty && fieldsAdded.isEmpty && fieldsRemoved.isEmpty }
@@ -104,92 +104,20 @@ public struct RecordDiff: Sendable {
     public static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
                                 equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
                                 newColumns: () -> [String], keepingRows: Bool = true) throws -> (diff: RecordDiff, new: CellTable, places: [Int]) {
-        let keyNames = Set(key.map(\.text))
-        let wanted: (String) -> Bool = { !keyNames.contains($0) && !ignored.excludes($0) }
-        let oldNames = fields.map { $0.map(\.text).filter { has($0, old.table) } } ?? old.table.columns
-        // Every old field is compared while the new side's fields are not all known.
-        let candidates = oldNames.filter(wanted).map(FieldPath.init)
-        var diff = RecordDiff(compared: candidates)
-        let oldMatcher = Matcher(old: old.table, new: old.table, key: key, compared: [], equality: equality)
-        var index = RowIndex(capacity: old.rows.count)
-        for (row, hash) in zip(old.rows, oldMatcher.keyHashes(oldRows: old.rows)) {
-            if let earlier = index.insert(row, hash: hash, isDuplicate: { oldMatcher.sameKey(oldRow: $0, oldRow: row) }) {
-                throw DuplicateKey(side: .old, first: earlier, second: row)
-            }
-        }
-        var kept = CellTable(columns: [], inferTypes: old.table.inferTypes)
-        let keptSchema = RecordSchema()
-        var matchedBy = [Int32](repeating: -1, count: old.table.rowCount)
-        var addedKeys: [UInt64: [(kept: Int, record: Int)]] = [:]
-        var recordsBefore = 0
-        var places: [Int] = []
-        while let (batch, rows) = try nextBatch() {
-            if kept.nestedDecoder == nil { kept.nestedDecoder = batch.nestedDecoder }
-            let matcher = Matcher(old: old.table, new: batch, key: key, compared: candidates, equality: equality)
-            let found = matcher.lookUp(rows[...], in: index)
-            for (newRow, oldRow) in found.matches {
-                if matchedBy[oldRow] >= 0 { throw DuplicateKey(side: .new, first: Int(matchedBy[oldRow]), second: recordsBefore + newRow) }
-                matchedBy[oldRow] = Int32(truncatingIfNeeded: recordsBefore + newRow)
-            }
-            // The rows to keep, in the batch's order: changed and added ones.
-            var keptRow: [Int: Int] = [:]
-            if keepingRows {
-                let keepRows = (found.changed.map(\.new) + found.added).sorted()
-                let firstKept = kept.rowCount
-                kept.append(rows: keepRows, of: batch, schema: keptSchema)
-                for (offset, row) in keepRows.enumerated() { keptRow[row] = firstKept + offset }
-                places += keepRows.lazy.map { recordsBefore + $0 }
-            } else {
-                kept = batch
-                for row in found.changed.map(\.new) + found.added { keptRow[row] = row }
-            }
-            let keptMatcher = Matcher(old: kept, new: batch, key: key, compared: [], equality: equality)
-            for row in found.added {
-                let hash = matcher.keyHash(newRow: row)
-                if let earlier = addedKeys[hash]?.first(where: { keptMatcher.sameKey(oldRow: $0.kept, newRow: row) }) {
-                    throw DuplicateKey(side: .new, first: earlier.record, second: recordsBefore + row)
-                }
-                addedKeys[hash, default: []].append((keptRow[row] ?? 0, recordsBefore + row))
-                diff.added.append(keptRow[row] ?? 0)
-            }
-            diff.changed += found.changed.map { Change(old: $0.old, new: keptRow[$0.new] ?? 0, fields: $0.fields) }
-            diff.unchanged += found.matches.count - found.changed.count
-            recordsBefore += batch.rowCount
-        }
-        diff.removed = old.rows.filter { matchedBy[$0] < 0 }
-        // The new side's fields, now known: old fields it never had are removed, not changed.
-        let newNames = fields.map { $0.map(\.text).filter { name in
-            newColumns().contains(name) || FieldPath(name).components.count > 1 && newColumns().contains(FieldPath(name).components[0])
-        } } ?? newColumns()
-        let newSet = Set(newNames), oldSet = Set(oldNames)
-        diff.fieldsAdded = newNames.filter { !oldSet.contains($0) && wanted($0) }
-        diff.fieldsRemoved = oldNames.filter { !newSet.contains($0) && wanted($0) }
-        let stays = candidates.map { newSet.contains($0.text) }
-        var renumbered: [Int] = []
-        var next = 0
-        for stay in stays {
-            renumbered.append(stay ? next : -1)
-            if stay { next += 1 }
-        }
-        diff.compared = candidates.enumerated().filter { stays[$0.offset] }.map(\.element)
-        var changed: [Change] = []
-        for change in diff.changed {
-            let fields = change.fields.compactMap { renumbered[$0] >= 0 ? renumbered[$0] : nil }
-            if fields.isEmpty { diff.unchanged += 1 } else { changed.append(Change(old: change.old, new: change.new, fields: fields)) }
-        }
-        diff.changed = changed
-        return (diff, kept, places)
+        var streamed = try StreamedDiff(old: old, key: key, fields: fields, ignoring: ignored, equality: equality, keepingRows: keepingRows)
+        while let (batch, rows) = try nextBatch() { try streamed.take(streamed.comparison.lookUp(batch, rows: rows)) }
+        return streamed.finish(newColumns: newColumns())
     }
 
     /// An empty diff comparing `compared` (filled in by `streamed`).
-    private init(compared: [FieldPath]) {
+    init(compared: [FieldPath]) {
         self.compared = compared
         fieldsAdded = []
         fieldsRemoved = []
     }
 
     /// True when `name` is a column of `table` or a path into one of its nested columns.
-    private static func has(_ name: String, _ table: CellTable) -> Bool {
+    static func has(_ name: String, _ table: CellTable) -> Bool {
         table.columns.contains(name) || FieldPath(name).components.count > 1 && table.columns.contains(FieldPath(name).components[0])
     }
 
