@@ -389,14 +389,16 @@ public struct CellTable: Sendable {
             }
         }
 
+        /// Starts loading where `row`'s cells end (a row looked up out of order, a few rows ahead).
         @inline(__always)
-        private func prefetchEnds(row: Int) {
+        public func prefetchEnds(row: Int) {
             if row >= split, let tail { return tail.prefetchEnds(row: row - split, columnCount: columnCount) }
             head.prefetchEnds(row: row, columnCount: columnCount)
         }
 
+        /// Starts loading `row`'s bytes, once `prefetchEnds` loaded where they lie.
         @inline(__always)
-        private func prefetchText(row: Int) {
+        public func prefetchText(row: Int) {
             if row >= split, let tail { return tail.prefetchText(row: row - split, columnCount: columnCount) }
             head.prefetchText(row: row, columnCount: columnCount)
         }

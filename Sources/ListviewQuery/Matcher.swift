@@ -63,10 +63,21 @@ struct Matcher: Sendable {
                             guard let bound = bounds[field] else { return false }
                             return ValueEquality.withinBound(bound, left, right)
                         }
-                        for row in rows {
-                            var hasher = KeyHasher()
-                            for field in 0..<keyCount { hash(field, of: newColumns, newFields, row: row, cells: newCells, into: &hasher) }
-                            let match = index.first(hash: hasher.value) { oldRow in (0..<keyCount).allSatisfy { same($0, oldRow, row) } }
+                        // The keys' hashes first (the batch's rows lie in order), so that each row's slot of
+                        // the index, then where its old row's cells end, then their bytes are loaded some
+                        // rows ahead: the old side, read in any order, seldom keeps a row waiting on memory.
+                        let hashes = rows.map { keyHash(row: $0, columns: newColumns, fields: newFields, cells: newCells) }
+                        var ahead = [Int](repeating: -1, count: hashes.count)
+                        for (place, row) in zip(hashes.indices, rows) {
+                            if place + Self.slotsAhead < hashes.count { index.prefetch(hash: hashes[place + Self.slotsAhead]) }
+                            if place + Self.endsAhead < hashes.count, let candidate = index.first(hash: hashes[place + Self.endsAhead], where: { _ in true }) {
+                                ahead[place + Self.endsAhead] = candidate
+                                oldCells.prefetchEnds(row: candidate)
+                            }
+                            if place + Self.textAhead < hashes.count, ahead[place + Self.textAhead] >= 0 {
+                                oldCells.prefetchText(row: ahead[place + Self.textAhead])
+                            }
+                            let match = index.first(hash: hashes[place]) { oldRow in (0..<keyCount).allSatisfy { same($0, oldRow, row) } }
                             guard let match else {
                                 found.added.append(row)
                                 continue
@@ -86,27 +97,31 @@ struct Matcher: Sendable {
         return found
     }
 
+    /// How many rows ahead `lookUp` loads a row's index slot, its old row's cell ends and their bytes.
+    private static var slotsAhead: Int { 24 }
+    private static var endsAhead: Int { 16 }
+    private static var textAhead: Int { 8 }
+
     /// The key hash of each of `rows` of the old side.
-    func keyHashes(oldRows rows: [Int]) -> [UInt64] {
+    func keyHashes(oldRows rows: some Collection<Int>) -> [UInt64] {
         old.withCells { cells in
             oldColumns.withUnsafeBufferPointer { columns in
-                rows.map { row in
-                    var hasher = KeyHasher()
-                    for field in 0..<keyCount { hash(field, of: columns, oldFields, row: row, cells: cells, into: &hasher) }
-                    return hasher.value
-                }
+                rows.map { keyHash(row: $0, columns: columns, fields: oldFields, cells: cells) }
             }
         }
     }
 
     func keyHash(newRow row: Int) -> UInt64 {
         new.withCells { cells in
-            newColumns.withUnsafeBufferPointer { columns in
-                var hasher = KeyHasher()
-                for field in 0..<keyCount { hash(field, of: columns, newFields, row: row, cells: cells, into: &hasher) }
-                return hasher.value
-            }
+            newColumns.withUnsafeBufferPointer { columns in keyHash(row: row, columns: columns, fields: newFields, cells: cells) }
         }
+    }
+
+    @inline(__always)
+    private func keyHash(row: Int, columns: UnsafeBufferPointer<Int>, fields: [TableField], cells: CellTable.Cells) -> UInt64 {
+        var hasher = KeyHasher()
+        for field in 0..<keyCount { hash(field, of: columns, fields, row: row, cells: cells, into: &hasher) }
+        return hasher.value
     }
 
     func sameKey(oldRow a: Int, oldRow b: Int) -> Bool { sameKey(oldFields, a, old, oldFields, b, old) }

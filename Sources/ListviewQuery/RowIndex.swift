@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Rows of a table found by the hash of their key in constant time: an open-addressing hash
 /// table of row numbers (linear probing), four bytes a row plus eight for its hash.
 ///
@@ -28,6 +30,14 @@ public struct RowIndex: Sendable {
         slotRows[slot] = Int32(truncatingIfNeeded: row)
         hashes[slot] = hash
         return nil
+    }
+
+    /// Starts loading the slot where rows of `hash` are looked for (a row a few places ahead).
+    @inline(__always)
+    public func prefetch(hash: UInt64) {
+        let slot = Int(truncatingIfNeeded: hash) & mask
+        hashes.withUnsafeBufferPointer { listview_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + slot) }) }
+        slotRows.withUnsafeBufferPointer { listview_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + slot) }) }
     }
 
     /// The first row added under `hash` that passes `isMatch`, or nil.

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewConcurrency
 import ListviewValues
 
 /// A comparison by key whose new side arrives in batches: what `RecordDiff.streamed` and
@@ -69,11 +70,22 @@ public struct StreamedDiff {
         oldNames = fields.map { $0.map(\.text).filter { RecordDiff.has($0, old.table) } } ?? old.table.columns
         let oldMatcher = Matcher(old: old.table, new: old.table, key: key, compared: [], equality: equality)
         var index = RowIndex(capacity: old.rows.count)
-        for (row, hash) in zip(old.rows, oldMatcher.keyHashes(oldRows: old.rows)) {
-            if let earlier = index.insert(row, hash: hash, isDuplicate: { oldMatcher.sameKey(oldRow: $0, oldRow: row) }) {
-                throw RecordDiff.DuplicateKey(side: .old, first: earlier, second: row)
+        var duplicate: RecordDiff.DuplicateKey?
+        let rows = old.rows
+        // The keys are hashed on both cores a block at a time, and added here in order (the
+        // first repeated key is the same as in one pass), each row's slot loaded a few rows ahead.
+        OrderedWork.blocks(of: rows.count, size: 65_536, work: { block in (block, oldMatcher.keyHashes(oldRows: rows[block])) },
+                           take: { block, hashes in
+            for (place, row) in zip(hashes.indices, rows[block]) {
+                if place + 16 < hashes.count { index.prefetch(hash: hashes[place + 16]) }
+                if let earlier = index.insert(row, hash: hashes[place], isDuplicate: { oldMatcher.sameKey(oldRow: $0, oldRow: row) }) {
+                    duplicate = RecordDiff.DuplicateKey(side: .old, first: earlier, second: row)
+                    return false
+                }
             }
-        }
+            return true
+        })
+        if let duplicate { throw duplicate }
         let keyNames = keyNames, ignored = ignored
         let candidates = oldNames.filter { Self.wanted($0, keyNames: keyNames, ignored: ignored) }.map(FieldPath.init)
         comparison = Comparison(old: old.table, index: index, key: key, candidates: candidates, equality: equality)
