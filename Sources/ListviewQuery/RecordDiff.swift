@@ -11,7 +11,8 @@ import ListviewValues
 /// matched as multisets (a record twice in the old list and once in the new one
 /// is removed once); nothing is "changed" then. Values compare by `ValueEquality`.
 public struct RecordDiff: Sendable {
-    /// One side of the comparison: a table and the rows of it that take part (after `--where`).
+    /// One side of the comparison: a table and the rows of it that take part (after `--where`),
+    /// in table order.
     public struct Side: Sendable {
         public let table: CellTable
         public let rows: [Int]

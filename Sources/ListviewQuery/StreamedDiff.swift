@@ -37,7 +37,6 @@ public struct StreamedDiff {
     }
 
     public let comparison: Comparison
-    private let oldRows: [Int]
     /// The old fields asked for (`--fields`, else every column).
     private let oldNames: [String]
     private let fields: [FieldPath]?
@@ -48,7 +47,8 @@ public struct StreamedDiff {
     /// The added and changed rows of the batches taken, which the diff's new rows refer to.
     private var kept: CellTable
     private var keptSchema = RecordSchema()
-    /// Each old row's matching record (counted over every batch), or -1.
+    /// Each old row's matching record (counted over every batch); -1 for a row still unmatched,
+    /// -2 for a row that takes no part (the old rows are not kept: a million take 8 MB).
     private var matchedBy: [Int32]
     /// The added rows' keys by hash: their row in `kept` and their record.
     private var addedKeys: [UInt64: [(kept: Int, record: Int)]] = [:]
@@ -65,12 +65,13 @@ public struct StreamedDiff {
     /// own and nothing is copied.
     public init(old: RecordDiff.Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
                 equality: ValueEquality, keepingRows: Bool = true) throws {
-        (oldRows, self.fields, self.ignored, self.keepingRows) = (old.rows, fields, ignored, keepingRows)
+        (self.fields, self.ignored, self.keepingRows) = (fields, ignored, keepingRows)
         keyNames = Set(key.map(\.text))
         oldNames = fields.map { $0.map(\.text).filter { RecordDiff.has($0, old.table) } } ?? old.table.columns
         let oldMatcher = Matcher(old: old.table, new: old.table, key: key, compared: [], equality: equality)
         var index = RowIndex(capacity: old.rows.count)
         var duplicate: RecordDiff.DuplicateKey?
+        var matchedBy = [Int32](repeating: -2, count: old.table.rowCount)
         let rows = old.rows
         // The keys are hashed on both cores a block at a time, and added here in order (the
         // first repeated key is the same as in one pass), each row's slot loaded a few rows ahead.
@@ -82,6 +83,7 @@ public struct StreamedDiff {
                     duplicate = RecordDiff.DuplicateKey(side: .old, first: earlier, second: row)
                     return false
                 }
+                matchedBy[row] = -1
             }
             return true
         })
@@ -91,7 +93,7 @@ public struct StreamedDiff {
         comparison = Comparison(old: old.table, index: index, key: key, candidates: candidates, equality: equality)
         diff = RecordDiff(compared: candidates)
         kept = CellTable(columns: [], inferTypes: old.table.inferTypes)
-        matchedBy = [Int32](repeating: -1, count: old.table.rowCount)
+        self.matchedBy = matchedBy
     }
 
     /// This comparison before any batch was taken: the same old side and index, to take the new
@@ -101,7 +103,7 @@ public struct StreamedDiff {
         again.diff = RecordDiff(compared: comparison.candidates)
         again.kept = CellTable(columns: [], inferTypes: comparison.old.inferTypes)
         again.keptSchema = RecordSchema()
-        again.matchedBy = [Int32](repeating: -1, count: comparison.old.rowCount)
+        again.matchedBy = matchedBy.map { $0 == -2 ? -2 : -1 }
         again.addedKeys = [:]
         again.recordsBefore = 0
         again.places = []
@@ -157,7 +159,7 @@ public struct StreamedDiff {
     /// read: an old field that no new record turned out to have is removed, not changed.
     public func finish(newColumns: [String]) -> (diff: RecordDiff, new: CellTable, places: [Int]) {
         var diff = self.diff
-        diff.removed = oldRows.filter { matchedBy[$0] < 0 }
+        diff.removed = matchedBy.indices.filter { matchedBy[$0] == -1 }
         let newNames = fields.map { $0.map(\.text).filter { name in
             newColumns.contains(name) || FieldPath(name).components.count > 1 && newColumns.contains(FieldPath(name).components[0])
         } } ?? newColumns
