@@ -127,6 +127,8 @@ public enum DiffRunner {
     /// Reads `path` whole through the list's reading and `--where`, and keeps the rows that pass.
     private static func load(_ path: String, request: DiffRequest, sink: OutputSink) throws -> LoadedSide {
         let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.arrangement.filter, sink: sink)
+        // A diff shows some rows of a side, measured when they are laid out, never the side whole.
+        stream.measuresColumns = false
         let name = ReadSpec.displayName(of: path)
         if let whole = try stream.wholeTable() {
             return LoadedSide(table: whole.table, rows: whole.rows.map(\.row), name: name, warnings: stream.warnings,
