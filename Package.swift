@@ -86,7 +86,8 @@ let package = Package(
         .target(name: "ListviewDataSource", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput"],
                 swiftSettings: releaseSettings),
         // Predicates, sort keys and orders, grouping into sections, aggregates: index lists over rows.
-        .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource", "CRE2"],
+        .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource", "CRE2",
+                                                "CPrefetch"],
                 swiftSettings: releaseSettings),
         // Row formatters and their registry, table layout, the renderer, presenters, writers, the sink.
         .target(name: "ListviewPresentation",

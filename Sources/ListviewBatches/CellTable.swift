@@ -1,4 +1,5 @@
 import CPrefetch
+import Glibc
 import ListviewValues
 
 /// Rows of scalar cells, kept as bytes in one arena: what a plain table of a whole CSV, TSV or
@@ -295,6 +296,31 @@ public struct CellTable: Sendable {
             return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
         }
 
+        /// Whether `row` here and `otherRow` of `other` hold the same cells: each of the same kind
+        /// and bytes. False when either table's rows may lack cells (`rowStarts`): those are
+        /// compared cell by cell.
+        @inline(__always)
+        func sameCells(row: Int, as otherRow: Int, of other: Segment, columnCount: Int) -> Bool {
+            guard rowStarts.isEmpty, other.rowStarts.isEmpty, columnCount > 0 else { return false }
+            let (first, otherFirst) = (row * columnCount, otherRow * columnCount)
+            let start = first == 0 ? 0 : ends[first - 1]
+            let otherStart = otherFirst == 0 ? 0 : other.ends[otherFirst - 1]
+            let count = ends[first + columnCount - 1] - start
+            // The row's bytes lie together: one comparison of them, then where each cell ends.
+            guard count == other.ends[otherFirst + columnCount - 1] - otherStart else { return false }
+            if count > 0 {
+                guard let bytes = arena.baseAddress, let otherBytes = other.arena.baseAddress,
+                      memcmp(bytes + start, otherBytes + otherStart, count) == 0 else { return false }
+            }
+            for column in 0..<columnCount - 1 where ends[first + column] - start != other.ends[otherFirst + column] - otherStart {
+                return false
+            }
+            if kinds.isEmpty && other.kinds.isEmpty { return true }
+            return (0..<columnCount).allSatisfy { column in
+                (kinds.isEmpty ? .text : kinds[first + column]) == (other.kinds.isEmpty ? .text : other.kinds[otherFirst + column])
+            }
+        }
+
         /// Starts loading where the cell ends of `row` lie (a table with a cell per column).
         @inline(__always)
         func prefetchEnds(row: Int, columnCount: Int) {
@@ -363,16 +389,35 @@ public struct CellTable: Sendable {
             }
         }
 
+        /// Starts loading where `row`'s cells end (a row looked up out of order, a few rows ahead).
         @inline(__always)
-        private func prefetchEnds(row: Int) {
+        public func prefetchEnds(row: Int) {
             if row >= split, let tail { return tail.prefetchEnds(row: row - split, columnCount: columnCount) }
             head.prefetchEnds(row: row, columnCount: columnCount)
         }
 
+        /// Starts loading `row`'s bytes, once `prefetchEnds` loaded where they lie.
         @inline(__always)
-        private func prefetchText(row: Int) {
+        public func prefetchText(row: Int) {
             if row >= split, let tail { return tail.prefetchText(row: row - split, columnCount: columnCount) }
             head.prefetchText(row: row, columnCount: columnCount)
+        }
+
+        /// Whether `row` here and `otherRow` of `other` hold the same cells, each of the same kind
+        /// and bytes, in tables of as many columns; false when that cannot be told from the row's
+        /// bytes at once (rows that may lack cells), though the cells may be the same.
+        @inline(__always)
+        public func sameCells(row: Int, as otherRow: Int, of other: Cells) -> Bool {
+            guard columnCount == other.columnCount else { return false }
+            let (mine, theirs) = (place(of: row), other.place(of: otherRow))
+            return mine.segment.sameCells(row: mine.row, as: theirs.row, of: theirs.segment, columnCount: columnCount)
+        }
+
+        /// The segment `row` lies in, and its row there.
+        @inline(__always)
+        private func place(of row: Int) -> (segment: Segment, row: Int) {
+            if row >= split, let tail { return (tail, row - split) }
+            return (head, row)
         }
 
         /// A cell's kind and bytes (empty for null and absent cells).

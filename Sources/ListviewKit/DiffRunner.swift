@@ -65,47 +65,70 @@ public enum DiffRunner {
     }
 
     /// A keyed diff: the old side read whole and hashed, the new side streamed batch by batch
-    /// (read ahead on the second core for a regular file), each batch looked up and let go
-    /// but for its added and changed rows (`RecordDiff.streamed`).
+    /// (the rest of a large regular file in parts on both cores, each part looked up on the core
+    /// that read it), each batch let go but for its added and changed rows (`StreamedDiff`).
     private static func runStreaming(_ request: DiffRequest, to sink: OutputSink, warn: (String) -> Void) throws -> Outcome {
-        let old = try load(request.old, request: request, sink: sink)
-        let stream = try BatchStream(request.list.read.reading([request.new]), filter: request.list.arrangement.filter, sink: sink)
+        var old = try load(request.old, request: request, sink: sink)
+        let stream = try newSide(request, sink: sink)
         let newName = ReadSpec.displayName(of: request.new)
         // The new side's first batch: its fields are checked before any record is compared.
         let seen = LoadedSide(table: try stream.first()?.table ?? CellTable(columns: [], inferTypes: request.list.read.csv.inferTypes),
                               rows: [], name: newName, warnings: [], origin: .init(path: request.new, format: nil, recordCount: 0))
         let ready = try checked(request, old: .init(old), new: .init(seen))
-        let diff: RecordDiff
-        let kept: CellTable
-        let places: [Int]
-        var newRecords = 0
+        let found: (diff: RecordDiff, new: CellTable, places: [Int])
+        let newRecords: Int
         do {
-            (diff, kept, places) = try RecordDiff.streamed(
-                old: .init(table: old.table, rows: old.rows), key: ready.key, fields: ready.list.look.fields,
-                ignoring: ready.list.look.excluded, equality: ready.equality,
-                nextBatch: {
-                    guard let batch = try stream.next() else { return nil }
-                    newRecords += batch.table.rowCount
-                    return (batch.table, batch.rows.map(\.row))
-                },
-                newColumns: { stream.knownColumns })
+            var streamed = try StreamedDiff(old: .init(table: old.table, rows: old.rows), key: ready.key, fields: ready.list.look.fields,
+                                            ignoring: ready.list.look.excluded, equality: ready.equality)
+            // The index holds the old rows from here (their numbers take 8 MB a million).
+            old.rows = []
+            do {
+                try compare(stream, into: &streamed)
+            } catch let duplicate as RecordDiff.DuplicateKey where stream.partsRead > 0 {
+                // Which of several repeated keys is named first depends on where batches end, and
+                // parts end elsewhere: the new side is read again batch by batch, as without parts.
+                var again = streamed.restarted()
+                let batches = try newSide(request, sink: sink)
+                while let batch = try batches.next() { try again.take(again.comparison.lookUp(batch.table, rows: batch.rows.map(\.row))) }
+                throw duplicate
+            }
+            found = streamed.finish(newColumns: stream.knownColumns)
+            newRecords = streamed.recordsTaken
         } catch let duplicate as RecordDiff.DuplicateKey {
             throw ListviewError.malformedInput(source: duplicate.side == .old ? old.name : newName, line: nil, column: nil,
                                                message: duplicateKeyMessage(first: duplicate.first, second: duplicate.second, key: ready.key,
                                                                             valuesAt: duplicate.side == .old ? (old.table, duplicate.first) : nil))
         }
-        defer { if !request.list.freesRecords { LeftForExit.keep([old.table, kept]) } }
-        let origins = DiffOrigins(old: old.origin, new: .init(path: request.new, format: stream.formats.first, numbers: places,
+        defer { if !request.list.freesRecords { LeftForExit.keep([old.table, found.new]) } }
+        let origins = DiffOrigins(old: old.origin, new: .init(path: request.new, format: stream.formats.first, numbers: found.places,
                                                               recordCount: newRecords))
-        let report = DiffReport(request: ready, old: old.table, new: kept, diff: diff, origins: origins)
+        let report = DiffReport(request: ready, old: old.table, new: found.new, diff: found.diff, origins: origins)
         try report.write(into: sink)
         (old.warnings + stream.warnings).forEach(warn)
-        return Outcome(different: !diff.isEmpty)
+        return Outcome(different: !found.diff.isEmpty)
+    }
+
+    /// The new side of a keyed diff, opened to be streamed.
+    private static func newSide(_ request: DiffRequest, sink: OutputSink) throws -> BatchStream {
+        try BatchStream(request.list.read.reading([request.new]), filter: request.list.arrangement.filter, sink: sink)
+    }
+
+    /// Takes every batch of `stream` into `streamed`: those of a file read in parts looked up on
+    /// the core that read them, then taken here in order.
+    private static func compare(_ stream: BatchStream, into streamed: inout StreamedDiff) throws {
+        let comparison = streamed.comparison
+        var taken = streamed
+        defer { streamed = taken }
+        try stream.forEach({ batch in try taken.take(comparison.lookUp(batch.table, rows: batch.rows.map(\.row))) },
+                           inParts: { part in comparison.lookUp(part.table, rows: part.rows.map(\.row)) },
+                           take: { try taken.take($0) })
     }
 
     /// Reads `path` whole through the list's reading and `--where`, and keeps the rows that pass.
     private static func load(_ path: String, request: DiffRequest, sink: OutputSink) throws -> LoadedSide {
         let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.arrangement.filter, sink: sink)
+        // A diff shows some rows of a side, measured when they are laid out, never the side whole.
+        stream.measuresColumns = false
         let name = ReadSpec.displayName(of: path)
         if let whole = try stream.wholeTable() {
             return LoadedSide(table: whole.table, rows: whole.rows.map(\.row), name: name, warnings: stream.warnings,

@@ -6,12 +6,13 @@ import ListviewValues
 ///
 /// With key fields, records are matched by key in time linear in the rows: the
 /// old side's keys go into a `RowIndex`, and the new side's rows are looked up
-/// and compared batch by batch as they arrive (`streamed`: the new side's reader
-/// runs ahead on the second core). Without key fields, whole records are
+/// and compared batch by batch as they arrive (`StreamedDiff`: batches of a file
+/// read in parts are looked up on both cores). Without key fields, whole records are
 /// matched as multisets (a record twice in the old list and once in the new one
 /// is removed once); nothing is "changed" then. Values compare by `ValueEquality`.
 public struct RecordDiff: Sendable {
-    /// One side of the comparison: a table and the rows of it that take part (after `--where`).
+    /// One side of the comparison: a table and the rows of it that take part (after `--where`),
+    /// in table order.
     public struct Side: Sendable {
         public let table: CellTable
         public let rows: [Int]
@@ -41,17 +42,17 @@ public struct RecordDiff: Sendable {
     }
 
     /// The fields compared (both sides have them); the key fields are not among them.
-    public private(set) var compared: [FieldPath]
+    public internal(set) var compared: [FieldPath]
     /// Fields the new side has and the old side lacks, and the reverse, in column order.
-    public private(set) var fieldsAdded: [String]
-    public private(set) var fieldsRemoved: [String]
+    public internal(set) var fieldsAdded: [String]
+    public internal(set) var fieldsRemoved: [String]
     /// Old rows without a match, in old order.
-    public private(set) var removed: [Int] = []
+    public internal(set) var removed: [Int] = []
     /// New rows without a match, in new order.
-    public private(set) var added: [Int] = []
+    public internal(set) var added: [Int] = []
     /// Matched rows with a difference, in new order.
-    public private(set) var changed: [Change] = []
-    public private(set) var unchanged = 0
+    public internal(set) var changed: [Change] = []
+    public internal(set) var unchanged = 0
 
     /// True when the two sides hold the same records (and the same fields).
     public var isEmpty: Bool { removed.isEmpty && added.isEmpty && changed.isEmpty && fieldsAdded.isEmpty && fieldsRemoved.isEmpty }
@@ -104,92 +105,20 @@ public struct RecordDiff: Sendable {
     public static func streamed(old: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
                                 equality: ValueEquality, nextBatch: () throws -> (table: CellTable, rows: [Int])?,
                                 newColumns: () -> [String], keepingRows: Bool = true) throws -> (diff: RecordDiff, new: CellTable, places: [Int]) {
-        let keyNames = Set(key.map(\.text))
-        let wanted: (String) -> Bool = { !keyNames.contains($0) && !ignored.excludes($0) }
-        let oldNames = fields.map { $0.map(\.text).filter { has($0, old.table) } } ?? old.table.columns
-        // Every old field is compared while the new side's fields are not all known.
-        let candidates = oldNames.filter(wanted).map(FieldPath.init)
-        var diff = RecordDiff(compared: candidates)
-        let oldMatcher = Matcher(old: old.table, new: old.table, key: key, compared: [], equality: equality)
-        var index = RowIndex(capacity: old.rows.count)
-        for (row, hash) in zip(old.rows, oldMatcher.keyHashes(oldRows: old.rows)) {
-            if let earlier = index.insert(row, hash: hash, isDuplicate: { oldMatcher.sameKey(oldRow: $0, oldRow: row) }) {
-                throw DuplicateKey(side: .old, first: earlier, second: row)
-            }
-        }
-        var kept = CellTable(columns: [], inferTypes: old.table.inferTypes)
-        let keptSchema = RecordSchema()
-        var matchedBy = [Int32](repeating: -1, count: old.table.rowCount)
-        var addedKeys: [UInt64: [(kept: Int, record: Int)]] = [:]
-        var recordsBefore = 0
-        var places: [Int] = []
-        while let (batch, rows) = try nextBatch() {
-            if kept.nestedDecoder == nil { kept.nestedDecoder = batch.nestedDecoder }
-            let matcher = Matcher(old: old.table, new: batch, key: key, compared: candidates, equality: equality)
-            let found = matcher.lookUp(rows[...], in: index)
-            for (newRow, oldRow) in found.matches {
-                if matchedBy[oldRow] >= 0 { throw DuplicateKey(side: .new, first: Int(matchedBy[oldRow]), second: recordsBefore + newRow) }
-                matchedBy[oldRow] = Int32(truncatingIfNeeded: recordsBefore + newRow)
-            }
-            // The rows to keep, in the batch's order: changed and added ones.
-            var keptRow: [Int: Int] = [:]
-            if keepingRows {
-                let keepRows = (found.changed.map(\.new) + found.added).sorted()
-                let firstKept = kept.rowCount
-                kept.append(rows: keepRows, of: batch, schema: keptSchema)
-                for (offset, row) in keepRows.enumerated() { keptRow[row] = firstKept + offset }
-                places += keepRows.lazy.map { recordsBefore + $0 }
-            } else {
-                kept = batch
-                for row in found.changed.map(\.new) + found.added { keptRow[row] = row }
-            }
-            let keptMatcher = Matcher(old: kept, new: batch, key: key, compared: [], equality: equality)
-            for row in found.added {
-                let hash = matcher.keyHash(newRow: row)
-                if let earlier = addedKeys[hash]?.first(where: { keptMatcher.sameKey(oldRow: $0.kept, newRow: row) }) {
-                    throw DuplicateKey(side: .new, first: earlier.record, second: recordsBefore + row)
-                }
-                addedKeys[hash, default: []].append((keptRow[row] ?? 0, recordsBefore + row))
-                diff.added.append(keptRow[row] ?? 0)
-            }
-            diff.changed += found.changed.map { Change(old: $0.old, new: keptRow[$0.new] ?? 0, fields: $0.fields) }
-            diff.unchanged += found.matches.count - found.changed.count
-            recordsBefore += batch.rowCount
-        }
-        diff.removed = old.rows.filter { matchedBy[$0] < 0 }
-        // The new side's fields, now known: old fields it never had are removed, not changed.
-        let newNames = fields.map { $0.map(\.text).filter { name in
-            newColumns().contains(name) || FieldPath(name).components.count > 1 && newColumns().contains(FieldPath(name).components[0])
-        } } ?? newColumns()
-        let newSet = Set(newNames), oldSet = Set(oldNames)
-        diff.fieldsAdded = newNames.filter { !oldSet.contains($0) && wanted($0) }
-        diff.fieldsRemoved = oldNames.filter { !newSet.contains($0) && wanted($0) }
-        let stays = candidates.map { newSet.contains($0.text) }
-        var renumbered: [Int] = []
-        var next = 0
-        for stay in stays {
-            renumbered.append(stay ? next : -1)
-            if stay { next += 1 }
-        }
-        diff.compared = candidates.enumerated().filter { stays[$0.offset] }.map(\.element)
-        var changed: [Change] = []
-        for change in diff.changed {
-            let fields = change.fields.compactMap { renumbered[$0] >= 0 ? renumbered[$0] : nil }
-            if fields.isEmpty { diff.unchanged += 1 } else { changed.append(Change(old: change.old, new: change.new, fields: fields)) }
-        }
-        diff.changed = changed
-        return (diff, kept, places)
+        var streamed = try StreamedDiff(old: old, key: key, fields: fields, ignoring: ignored, equality: equality, keepingRows: keepingRows)
+        while let (batch, rows) = try nextBatch() { try streamed.take(streamed.comparison.lookUp(batch, rows: rows)) }
+        return streamed.finish(newColumns: newColumns())
     }
 
     /// An empty diff comparing `compared` (filled in by `streamed`).
-    private init(compared: [FieldPath]) {
+    init(compared: [FieldPath]) {
         self.compared = compared
         fieldsAdded = []
         fieldsRemoved = []
     }
 
     /// True when `name` is a column of `table` or a path into one of its nested columns.
-    private static func has(_ name: String, _ table: CellTable) -> Bool {
+    static func has(_ name: String, _ table: CellTable) -> Bool {
         table.columns.contains(name) || FieldPath(name).components.count > 1 && table.columns.contains(FieldPath(name).components[0])
     }
 
@@ -224,145 +153,6 @@ public struct RecordDiff: Sendable {
             unchanged += 1
         }
         removed = old.rows.filter { !matched[$0] }
-    }
-}
-
-/// The key and field comparisons of one diff, over the two tables' cells.
-///
-/// The key fields come first in `oldFields` and `newFields`, then the compared ones. A
-/// field that is a column is read by its column number (`oldColumns`, `newColumns`; -1 for a
-/// path into a nested value), so the loop over a million rows touches no reference.
-private struct Matcher: Sendable {
-    let old: CellTable
-    let new: CellTable
-    let keyCount: Int
-    let oldFields: [TableField]
-    let newFields: [TableField]
-    let oldColumns: [Int]
-    let newColumns: [Int]
-    let equality: ValueEquality
-    /// Each field's `--tolerance` bound (none for the key fields).
-    let bounds: [NumericTolerance.Bound?]
-    let decode: NestedValueDecoder?
-
-    init(old: CellTable, new: CellTable, key: [FieldPath], compared: [FieldPath], equality: ValueEquality) {
-        self.old = old
-        self.new = new
-        keyCount = key.count
-        let fields = FieldPairs(key + compared, old: old, new: new)
-        (oldFields, newFields) = (fields.old, fields.new)
-        (oldColumns, newColumns) = (fields.oldColumns, fields.newColumns)
-        self.equality = equality
-        bounds = key.map { _ in nil } + compared.map { equality.tolerance.bound(for: $0.text) }
-        decode = old.nestedDecoder ?? new.nestedDecoder
-    }
-
-    /// What one half of the new rows found.
-    struct Found: Sendable {
-        var matches: [(new: Int, old: Int)] = []
-        var added: [Int] = []
-        var changed: [RecordDiff.Change] = []
-    }
-
-    func lookUp(_ rows: ArraySlice<Int>, in index: RowIndex) -> Found {
-        var found = Found()
-        found.matches.reserveCapacity(rows.count)
-        let fieldCount = oldFields.count
-        old.withCells { oldCells in
-            new.withCells { newCells in
-                oldColumns.withUnsafeBufferPointer { oldColumns in
-                    newColumns.withUnsafeBufferPointer { newColumns in
-                        func same(_ field: Int, _ oldRow: Int, _ newRow: Int) -> Bool {
-                            let (a, b) = (oldColumns[field], newColumns[field])
-                            guard a >= 0, b >= 0 else { return samePath(field, oldRow, oldCells, newRow, newCells) }
-                            let (left, right) = (oldCells.cell(row: oldRow, column: a), newCells.cell(row: newRow, column: b))
-                            if left.kind == right.kind, ValueEquality.sameBytes(left.text, right.text) { return true }
-                            if equality.equal(left, right, decode: decode) { return true }
-                            guard let bound = bounds[field] else { return false }
-                            return ValueEquality.withinBound(bound, left, right)
-                        }
-                        for row in rows {
-                            var hasher = KeyHasher()
-                            for field in 0..<keyCount { hash(field, of: newColumns, newFields, row: row, cells: newCells, into: &hasher) }
-                            let match = index.first(hash: hasher.value) { oldRow in (0..<keyCount).allSatisfy { same($0, oldRow, row) } }
-                            guard let match else {
-                                found.added.append(row)
-                                continue
-                            }
-                            found.matches.append((row, match))
-                            var changedFields: [Int] = []
-                            for field in keyCount..<fieldCount where !same(field, match, row) {
-                                changedFields.append(field - keyCount)
-                            }
-                            if !changedFields.isEmpty { found.changed.append(RecordDiff.Change(old: match, new: row, fields: changedFields)) }
-                        }
-                    }
-                }
-            }
-        }
-        return found
-    }
-
-    /// The key hash of each of `rows` of the old side.
-    func keyHashes(oldRows rows: [Int]) -> [UInt64] {
-        old.withCells { cells in
-            oldColumns.withUnsafeBufferPointer { columns in
-                rows.map { row in
-                    var hasher = KeyHasher()
-                    for field in 0..<keyCount { hash(field, of: columns, oldFields, row: row, cells: cells, into: &hasher) }
-                    return hasher.value
-                }
-            }
-        }
-    }
-
-    func keyHash(newRow row: Int) -> UInt64 {
-        new.withCells { cells in
-            newColumns.withUnsafeBufferPointer { columns in
-                var hasher = KeyHasher()
-                for field in 0..<keyCount { hash(field, of: columns, newFields, row: row, cells: cells, into: &hasher) }
-                return hasher.value
-            }
-        }
-    }
-
-    func sameKey(oldRow a: Int, oldRow b: Int) -> Bool { sameKey(oldFields, a, old, oldFields, b, old) }
-    func sameKey(newRow a: Int, newRow b: Int) -> Bool { sameKey(newFields, a, new, newFields, b, new) }
-    func sameKey(oldRow a: Int, newRow b: Int) -> Bool { sameKey(oldFields, a, old, newFields, b, new) }
-
-    /// Whether two rows' keys are the same (rows checked one at a time: duplicates, multisets).
-    private func sameKey(_ aFields: [TableField], _ a: Int, _ aTable: CellTable, _ bFields: [TableField], _ b: Int, _ bTable: CellTable) -> Bool {
-        aTable.withCells { aCells in
-            bTable.withCells { bCells in
-                (0..<keyCount).allSatisfy { field in
-                    let (left, right) = (aFields[field], bFields[field])
-                    if left.isColumn, right.isColumn, let aColumn = left.column, let bColumn = right.column {
-                        return equality.equal(aCells.cell(row: a, column: aColumn), bCells.cell(row: b, column: bColumn), decode: decode)
-                    }
-                    return equality.sameMeaning(left.value(row: a, in: aCells), right.value(row: b, in: bCells))
-                }
-            }
-        }
-    }
-
-    @inline(__always)
-    private func hash(_ field: Int, of columns: UnsafeBufferPointer<Int>, _ fields: [TableField], row: Int, cells: CellTable.Cells,
-                      into hasher: inout KeyHasher) {
-        if columns[field] >= 0 {
-            equality.hash(cells.cell(row: row, column: columns[field]), into: &hasher)
-        } else {
-            CellKind.withCell(of: fields[field].value(row: row, in: cells)) { equality.hash(($0, $1), into: &hasher) }
-        }
-    }
-
-    /// Field `field` compared through its path (a path into a nested value), within its bound.
-    private func samePath(_ field: Int, _ oldRow: Int, _ oldCells: CellTable.Cells, _ newRow: Int, _ newCells: CellTable.Cells) -> Bool {
-        let (old, new) = (oldFields[field].value(row: oldRow, in: oldCells), newFields[field].value(row: newRow, in: newCells))
-        if equality.sameMeaning(old, new) { return true }
-        guard let bound = bounds[field] else { return false }
-        return CellKind.withCell(of: old) { oldKind, oldText in
-            CellKind.withCell(of: new) { newKind, newText in ValueEquality.withinBound(bound, (oldKind, oldText), (newKind, newText)) }
-        }
     }
 }
 

@@ -83,12 +83,17 @@ public struct ValueEquality: Sendable {
             hasher.combine(0)
         } else if cell.kind == .nested {
             hasher.combine(3)  // equal by meaning in any spelling: only the kind can be hashed
-        } else if let number = NumberText.canonicalValue(cell.text) {
-            hasher.combine(1)
-            number.withUnsafeBytes { hasher.combine($0) }
         } else {
-            hasher.combine(2)
-            hasher.combine(cell.text)
+            // A number by its value, the bytes of its one spelling fed as they are found.
+            var numberHasher = hasher
+            numberHasher.combine(1)
+            if NumberText.forEachCanonicalByte(of: cell.text, { numberHasher.combine($0) }) {
+                numberHasher.combine(KeyHasher.cellEnd)
+                hasher = numberHasher
+            } else {
+                hasher.combine(2)
+                hasher.combine(cell.text)
+            }
         }
     }
 
@@ -137,8 +142,11 @@ public struct KeyHasher {
     @inline(__always)
     public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         for byte in bytes { combine(byte) }
-        combine(0xFF)  // ends the cell: `ab`+`c` is not `a`+`bc` (0xFF is never in UTF-8 text)
+        combine(Self.cellEnd)
     }
+
+    /// Ends a cell: `ab`+`c` is not `a`+`bc` (0xFF is never in UTF-8 text).
+    static let cellEnd: UInt8 = 0xFF
 
     /// The hash, mixed (the finaliser of SplitMix64).
     public var value: UInt64 {

@@ -57,16 +57,44 @@ extension NumberText {
     /// bytes are not a number (`isNumber`) or the exponent is too large to count (more than 18
     /// digits): such text then compares as text.
     public static func canonicalValue(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
-        guard isNumber(bytes) else { return nil }
+        var form: [UInt8] = []
+        guard forEachCanonicalByte(of: bytes, { form.append($0) }) else { return nil }
+        return form
+    }
+
+    /// Passes the bytes of `canonicalValue(bytes)` to `body` one by one, without building it
+    /// (a key cell hashed for every record); false, and nothing passed, when it is nil.
+    @inline(__always)
+    public static func forEachCanonicalByte(of bytes: UnsafeRawBufferPointer, _ body: (UInt8) -> Void) -> Bool {
+        guard let number = CanonicalNumber(bytes) else { return false }
+        number.forEachByte(of: bytes, body)
+        return true
+    }
+}
+
+/// Where the parts of `NumberText.canonicalValue`'s form lie in number text: the sign, the
+/// significant digits (from the first to the last non-zero one, a point among them skipped)
+/// and the power of ten of the last of them.
+private struct CanonicalNumber {
+    var negative = false
+    /// The first and last non-zero digit's places in the text; nil for a zero.
+    var digits: ClosedRange<Int>?
+    var exponent = 0
+
+    /// The parts of `bytes`; nil when they are not a number or the exponent is too large to count.
+    @inline(__always)
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        guard NumberText.isNumber(bytes) else { return nil }
         var index = 0
         let count = bytes.count
-        var negative = false
         if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
             negative = bytes[0] == UInt8(ascii: "-")
             index = 1
         }
-        var digits: [UInt8] = []
-        digits.reserveCapacity(count)
+        var first: Int?
+        var last = 0
+        // Digits after the last non-zero one: trailing zeros, each a power of ten.
+        var trailingZeros = 0
         var fractionDigits = 0
         var inFraction = false
         while index < count {
@@ -74,14 +102,19 @@ extension NumberText {
             if byte == UInt8(ascii: ".") {
                 inFraction = true
             } else if byte >= 0x30 && byte <= 0x39 {
-                if !(digits.isEmpty && byte == 0x30) { digits.append(byte) }  // leading zeros say nothing
+                if byte != 0x30 {
+                    if first == nil { first = index }
+                    last = index
+                    trailingZeros = 0
+                } else if first != nil {
+                    trailingZeros += 1
+                }
                 if inFraction { fractionDigits += 1 }
             } else {
                 break
             }
             index += 1
         }
-        var exponent = 0
         if index < count {  // `e` or `E`
             index += 1
             var exponentNegative = false
@@ -97,17 +130,31 @@ extension NumberText {
             }
             if exponentNegative { exponent = -exponent }
         }
-        guard !digits.isEmpty else { return [0x30] }  // every zero is one value
-        exponent -= fractionDigits
-        while digits.last == 0x30 {
-            digits.removeLast()
-            exponent += 1
+        guard let first else {
+            // Every zero is one value.
+            (negative, exponent) = (false, 0)
+            return
         }
-        var form: [UInt8] = negative ? [UInt8(ascii: "-")] : []
-        form += digits
-        form.append(UInt8(ascii: "e"))
-        form += Array(String(exponent).utf8)
-        return form
+        digits = first...last
+        exponent += trailingZeros - fractionDigits
+    }
+
+    /// The form's bytes, passed to `body`: `0` for a zero, else the sign, the digits, `e` and the exponent.
+    @inline(__always)
+    func forEachByte(of bytes: UnsafeRawBufferPointer, _ body: (UInt8) -> Void) {
+        guard let digits else { return body(0x30) }
+        if negative { body(UInt8(ascii: "-")) }
+        for index in digits where bytes[index] != UInt8(ascii: ".") { body(bytes[index]) }
+        body(UInt8(ascii: "e"))
+        if exponent < 0 { body(UInt8(ascii: "-")) }
+        var magnitude = exponent.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            body(0x30 + UInt8(truncatingIfNeeded: magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
     }
 }
 

@@ -120,9 +120,9 @@ final class PartitionedDiffTests: XCTestCase {
         XCTAssertEqual(partitionedRuns, 240)
     }
     /// The repeated key reported by the diff in memory, then in partitions (each budget).
-    private func duplicateMessages(old: [String], new: [String]) throws -> [String] {
-        var request = DiffRequest(old: try files.write(old.joined(separator: "\n") + "\n", extension: "jsonl"),
-                                  new: try files.write(new.joined(separator: "\n") + "\n", extension: "jsonl"))
+    private func duplicateMessages(old: [String], new: [String], extension ext: String = "jsonl") throws -> [String] {
+        var request = DiffRequest(old: try files.write(old.joined(separator: "\n") + "\n", extension: ext),
+                                  new: try files.write(new.joined(separator: "\n") + "\n", extension: ext))
         request.key = [FieldPath("id")]
         var messages: [String] = []
         for budget in [nil, MemoryBudget(bytes: 1, isForcedSpilling: true), MemoryBudget(bytes: 5_000, isForcedSpilling: true)] {
@@ -160,6 +160,24 @@ final class PartitionedDiffTests: XCTestCase {
         let new = ["{\"id\":-1}", "{\"id\":-1}"] + old + [old[39_000]]
         let messages = try duplicateMessages(old: old, new: new)
         XCTAssertTrue(messages[0].contains("key id is on records 1 and 2;"), messages[0])
+        XCTAssertEqual(messages[1], messages[0])
+        XCTAssertEqual(messages[2], messages[0])
+    }
+
+    /// A new side large enough to be read in parts on both cores: a part (a quarter megabyte)
+    /// holds several batches (64 kB each), and a part's keys the old side has are checked
+    /// before those it lacks. The repeated key named is still the one of the earlier batch,
+    /// as without parts and as in partitions, here the one only the new side has.
+    func testRepeatedKeysInOnePartAreReportedByTheirBatches() throws {
+        // Rows of 100 bytes: 100,000 of them make 10 MB, past the size read in parts.
+        let padding = String(repeating: "x", count: 90)
+        let old = ["id,p"] + (0..<100_000).map { String(format: "%07d,", $0) + padding }
+        var new = old
+        new.insert(String(format: "%07d,", 42_700) + padding, at: 45_000)  // the old side has it
+        new.insert("9999999," + padding, at: 44_000)  // only the new side has it, twice
+        new.insert("9999999," + padding, at: 11)
+        let messages = try duplicateMessages(old: old, new: new, extension: "csv")
+        XCTAssertTrue(messages[0].contains("key id is on records 11 and 44001;"), messages[0])
         XCTAssertEqual(messages[1], messages[0])
         XCTAssertEqual(messages[2], messages[0])
     }

@@ -30,6 +30,11 @@ final class RecordDiffTests: XCTestCase {
         XCTAssertNil(canonical("1e1234567890123456789"))  // too large an exponent: compared as text
         XCTAssertNil(canonical("abc"))
         XCTAssertNil(canonical("1,5"))
+        // The forms themselves: keys hash these bytes, fed one by one (`forEachCanonicalByte`).
+        for (text, form) in [("12.50", "125e-1"), ("-0.0", "0"), ("0.050", "5e-2"), ("-120", "-12e1"), ("1.5E+3", "15e2"),
+                             ("7", "7e0"), ("+1.0e-0", "1e0"), ("10.01", "1001e-2"), ("-2e-12", "-2e-12"), ("0e123", "0")] {
+            XCTAssertEqual(canonical(text), form, text)
+        }
     }
 
     func testValuesCompareByMeaningAndExactlyWithExact() {

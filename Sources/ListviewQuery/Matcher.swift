@@ -1,0 +1,165 @@
+import ListviewBatches
+import ListviewValues
+
+/// The key and field comparisons of one diff, over the two tables' cells.
+///
+/// The key fields come first in `oldFields` and `newFields`, then the compared ones. A
+/// field that is a column is read by its column number (`oldColumns`, `newColumns`; -1 for a
+/// path into a nested value), so the loop over a million rows touches no reference.
+///
+/// Most matched records are unchanged: when both tables have the same columns in the same
+/// order, a record whose cells are the same bytes of the same kinds (`sameCells`) is unchanged
+/// without a field compared, since identical cells are equal under every rule. Any other
+/// record has each field compared by `same`, the one comparison of a field.
+struct Matcher: Sendable {
+    let old: CellTable
+    let new: CellTable
+    let keyCount: Int
+    let oldFields: [TableField]
+    let newFields: [TableField]
+    let oldColumns: [Int]
+    let newColumns: [Int]
+    let equality: ValueEquality
+    /// Each field's `--tolerance` bound (none for the key fields).
+    let bounds: [NumericTolerance.Bound?]
+    let decode: NestedValueDecoder?
+    /// True when a row of `old` and one of `new` with the same cells hold the same record.
+    let sameColumns: Bool
+
+    init(old: CellTable, new: CellTable, key: [FieldPath], compared: [FieldPath], equality: ValueEquality) {
+        self.old = old
+        self.new = new
+        keyCount = key.count
+        let fields = FieldPairs(key + compared, old: old, new: new)
+        (oldFields, newFields) = (fields.old, fields.new)
+        (oldColumns, newColumns) = (fields.oldColumns, fields.newColumns)
+        self.equality = equality
+        bounds = key.map { _ in nil } + compared.map { equality.tolerance.bound(for: $0.text) }
+        decode = old.nestedDecoder ?? new.nestedDecoder
+        sameColumns = old.columns == new.columns
+    }
+
+    /// What one half of the new rows found.
+    struct Found: Sendable {
+        var matches: [(new: Int, old: Int)] = []
+        var added: [Int] = []
+        var changed: [RecordDiff.Change] = []
+    }
+
+    func lookUp(_ rows: ArraySlice<Int>, in index: RowIndex) -> Found {
+        var found = Found()
+        found.matches.reserveCapacity(rows.count)
+        let fieldCount = oldFields.count
+        old.withCells { oldCells in
+            new.withCells { newCells in
+                oldColumns.withUnsafeBufferPointer { oldColumns in
+                    newColumns.withUnsafeBufferPointer { newColumns in
+                        func same(_ field: Int, _ oldRow: Int, _ newRow: Int) -> Bool {
+                            let (a, b) = (oldColumns[field], newColumns[field])
+                            guard a >= 0, b >= 0 else { return samePath(field, oldRow, oldCells, newRow, newCells) }
+                            let (left, right) = (oldCells.cell(row: oldRow, column: a), newCells.cell(row: newRow, column: b))
+                            if left.kind == right.kind, ValueEquality.sameBytes(left.text, right.text) { return true }
+                            if equality.equal(left, right, decode: decode) { return true }
+                            guard let bound = bounds[field] else { return false }
+                            return ValueEquality.withinBound(bound, left, right)
+                        }
+                        // The keys' hashes first (the batch's rows lie in order), so that each row's slot of
+                        // the index, then where its old row's cells end, then their bytes are loaded some
+                        // rows ahead: the old side, read in any order, seldom keeps a row waiting on memory.
+                        let hashes = rows.map { keyHash(row: $0, columns: newColumns, fields: newFields, cells: newCells) }
+                        var ahead = [Int](repeating: -1, count: hashes.count)
+                        for (place, row) in zip(hashes.indices, rows) {
+                            if place + Self.slotsAhead < hashes.count { index.prefetch(hash: hashes[place + Self.slotsAhead]) }
+                            if place + Self.endsAhead < hashes.count, let candidate = index.first(hash: hashes[place + Self.endsAhead], where: { _ in true }) {
+                                ahead[place + Self.endsAhead] = candidate
+                                oldCells.prefetchEnds(row: candidate)
+                            }
+                            if place + Self.textAhead < hashes.count, ahead[place + Self.textAhead] >= 0 {
+                                oldCells.prefetchText(row: ahead[place + Self.textAhead])
+                            }
+                            let match = index.first(hash: hashes[place]) { oldRow in (0..<keyCount).allSatisfy { same($0, oldRow, row) } }
+                            guard let match else {
+                                found.added.append(row)
+                                continue
+                            }
+                            found.matches.append((row, match))
+                            if sameColumns, oldCells.sameCells(row: match, as: row, of: newCells) { continue }
+                            var changedFields: [Int] = []
+                            for field in keyCount..<fieldCount where !same(field, match, row) {
+                                changedFields.append(field - keyCount)
+                            }
+                            if !changedFields.isEmpty { found.changed.append(RecordDiff.Change(old: match, new: row, fields: changedFields)) }
+                        }
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// How many rows ahead `lookUp` loads a row's index slot, its old row's cell ends and their bytes.
+    private static var slotsAhead: Int { 24 }
+    private static var endsAhead: Int { 16 }
+    private static var textAhead: Int { 8 }
+
+    /// The key hash of each of `rows` of the old side.
+    func keyHashes(oldRows rows: some Collection<Int>) -> [UInt64] {
+        old.withCells { cells in
+            oldColumns.withUnsafeBufferPointer { columns in
+                rows.map { keyHash(row: $0, columns: columns, fields: oldFields, cells: cells) }
+            }
+        }
+    }
+
+    func keyHash(newRow row: Int) -> UInt64 {
+        new.withCells { cells in
+            newColumns.withUnsafeBufferPointer { columns in keyHash(row: row, columns: columns, fields: newFields, cells: cells) }
+        }
+    }
+
+    @inline(__always)
+    private func keyHash(row: Int, columns: UnsafeBufferPointer<Int>, fields: [TableField], cells: CellTable.Cells) -> UInt64 {
+        var hasher = KeyHasher()
+        for field in 0..<keyCount { hash(field, of: columns, fields, row: row, cells: cells, into: &hasher) }
+        return hasher.value
+    }
+
+    func sameKey(oldRow a: Int, oldRow b: Int) -> Bool { sameKey(oldFields, a, old, oldFields, b, old) }
+    func sameKey(newRow a: Int, newRow b: Int) -> Bool { sameKey(newFields, a, new, newFields, b, new) }
+    func sameKey(oldRow a: Int, newRow b: Int) -> Bool { sameKey(oldFields, a, old, newFields, b, new) }
+
+    /// Whether two rows' keys are the same (rows checked one at a time: duplicates, multisets).
+    private func sameKey(_ aFields: [TableField], _ a: Int, _ aTable: CellTable, _ bFields: [TableField], _ b: Int, _ bTable: CellTable) -> Bool {
+        aTable.withCells { aCells in
+            bTable.withCells { bCells in
+                (0..<keyCount).allSatisfy { field in
+                    let (left, right) = (aFields[field], bFields[field])
+                    if left.isColumn, right.isColumn, let aColumn = left.column, let bColumn = right.column {
+                        return equality.equal(aCells.cell(row: a, column: aColumn), bCells.cell(row: b, column: bColumn), decode: decode)
+                    }
+                    return equality.sameMeaning(left.value(row: a, in: aCells), right.value(row: b, in: bCells))
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func hash(_ field: Int, of columns: UnsafeBufferPointer<Int>, _ fields: [TableField], row: Int, cells: CellTable.Cells,
+                      into hasher: inout KeyHasher) {
+        if columns[field] >= 0 {
+            equality.hash(cells.cell(row: row, column: columns[field]), into: &hasher)
+        } else {
+            CellKind.withCell(of: fields[field].value(row: row, in: cells)) { equality.hash(($0, $1), into: &hasher) }
+        }
+    }
+
+    /// Field `field` compared through its path (a path into a nested value), within its bound.
+    private func samePath(_ field: Int, _ oldRow: Int, _ oldCells: CellTable.Cells, _ newRow: Int, _ newCells: CellTable.Cells) -> Bool {
+        let (old, new) = (oldFields[field].value(row: oldRow, in: oldCells), newFields[field].value(row: newRow, in: newCells))
+        if equality.sameMeaning(old, new) { return true }
+        guard let bound = bounds[field] else { return false }
+        return CellKind.withCell(of: old) { oldKind, oldText in
+            CellKind.withCell(of: new) { newKind, newText in ValueEquality.withinBound(bound, (oldKind, oldText), (newKind, newText)) }
+        }
+    }
+}
