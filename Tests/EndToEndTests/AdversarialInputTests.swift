@@ -1,4 +1,5 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
 /// Hostile and odd inputs, each with the outcome documented in docs/errors.md:
@@ -247,7 +248,7 @@ final class AdversarialInputTests: XCTestCase {
     // MARK: Output faults
 
     func testFullDiskIsAnIOError() throws {
-        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { throw XCTSkip("no /dev/full") }
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { throw skippedTest("no /dev/full") }
         for style in ["table", "csv", "json"] {
             let shell = Process()
             shell.executableURL = URL(fileURLWithPath: "/bin/sh")

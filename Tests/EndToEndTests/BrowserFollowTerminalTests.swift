@@ -1,4 +1,5 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
 /// `listview -i --follow` in a real terminal (tmux): records appended to a file, or written
@@ -8,7 +9,7 @@ final class BrowserFollowTerminalTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is needed (make deps installs it)") }
+        guard TmuxSession.isAvailable else { throw skippedTest("tmux is needed (make deps installs it)") }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("listview-follow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
 /// `listview -i` in a real terminal (tmux): keys sent as typed, screens compared with the
@@ -6,7 +7,7 @@ import XCTest
 /// writes compared with what the marked records are.
 final class BrowserTerminalTests: XCTestCase {
     override func setUpWithError() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is needed (make deps installs it)") }
+        guard TmuxSession.isAvailable else { throw skippedTest("tmux is needed (make deps installs it)") }
     }
 
     func testGroupedListKeepsHeadersOnScreenWhileMoving() throws {
@@ -226,7 +227,7 @@ final class BrowserTerminalTests: XCTestCase {
     }
 
     func testWithoutATerminalItIsAUsageError() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") else { throw XCTSkip("setsid(1) is needed") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") else { throw skippedTest("setsid(1) is needed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
         process.arguments = ["-w", ListviewProcess.binary.path, "samples/orders.json", "-i"]

@@ -1,4 +1,5 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
 /// `listview diff --style markdown` is written to `$GITHUB_STEP_SUMMARY` as it is: rendered by a
@@ -11,7 +12,7 @@ final class MarkdownSummaryTests: XCTestCase {
     }
 
     func testTheDiffsTablesRenderAsTables() throws {
-        guard let python = Self.python else { throw XCTSkip("markdown-it-py is not installed (apt-get install python3-markdown-it)") }
+        guard let python = Self.python else { throw skippedTest("markdown-it-py is not installed (apt-get install python3-markdown-it)") }
         let result = try ListviewProcess.run(["diff", "Tests/EndToEndTests/Fixtures/diff-many-old.jsonl", "Tests/EndToEndTests/Fixtures/diff-many-new.csv",
                                               "--key", "id", "--style", "markdown", "--stat", "--max-changes", "2"])
         XCTAssertEqual(result.status, 1)

@@ -1,4 +1,5 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
 /// Spill files leave nothing behind in `--temp-dir`: not after success, an error, SIGINT or
@@ -79,7 +80,7 @@ final class SpillFilesTests: XCTestCase {
     /// A temp folder that fills up (a 64 KiB tmpfs, mounted by root) is one line naming it and
     /// `--temp-dir`, status 74, nothing on stdout, and no spill folder left in it.
     func testAFullDiskIsStatus74NamingTheFolder() throws {
-        guard getuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root") }
+        guard getuid() == 0 else { throw skippedTest("mounting a small tmpfs needs root") }
         let tiny = folder.appendingPathComponent("tiny").path
         try FileManager.default.createDirectory(atPath: tiny, withIntermediateDirectories: true)
         let mounted = try ListviewProcess.shell("mount -t tmpfs -o size=64k tmpfs '\(tiny)'")

@@ -1,4 +1,5 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
 /// Without sorting or grouping, a page is written before the input ends, and memory stays flat.
@@ -82,7 +83,7 @@ final class StreamingTests: XCTestCase {
     /// Skipping to a late page keeps no rows: peak RSS stays under 32 MB over 1,000,000 rows.
     func testSkippingToALatePageKeepsMemoryFlat() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
-            throw XCTSkip("GNU time (/usr/bin/time) is not installed; make deps installs it")
+            throw skippedTest("GNU time (/usr/bin/time) is not installed; make deps installs it")
         }
         for (input, format) in [(#"(echo 'a,b,c'; yes 'x,12.5,"quoted, text"' | head -n 1000000)"#, "csv"),
                                 (#"yes '{"a":"x","b":12.5,"c":[1,2]}' | head -n 1000000"#, "jsonl")] {

@@ -1,4 +1,5 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
 /// Behaviour that only shows on a terminal (pager, colour, width), run under `script` for a pseudo-terminal.
@@ -6,7 +7,7 @@ final class TerminalTests: XCTestCase {
     /// Runs listview on a pseudo-terminal with `environment`; returns what the terminal received.
     private func onTerminal(_ arguments: String, environment: [String: String], stdin: String = "") throws -> String {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            throw XCTSkip("script(1) from util-linux is needed for a pseudo-terminal")
+            throw skippedTest("script(1) from util-linux is needed for a pseudo-terminal")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")

@@ -1,5 +1,6 @@
 import Foundation
 import ListviewConfig
+import ListviewTestSupport
 import XCTest
 
 /// Views kept in listview.toml, run as a user would: from a folder below the file, with the
@@ -140,7 +141,7 @@ final class ViewFilesTests: XCTestCase {
     }
 
     func testTheBrowserTakesAView() throws {
-        guard TmuxSession.isAvailable else { throw XCTSkip("tmux is needed (make deps installs it)") }
+        guard TmuxSession.isAvailable else { throw skippedTest("tmux is needed (make deps installs it)") }
         let session = try TmuxSession("\(orders) -i --view triage", width: 60, height: 12, environment: "HOME=\(folder.path)/home", directory: below)
         let screen = try session.screen(showing: "row 1/2")
         XCTAssertTrue(screen.contains("status: delivered"), screen)

@@ -77,7 +77,7 @@ final class CompressedInputTests: XCTestCase {
     /// without a gap, and give back the text whole.
     func testBlocksEndAfterLineBreaksAndJoinToTheText() throws {
         let text = (1...2_000).map { "\($0),\(String(repeating: "x", count: $0 % 37))" }.joined(separator: "\n")
-        guard let path = try gzipped(text) else { throw XCTSkip("gzip is not installed") }
+        guard let path = try gzipped(text) else { throw skippedTest("gzip is not installed") }
         for size in [20, 100, 4_096, 1 << 20] {
             let (blocks, failure) = try blocks(of: path, size: size)
             XCTAssertNil(failure)
@@ -93,7 +93,7 @@ final class CompressedInputTests: XCTestCase {
     /// A line longer than four blocks is cut without a line break, rather than held whole.
     func testALineLongerThanFourBlocksIsCutAnyway() throws {
         let text = String(repeating: "y", count: 600_000) + "\nend\n"
-        guard let path = try gzipped(text) else { throw XCTSkip("gzip is not installed") }
+        guard let path = try gzipped(text) else { throw skippedTest("gzip is not installed") }
         let (blocks, _) = try blocks(of: path, size: 1_000)
         XCTAssertNotEqual(blocks.first?.bytes.last, 0x0A)
         XCTAssertEqual(String(decoding: blocks.flatMap(\.bytes), as: UTF8.self), text)
@@ -102,7 +102,7 @@ final class CompressedInputTests: XCTestCase {
     /// A truncated stream hands over what it decompressed, then says where it broke.
     func testATruncatedStreamGivesItsBytesThenItsFailure() throws {
         let text = (1...20_000).map { "row \($0) \($0 * 7_919 % 10_007)" }.joined(separator: "\n")
-        guard let path = try gzipped(text, keep: 20_000) else { throw XCTSkip("gzip is not installed") }
+        guard let path = try gzipped(text, keep: 20_000) else { throw skippedTest("gzip is not installed") }
         let (blocks, failure) = try blocks(of: path, size: 4_096)
         let bytes = blocks.flatMap(\.bytes)
         XCTAssertGreaterThan(bytes.count, 20_000)
@@ -114,7 +114,7 @@ final class CompressedInputTests: XCTestCase {
     /// Readers that leave stop the thread, and wake a reader waiting on a block that cannot come.
     func testReadersThatLeaveStopTheThread() throws {
         let text = (1...200_000).map { "line \($0)" }.joined(separator: "\n")
-        guard let path = try gzipped(text) else { throw XCTSkip("gzip is not installed") }
+        guard let path = try gzipped(text) else { throw skippedTest("gzip is not installed") }
         let decompressed = try DecompressedBlocks(format: .gzip, source: open(path, O_RDONLY), ownsSource: true, prefix: [],
                                                   blockSize: 1_024, window: 8)
         XCTAssertNotNil(decompressed.block(0))

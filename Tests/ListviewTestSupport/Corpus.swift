@@ -1,4 +1,5 @@
 import Foundation
+import ListviewTestSupport
 import XCTest
 
 /// The third-party test corpora (JSONTestSuite, csv-spectrum, tsv-utils, nativejson-benchmark,
@@ -43,7 +44,7 @@ public enum Corpus {
             XCTFail(message + " and LISTVIEW_REQUIRE_CORPUS=1", file: file, line: line)
             throw CorpusRequired(message: message)
         }
-        throw XCTSkip(message, file: file, line: line)
+        throw skippedTest(message, in: file, line: line)
     }
 
     /// Thrown after the failure is recorded, to stop a test whose required corpus is absent.
