@@ -126,16 +126,26 @@ public struct TablePresenter<Item>: ListPresenter {
             let kinds = { (index: Int) in registry.registeredKind(of: items[index]) }
             try OrderedBlockWriter.write(count: items.count, into: sink) { range, bytes in
                 var state = blocks.state(before: start + range.lowerBound, of: kinds, startingAt: start, start: before)
-                for index in range {
-                    let item = start + index
-                    let kind = kinds(item)
+                var index = start + range.lowerBound
+                let end = start + range.upperBound
+                var kind = index < end ? kinds(index) : nil
+                while index < end {
                     let (blankLines, header) = blocks.enter(kind, after: &state)
                     for _ in 0..<blankLines { bytes.append(0x0A) }
                     if let header {
                         bytes.append(header)
                         bytes.append(0x0A)
                     }
-                    registry.formatter(ofKind: kind).append(items[item...item], to: &bytes)
+                    // The rows of one kind that follow with nothing between them are written at once.
+                    var runEnd = index + 1
+                    var next = runEnd < end ? kinds(runEnd) : nil
+                    while runEnd < end, next == kind, blocks.joinsRun(kind) {
+                        _ = blocks.enter(kind, after: &state)
+                        runEnd += 1
+                        next = runEnd < end ? kinds(runEnd) : nil
+                    }
+                    registry.formatter(ofKind: kind).append(items[index..<runEnd], to: &bytes)
+                    (index, kind) = (runEnd, next)
                 }
             }
             kindState = blocks.state(before: items.endIndex, of: kinds, startingAt: start, start: before)
@@ -244,6 +254,11 @@ struct KindBlocks<Item>: @unchecked Sendable {
             look -= 1
         }
         return state
+    }
+
+    /// True when a row of `kind` after a row of the same kind has nothing between them.
+    func joinsRun(_ kind: Int?) -> Bool {
+        rowGap == 0 && !standsApart(kind)
     }
 
     /// The lines that open a block of `kind`'s rows: its table's titles, or the default's.
