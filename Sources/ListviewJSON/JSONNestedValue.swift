@@ -5,8 +5,10 @@ import ListviewValues
 /// Parses the compact JSON text of a nested cell back into its value, through yajl like every
 /// other JSON the tool reads: `CellTable.nestedDecoder` for tables that hold JSON values.
 public enum JSONNestedValue {
-    /// The value `text` holds, or nil when it is not one JSON value.
+    /// The value `text` holds, or nil when it is not one JSON value: read at once when it is
+    /// compact JSON as the reader writes it (`CompactJSONDecoder`), else through yajl.
     public static let decode: NestedValueDecoder = { text in
+        if let value = CompactJSONDecoder.decode(text) { return value }
         let builder = JSONValueBuilder()
         let parser = YajlParser(handler: builder, multipleValues: false)
         guard case .ok = parser.parse(text), case .ok = parser.finish() else { return nil }
