@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewJSON
 import ListviewValues
 
 /// `--explode` and `--flatten` cell by cell: the cells a reshaping leaves alone are copied as they
@@ -16,31 +17,39 @@ extension RecordShaping {
         case path(column: Int, keys: [String])
     }
 
-    /// `table` with a row per element of the array in column `column` (see `Explode`).
+    /// `table` with a row per element of the array in column `column` (see `Explode`). The arrays'
+    /// compact JSON is walked twice without making values (`CompactJSONScanner`): once for the
+    /// members' keys, once to write the rows.
     func exploded(_ table: CellTable, column: Int, dropEmpty: Bool) -> CellTable {
-        // Each row's elements, decoded once; nil where the cell holds no array.
-        var elements: [[Value]?] = []
-        elements.reserveCapacity(table.rowCount)
+        // The members' keys in first-seen order, and their UTF-8 to find an unescaped key by.
         var keys: [String] = []
-        var seenKeys: Set<String> = []
+        var keyBytes: [[UInt8]] = []
         var keepsField = false
+        func keyNumber(_ key: CompactJSONScanner.Span) -> Int? {
+            guard key.escaped else { return keyBytes.firstIndex { $0.count == key.text.count && $0.elementsEqual(key.text) } }
+            return keys.firstIndex(of: Self.unescaped(key))
+        }
+        // The reader writes nested cells as compact JSON, which the walk reads; a cell it could not
+        // read would keep its array as it is.
         table.withCells { cells in
             for row in 0..<table.rowCount {
                 let (kind, text) = cells.cell(row: row, column: column)
-                guard kind == .nested, case .array(let array)? = table.nestedDecoder?(text) else {
-                    elements.append(nil)
+                guard kind == .nested, text.first == UInt8(ascii: "[") else {
                     if kind != .absent { keepsField = true }
                     continue
                 }
-                elements.append(array)
-                if array.isEmpty { keepsField = true }
-                for element in array {
-                    guard case .object(let object) = element else {
-                        keepsField = true
-                        continue
+                var elements = 0
+                _ = CompactJSONScanner.forEachElement(of: text) { element in
+                    elements += 1
+                    guard element.kind == .nested, element.text.first == UInt8(ascii: "{") else { return keepsField = true }
+                    _ = CompactJSONScanner.forEachMember(of: element.text) { key, _ in
+                        guard keyNumber(key) == nil else { return }
+                        let name = Self.unescaped(key)
+                        keys.append(name)
+                        keyBytes.append(Array(name.utf8))
                     }
-                    for key in object.keys where seenKeys.insert(key).inserted { keys.append(key) }
                 }
+                if elements == 0 { keepsField = true }
             }
         }
         var names: [String] = []
@@ -62,33 +71,66 @@ extension RecordShaping {
                 sources.append(.element(key: key))
             }
         }
+        let keyNumbers = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var result = emptyCopy(of: table, columns: names)
+        var members = [CompactJSONScanner.Span?](repeating: nil, count: keys.count)
         table.withCells { cells in
             for row in 0..<table.rowCount {
-                guard let array = elements[row] else {
+                let (kind, text) = cells.cell(row: row, column: column)
+                guard kind == .nested, text.first == UInt8(ascii: "[") else {
                     // No array: the field as it was.
                     appendRow(row, of: cells, sources: sources, into: &result) { key, result in
-                        let (kind, text) = key == nil ? cells.cell(row: row, column: column) : (.absent, Self.noBytes)
-                        result.appendCell(text, kind: kind)
+                        result.appendCell(key == nil ? text : Self.noBytes, kind: key == nil ? kind : .absent)
                     }
                     continue
                 }
-                if array.isEmpty {
-                    if !dropEmpty {
-                        appendRow(row, of: cells, sources: sources, into: &result) { key, result in
-                            result.appendCell(Self.noBytes, kind: key == nil ? .null : .absent)
+                var elements = 0
+                _ = CompactJSONScanner.forEachElement(of: text) { element in
+                    elements += 1
+                    let isObject = element.kind == .nested && element.text.first == UInt8(ascii: "{")
+                    if isObject {
+                        for index in members.indices { members[index] = nil }
+                        _ = CompactJSONScanner.forEachMember(of: element.text) { key, value in
+                            if let number = keyNumber(key) { members[number] = value }
                         }
                     }
-                    continue
-                }
-                for element in array {
                     appendRow(row, of: cells, sources: sources, into: &result) { key, result in
-                        Self.appendElement(element, key: key, to: &result)
+                        switch (key, isObject) {
+                        case (nil, false): Self.appendCell(element, to: &result)
+                        case (let key?, true):
+                            if let number = keyNumbers[key], let member = members[number] { Self.appendCell(member, to: &result) } else {
+                                result.appendCell(Self.noBytes, kind: .absent)
+                            }
+                        default: result.appendCell(Self.noBytes, kind: .absent)
+                        }
+                    }
+                }
+                if elements == 0 && !dropEmpty {
+                    appendRow(row, of: cells, sources: sources, into: &result) { key, result in
+                        result.appendCell(Self.noBytes, kind: key == nil ? .null : .absent)
                     }
                 }
             }
         }
         return result
+    }
+
+    /// A scanned string's text, its escapes read.
+    private static func unescaped(_ span: CompactJSONScanner.Span) -> String {
+        guard span.escaped else { return String(decoding: span.text, as: UTF8.self) }
+        let quoted: [UInt8] = [UInt8(ascii: "\"")] + Array(span.text) + [UInt8(ascii: "\"")]
+        if case .string(let text)? = quoted.withUnsafeBytes({ JSONNestedValue.decode($0) }) { return text }
+        return String(decoding: span.text, as: UTF8.self)
+    }
+
+    /// A scanned value as a cell: its bytes (a string's unescaped), null as an empty null cell.
+    private static func appendCell(_ span: CompactJSONScanner.Span, to result: inout CellTable) {
+        switch span.kind {
+        case .null: result.appendCell(noBytes, kind: .null)
+        case .string where span.escaped:
+            result.appendCell(holding: .string(unescaped(span)))
+        default: result.appendCell(span.text, kind: span.kind)
+        }
     }
 
     /// `table` with the nested values of its columns spread into dotted columns, `depth` levels
@@ -203,18 +245,6 @@ extension RecordShaping {
     }
 
     private static let noBytes = UnsafeRawBufferPointer(start: nil, count: 0)
-
-    /// What an array's element puts in the column of `key`: a member of an object element, or a
-    /// scalar element itself (`nil`); nothing else.
-    private static func appendElement(_ element: Value, key: String?, to result: inout CellTable) {
-        switch (key, element) {
-        case (nil, .object): result.appendCell(noBytes, kind: .absent)
-        case (nil, _): result.appendCell(holding: element)
-        case (let key?, .object(let object)):
-            if let member = object[key] { result.appendCell(holding: member) } else { result.appendCell(noBytes, kind: .absent) }
-        default: result.appendCell(noBytes, kind: .absent)
-        }
-    }
 
     // MARK: Values
 
