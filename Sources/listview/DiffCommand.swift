@@ -28,6 +28,11 @@ struct DiffCommand: ParsableCommand {
             listview diff old.json new.json --key id --style jsonl | jq 'select(.change == "changed") | .key'
           A CI step that fails, and shows why, when the output drifts:
             ./export > actual.json && listview diff expected.json actual.json --key id
+          The same on GitHub: an annotation at each record's line, and a summary page:
+            listview diff expected.json actual.json --key id --style github
+            listview diff expected.json actual.json --key id --style markdown --stat >> "$GITHUB_STEP_SUMMARY"
+          Float noise tolerated; the first 20 records of each kind, then a count:
+            listview diff expected.csv actual.csv --key id --tolerance 0.005 --tolerance 'score=1%' --max-changes 20
 
         EXIT STATUS:
           0 no differences; 1 the files differ; 64 usage error (an unknown --key field); \

@@ -45,6 +45,14 @@ struct Listview: ParsableCommand {
             listview orders.json --group-by status -i > picked.json
           Browse a log as it grows, like 'less +F' (records appended show at once):
             listview app.jsonl -i --follow
+          Nested objects as columns; one row per element of an array:
+            listview orders.json --flatten
+            listview orders.json --explode items --fields id,items.sku,items.qty
+          Each kind drawn its own way (a line, a table block, a card), one command:
+            listview events.jsonl --kind-field kind --kind 'login={user} from {ip}'
+              --kind 'purchase=table:fields=user|amount' --kind 'error=card:title=code'
+          A view kept in listview.toml:
+            listview orders.json --view triage
           What changed between two files, record by record (see 'listview diff --help'):
             listview diff expected.json actual.json --key id
 
