@@ -233,8 +233,14 @@ public final class JSONRecordSource: RecordSource {
     /// 200 MB string linear), back to `sliceSize` once records complete.
     private var currentSliceSize = JSONRecordSource.sliceSize
 
-    /// The size of the next slice (see `currentSliceSize`).
+    /// The size of the next slice (see `currentSliceSize`); the first is a quarter of it, so a
+    /// first page is shown (and reshaped, `--flatten`) from a few dozen records.
     private func nextSliceSize() -> Int {
+        if startedSlices == 0 && !handedOutSinceLastSlice {
+            startedSlices = 1
+            currentSliceSize = Self.sliceSize / 4
+            return currentSliceSize
+        }
         if handedOutSinceLastSlice {
             currentSliceSize = Self.sliceSize
         } else if startedSlices > 0 {
