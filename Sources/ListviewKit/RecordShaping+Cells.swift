@@ -11,8 +11,9 @@ extension RecordShaping {
     private enum Source {
         /// An input column, copied.
         case copy(Int)
-        /// The array's element: `nil` the element itself (a scalar), else the member of that key.
-        case element(key: String?)
+        /// The array's element: `nil` the element itself (a scalar), else the member whose key has
+        /// this number (its place among the members' keys).
+        case element(key: Int?)
         /// The member at `keys` inside the nested value of input column `column`.
         case path(column: Int, keys: [String])
     }
@@ -66,12 +67,11 @@ extension RecordShaping {
                 names.append(name)
                 sources.append(.element(key: nil))
             }
-            for key in keys {
+            for (number, key) in keys.enumerated() {
                 names.append(name + separator + key)
-                sources.append(.element(key: key))
+                sources.append(.element(key: number))
             }
         }
-        let keyNumbers = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var result = emptyCopy(of: table, columns: names)
         var members = [CompactJSONScanner.Span?](repeating: nil, count: keys.count)
         table.withCells { cells in
@@ -97,8 +97,8 @@ extension RecordShaping {
                     appendRow(row, of: cells, sources: sources, into: &result) { key, result in
                         switch (key, isObject) {
                         case (nil, false): Self.appendCell(element, to: &result)
-                        case (let key?, true):
-                            if let number = keyNumbers[key], let member = members[number] { Self.appendCell(member, to: &result) } else {
+                        case (let number?, true):
+                            if let member = members[number] { Self.appendCell(member, to: &result) } else {
                                 result.appendCell(Self.noBytes, kind: .absent)
                             }
                         default: result.appendCell(Self.noBytes, kind: .absent)
@@ -229,7 +229,7 @@ extension RecordShaping {
     /// Appends one row: the input row's cells, and in the array's place what `element` appends for
     /// each of its columns (the member of a key, or the field itself for `nil`).
     private func appendRow(_ row: Int, of cells: CellTable.Cells, sources: [Source], into result: inout CellTable,
-                           element: (String?, inout CellTable) -> Void) {
+                           element: (Int?, inout CellTable) -> Void) {
         for source in sources {
             switch source {
             case .copy(let column):
