@@ -93,20 +93,6 @@ enum HumanPresenters {
                          default formatter: AnyRowFormatter<RowRef>) -> FormatterRegistry<RowRef> {
         guard let kindOf = kindOf(request, view: view) else { return FormatterRegistry(default: formatter) }
         var registry = FormatterRegistry(default: formatter, kindOf: kindOf)
-        // A column's scalar cell is compared with the kinds' names as bytes: no string a row.
-        if let kindField = request.look.kindField, case let field = TableField(kindField, columns: view.table.columns),
-           field.isColumn, let column = field.column {
-            registry.kindNumber = { item, names in
-                view.table.withCells { cells in
-                    let (kind, text) = cells.cell(row: item.row, column: column)
-                    switch kind {
-                    case .absent, .null: return nil
-                    case .nested: return kindOf(item).flatMap { name in names.firstIndex(of: Array(name.utf8)) }
-                    default: return names.firstIndex { $0.count == text.count && $0.elementsEqual(text) }
-                    }
-                }
-            }
-        }
         let theme = Theme(enabled: request.look.color)
         for (kind, format) in request.look.kindFormats {
             switch format {

@@ -35,7 +35,6 @@ public struct RecordLines {
         } catch {
             return nil
         }
-        scanner.finish()
         guard scanner.records == expected else { return nil }
         return RecordLines(lines: scanner.found)
     }
@@ -71,10 +70,6 @@ public struct RecordLines {
         mutating func begin() {
             if wanted.contains(records) { found[records] = line }
             records += 1
-        }
-
-        mutating func finish() {
-            if rows?.finish() == true { begin() }
         }
     }
 
@@ -124,9 +119,6 @@ public struct RecordLines {
             }
             return begins
         }
-
-        /// The end of the input: nothing more begins (a row is counted where it began).
-        mutating func finish() -> Bool { false }
     }
 
     /// JSON values: a record begins at a value's first byte at `recordDepth` (0: JSON Lines'

@@ -7,13 +7,19 @@ import ListviewValues
 /// columns are worked out first: the new columns in the place of the column they come from, in
 /// the order they are first seen in the batch.
 extension RecordShaping {
-    /// Where an output column's cells come from.
-    private enum Source {
+    /// Where an exploded row's cells come from.
+    private enum ExplodedColumn {
         /// An input column, copied.
         case copy(Int)
         /// The array's element: `nil` the element itself (a scalar), else the member whose key has
         /// this number (its place among the members' keys).
         case element(key: Int?)
+    }
+
+    /// Where a flattened row's cells come from.
+    private enum FlattenedColumn {
+        /// An input column, copied (absent where its value was spread into paths).
+        case copy(Int)
         /// The member at `keys` inside the nested value of input column `column`.
         case path(column: Int, keys: [String])
     }
@@ -54,7 +60,7 @@ extension RecordShaping {
             }
         }
         var names: [String] = []
-        var sources: [Source] = []
+        var sources: [ExplodedColumn] = []
         for (index, name) in table.columns.enumerated() {
             guard index == column else {
                 names.append(name)
@@ -168,7 +174,7 @@ extension RecordShaping {
         }
         guard !paths.isEmpty else { return table }
         var names: [String] = []
-        var sources: [Source] = []
+        var sources: [FlattenedColumn] = []
         var literal: [String: Int] = [:]
         for (column, name) in table.columns.enumerated() {
             if keepsColumn.contains(column) {
@@ -207,8 +213,6 @@ extension RecordShaping {
                         } else {
                             result.appendCell(empty, kind: .absent)
                         }
-                    case .element:
-                        result.appendCell(empty, kind: .absent)
                     }
                 }
                 _ = result.endRow(padding: .absent)
@@ -219,7 +223,8 @@ extension RecordShaping {
 
     // MARK: Building rows
 
-    private func emptyCopy(of table: CellTable, columns: [String]) -> CellTable {
+    /// A table like `table` (its types, decoder and measuring) with `columns` and no rows.
+    func emptyCopy(of table: CellTable, columns: [String]) -> CellTable {
         var result = CellTable(columns: columns, inferTypes: table.inferTypes)
         result.nestedDecoder = table.nestedDecoder
         result.measuresColumns = table.measuresColumns
@@ -228,7 +233,7 @@ extension RecordShaping {
 
     /// Appends one row: the input row's cells, and in the array's place what `element` appends for
     /// each of its columns (the member of a key, or the field itself for `nil`).
-    private func appendRow(_ row: Int, of cells: CellTable.Cells, sources: [Source], into result: inout CellTable,
+    private func appendRow(_ row: Int, of cells: CellTable.Cells, sources: [ExplodedColumn], into result: inout CellTable,
                            element: (Int?, inout CellTable) -> Void) {
         for source in sources {
             switch source {
@@ -237,8 +242,6 @@ extension RecordShaping {
                 result.appendCell(text, kind: kind)
             case .element(let key):
                 element(key, &result)
-            case .path:
-                result.appendCell(Self.noBytes, kind: .absent)
             }
         }
         _ = result.endRow(padding: .absent)

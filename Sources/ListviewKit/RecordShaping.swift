@@ -75,9 +75,7 @@ public struct RecordShaping: Sendable, Equatable {
     private func recordByRecord(_ table: CellTable, _ change: ([String], [Value]) -> ([String], [Value])) -> CellTable {
         let shapes = RecordShapeCache()
         let schema = RecordSchema()
-        var result = CellTable(columns: [], inferTypes: table.inferTypes)
-        result.nestedDecoder = table.nestedDecoder
-        result.measuresColumns = table.measuresColumns
+        var result = emptyCopy(of: table, columns: [])
         for row in 0..<table.rowCount {
             let record = table.record(at: row, shapes: shapes)
             let (names, values) = change(record.names, record.values)

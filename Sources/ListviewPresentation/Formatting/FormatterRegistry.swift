@@ -47,25 +47,15 @@ public struct FormatterRegistry<Item> {
             numbers[kind] = formatters.count
             formatters.append(formatter)
             blocks.append(block)
-            kindNames.append(Array(kind.utf8))
         }
     }
 
     /// The number of `item`'s kind when it has a formatter of its own, else nil (the default's
     /// rows): one look-up per row, then `formatter(ofKind:)` and `block(ofKind:)` by number.
     public func registeredKind(of item: Item) -> Int? {
-        guard !formatters.isEmpty else { return nil }
-        if let kindNumber { return kindNumber(item, kindNames) }
-        guard let kind = kindOf(item) else { return nil }
+        guard !formatters.isEmpty, let kind = kindOf(item) else { return nil }
         return numbers[kind]
     }
-
-    /// A faster way to the number of an item's kind, given the registered kinds' names as UTF-8 in
-    /// number order (a reader that can compare a cell's bytes without making a string).
-    public var kindNumber: ((Item, [[UInt8]]) -> Int?)?
-
-    /// The registered kinds' names as UTF-8, in number order.
-    private var kindNames: [[UInt8]] = []
 
     /// The formatter of the kind numbered `kind` (nil: the default).
     public func formatter(ofKind kind: Int?) -> AnyRowFormatter<Item> {

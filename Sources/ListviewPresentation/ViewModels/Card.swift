@@ -24,7 +24,7 @@ public struct CardSpec: Sendable {
 
 /// Renders a record as a card: the title, the subtitle indented, then `key: value`
 /// details, nested objects and arrays indented beneath their key.
-public struct CardRowFormatter: RowFormatter {
+public struct CardRowFormatter: RowFormatter, Sendable {
     public let spec: CardSpec
     public var indent: Int
     /// Titles bold, keys dim, nulls dim (`--color`).
