@@ -1,3 +1,4 @@
+import Glibc
 import ListviewBatches
 import ListviewJSON
 import ListviewValues
@@ -25,104 +26,174 @@ extension RecordShaping {
     }
 
     /// `table` with a row per element of the array in column `column` (see `Explode`). The arrays'
-    /// compact JSON is walked twice without making values (`CompactJSONScanner`): once for the
-    /// members' keys, once to write the rows.
+    /// compact JSON is walked once without making values (`CompactJSONScanner`): the walk keeps
+    /// each element and its members by key number, and the rows are written from what it kept
+    /// once every key is known.
     func exploded(_ table: CellTable, column: Int, dropEmpty: Bool) -> CellTable {
-        // The members' keys in first-seen order, and their UTF-8 to find an unescaped key by.
-        var keys: [String] = []
-        var keyBytes: [[UInt8]] = []
-        var keepsField = false
-        func keyNumber(_ key: CompactJSONScanner.Span) -> Int? {
-            guard key.escaped else { return keyBytes.firstIndex { $0.count == key.text.count && $0.elementsEqual(key.text) } }
-            return keys.firstIndex(of: Self.unescaped(key))
-        }
-        // The reader writes nested cells as compact JSON, which the walk reads; a cell it could not
-        // read would keep its array as it is.
         table.withCells { cells in
+            var walk = ArrayWalk()
             for row in 0..<table.rowCount {
                 let (kind, text) = cells.cell(row: row, column: column)
-                guard kind == .nested, text.first == UInt8(ascii: "[") else {
-                    if kind != .absent { keepsField = true }
+                walk.read(kind: kind, text: text)
+            }
+            var names: [String] = []
+            var sources: [ExplodedColumn] = []
+            for (index, name) in table.columns.enumerated() {
+                guard index == column else {
+                    names.append(name)
+                    sources.append(.copy(index))
                     continue
                 }
-                var elements = 0
-                _ = CompactJSONScanner.forEachElement(of: text) { element in
-                    elements += 1
-                    guard element.kind == .nested, element.text.first == UInt8(ascii: "{") else { return keepsField = true }
-                    _ = CompactJSONScanner.forEachMember(of: element.text) { key, _ in
-                        guard keyNumber(key) == nil else { return }
-                        let name = Self.unescaped(key)
-                        keys.append(name)
-                        keyBytes.append(Array(name.utf8))
-                    }
+                // The field itself holds a scalar element, null for an empty array, or what a
+                // record without an array has; an object element's members follow.
+                if walk.keepsField {
+                    names.append(name)
+                    sources.append(.element(key: nil))
                 }
-                if elements == 0 { keepsField = true }
+                for (number, key) in walk.keys.names.enumerated() {
+                    names.append(name + separator + key)
+                    sources.append(.element(key: number))
+                }
             }
-        }
-        var names: [String] = []
-        var sources: [ExplodedColumn] = []
-        for (index, name) in table.columns.enumerated() {
-            guard index == column else {
-                names.append(name)
-                sources.append(.copy(index))
-                continue
-            }
-            // The field itself holds a scalar element, null for an empty array, or what a record
-            // without an array has; an object element's members follow.
-            if keepsField {
-                names.append(name)
-                sources.append(.element(key: nil))
-            }
-            for (number, key) in keys.enumerated() {
-                names.append(name + separator + key)
-                sources.append(.element(key: number))
-            }
-        }
-        var result = emptyCopy(of: table, columns: names)
-        var members = [CompactJSONScanner.Span?](repeating: nil, count: keys.count)
-        table.withCells { cells in
+            var result = emptyCopy(of: table, columns: names)
+            let rows = walk.elementCounts.reduce(0) { $0 + ($1 > 0 ? $1 : $1 == 0 && dropEmpty ? 0 : 1) }
+            result.reserveCapacity(bytes: table.textByteCount / max(1, table.rowCount) * rows, cells: rows * names.count)
+            var slots = [CompactJSONScanner.Span?](repeating: nil, count: walk.keys.names.count)
+            var elementIndex = 0
+            var memberIndex = 0
             for row in 0..<table.rowCount {
-                let (kind, text) = cells.cell(row: row, column: column)
-                guard kind == .nested, text.first == UInt8(ascii: "[") else {
+                let count = walk.elementCounts[row]
+                guard count >= 0 else {
                     // No array: the field as it was.
+                    let (kind, text) = cells.cell(row: row, column: column)
                     appendRow(row, of: cells, sources: sources, into: &result) { key, result in
                         result.appendCell(key == nil ? text : Self.noBytes, kind: key == nil ? kind : .absent)
                     }
                     continue
                 }
-                var elements = 0
-                _ = CompactJSONScanner.forEachElement(of: text) { element in
-                    elements += 1
-                    let isObject = element.kind == .nested && element.text.first == UInt8(ascii: "{")
-                    if isObject {
-                        for index in members.indices { members[index] = nil }
-                        _ = CompactJSONScanner.forEachMember(of: element.text) { key, value in
-                            if let number = keyNumber(key) { members[number] = value }
+                if count == 0 && !dropEmpty {
+                    appendRow(row, of: cells, sources: sources, into: &result) { key, result in
+                        result.appendCell(Self.noBytes, kind: key == nil ? .null : .absent)
+                    }
+                }
+                for _ in 0..<count {
+                    let element = walk.elements[elementIndex]
+                    elementIndex += 1
+                    if element.isObject {
+                        for index in slots.indices { slots[index] = nil }
+                        while memberIndex < element.membersEnd {
+                            let member = walk.members[memberIndex]
+                            slots[member.key] = member.value
+                            memberIndex += 1
                         }
                     }
                     appendRow(row, of: cells, sources: sources, into: &result) { key, result in
-                        switch (key, isObject) {
-                        case (nil, false): Self.appendCell(element, to: &result)
+                        switch (key, element.isObject) {
+                        case (nil, false): Self.appendCell(element.span, to: &result)
                         case (let number?, true):
-                            if let member = members[number] { Self.appendCell(member, to: &result) } else {
+                            if let member = slots[number] { Self.appendCell(member, to: &result) } else {
                                 result.appendCell(Self.noBytes, kind: .absent)
                             }
                         default: result.appendCell(Self.noBytes, kind: .absent)
                         }
                     }
                 }
-                if elements == 0 && !dropEmpty {
-                    appendRow(row, of: cells, sources: sources, into: &result) { key, result in
-                        result.appendCell(Self.noBytes, kind: key == nil ? .null : .absent)
-                    }
-                }
             }
+            return result
         }
-        return result
+    }
+
+    /// What one walk over a batch's arrays keeps for `exploded`: each row's count of elements,
+    /// each element, and each object element's members by key number. The spans point into the
+    /// batch's cells.
+    private struct ArrayWalk {
+        struct Element {
+            var span: CompactJSONScanner.Span
+            var isObject: Bool
+            /// Where this element's members end in `members` (they start where the previous
+            /// element's end).
+            var membersEnd: Int
+        }
+
+        /// Per row, its array's count of elements, or -1 when the field is not an array.
+        var elementCounts: [Int] = []
+        var elements: [Element] = []
+        var members: [(key: Int, value: CompactJSONScanner.Span)] = []
+        var keys = MemberKeys()
+        /// True when some row needs the field's own column: a scalar element, an empty array,
+        /// or a value that is no array.
+        var keepsField = false
+
+        mutating func read(kind: CellKind, text: UnsafeRawBufferPointer) {
+            guard kind == .nested, text.first == UInt8(ascii: "[") else {
+                if kind != .absent { keepsField = true }
+                return elementCounts.append(-1)
+            }
+            let firstElement = elements.count
+            let firstMember = members.count
+            var guess = 0
+            // The reader writes nested cells as compact JSON; a cell the walk could not read keeps
+            // its array as it is.
+            let read = CompactJSONScanner.forEachElement(of: text, member: { key, value in
+                let number = keys.number(of: key, guess: guess)
+                members.append((number, value))
+                guess = number + 1
+            }, element: { element in
+                let isObject = element.kind == .nested && element.text.first == UInt8(ascii: "{")
+                if !isObject { keepsField = true }
+                elements.append(Element(span: element, isObject: isObject, membersEnd: members.count))
+                guess = 0
+            })
+            guard read else {
+                elements.removeSubrange(firstElement...)
+                members.removeSubrange(firstMember...)
+                keepsField = true
+                return elementCounts.append(-1)
+            }
+            if elements.count == firstElement { keepsField = true }
+            elementCounts.append(elements.count - firstElement)
+        }
+    }
+
+    /// The keys of the exploded elements' members, numbered in the order they are first seen.
+    private struct MemberKeys {
+        private(set) var names: [String] = []
+        /// The names' UTF-8 one after another, to find an unescaped key by its bytes, and where
+        /// each name's ends.
+        private var text: [UInt8] = []
+        private var ends: [Int] = []
+
+        /// The number of `key`, numbering it when it is new; `guess` is tried first (members
+        /// mostly come in the same order).
+        mutating func number(of key: CompactJSONScanner.Span, guess: Int) -> Int {
+            if key.escaped {
+                let name = RecordShaping.unescaped(key)
+                if let found = names.firstIndex(of: name) { return found }
+                return add(name)
+            }
+            let found: Int? = text.withUnsafeBytes { text in
+                func matches(_ number: Int) -> Bool {
+                    let start = number == 0 ? 0 : ends[number - 1]
+                    guard ends[number] - start == key.text.count else { return false }
+                    guard let base = text.baseAddress, let other = key.text.baseAddress else { return true }
+                    return memcmp(base + start, other, key.text.count) == 0
+                }
+                if guess < ends.count, matches(guess) { return guess }
+                return ends.indices.first(where: matches)
+            }
+            return found ?? add(String(decoding: key.text, as: UTF8.self))
+        }
+
+        private mutating func add(_ name: String) -> Int {
+            names.append(name)
+            text.append(contentsOf: name.utf8)
+            ends.append(text.count)
+            return names.count - 1
+        }
     }
 
     /// A scanned string's text, its escapes read.
-    private static func unescaped(_ span: CompactJSONScanner.Span) -> String {
+    fileprivate static func unescaped(_ span: CompactJSONScanner.Span) -> String {
         guard span.escaped else { return String(decoding: span.text, as: UTF8.self) }
         let quoted: [UInt8] = [UInt8(ascii: "\"")] + Array(span.text) + [UInt8(ascii: "\"")]
         if case .string(let text)? = quoted.withUnsafeBytes({ JSONNestedValue.decode($0) }) { return text }

@@ -36,6 +36,26 @@ final class CompactJSONScannerTests: XCTestCase {
         XCTAssertEqual(members, ["a=1", #"b\"c={"d":null}"#])
     }
 
+    func testObjectElementsHandOverTheirMembersInTheSameWalk() throws {
+        var text = #"[{"a":1,"b\"c":{"d":[null]}},2,{},{"e":"}"}]"#
+        var walked: [String] = []
+        let read = text.withUTF8 { bytes in
+            CompactJSONScanner.forEachElement(of: UnsafeRawBufferPointer(bytes), member: { key, value in
+                walked.append(String(decoding: key.text, as: UTF8.self) + "=" + String(decoding: value.text, as: UTF8.self))
+            }, element: { element in
+                walked.append("element " + String(decoding: element.text, as: UTF8.self))
+            })
+        }
+        XCTAssertTrue(read)
+        XCTAssertEqual(walked, ["a=1", #"b\"c={"d":[null]}"#, #"element {"a":1,"b\"c":{"d":[null]}}"#, "element 2", "element {}",
+                                "e=}", #"element {"e":"}"}"#])
+        for broken in [#"[{"a"}]"#, #"[{"a":1,}]"#, #"[{"a":1]"#, #"[{"a":1}"#, #"[{1:2}]"#] {
+            var text = broken
+            let read = text.withUTF8 { CompactJSONScanner.forEachElement(of: UnsafeRawBufferPointer($0), member: { _, _ in }, element: { _ in }) }
+            XCTAssertFalse(read, broken)
+        }
+    }
+
     func testTextOfAnotherShapeIsRefused() {
         for text in ["", "[", "[1,]", "[1 2]", "{}", "[tru]", "[1]x", #"["open]"#] { XCTAssertNil(elements(text), text) }
     }
