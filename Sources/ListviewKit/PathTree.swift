@@ -1,0 +1,150 @@
+import Glibc
+import ListviewJSON
+
+/// The keys met in nested cells' compact JSON, as a tree: a root per column, a node per key
+/// below it (an array element's key is its index), numbered in the order first seen, and the
+/// nodes that hold leaves. `--flatten` keeps a batch's paths in one, `--explode` the keys of an
+/// array's elements. A child is looked for after the one found before it first, as members
+/// mostly come in the same order; the children of a node with many are found by hashing.
+struct PathTree {
+    /// Per node: its key's UTF-8 in `keyText` (up to `keyEnds`), parent, column, and links.
+    private var keyText: [UInt8] = []
+    private var keyEnds: [Int] = []
+    private var parents: [Int] = []
+    private var columns: [Int] = []
+    private var firstChild: [Int] = []
+    private var lastChild: [Int] = []
+    private var nextSibling: [Int] = []
+    private var childCounts: [Int] = []
+    private var isLeaf: [Bool] = []
+    /// The children of nodes with many, by their parent and key.
+    private var index: [ChildKey: Int] = [:]
+    private var roots: [Int: Int] = [:]
+    /// Per column, its leaf nodes in the order first seen.
+    private(set) var leaves: [Int: [Int]] = [:]
+
+    private struct ChildKey: Hashable {
+        var parent: Int
+        var key: [UInt8]
+    }
+
+    /// Above this many children, a node's children are looked up by hashing.
+    private static let listedChildren = 8
+
+    var nodeCount: Int { parents.count }
+
+    mutating func root(of column: Int) -> Int {
+        if let root = roots[column] { return root }
+        let root = add(parent: -1, column: column, key: UnsafeRawBufferPointer(start: nil, count: 0))
+        roots[column] = root
+        return root
+    }
+
+    func column(of node: Int) -> Int { columns[node] }
+
+    /// The keys from `node`'s column down to it.
+    func keys(of node: Int) -> [String] {
+        var keys: [String] = []
+        var current = node
+        while parents[current] >= 0 {
+            let start = current == 0 ? 0 : keyEnds[current - 1]
+            keys.append(String(decoding: keyText[start..<keyEnds[current]], as: UTF8.self))
+            current = parents[current]
+        }
+        return keys.reversed()
+    }
+
+    mutating func markLeaf(_ node: Int) {
+        guard !isLeaf[node] else { return }
+        isLeaf[node] = true
+        leaves[columns[node], default: []].append(node)
+    }
+
+    /// The child of `parent` at the scanned key `key` (its escapes read), added when new;
+    /// `previous` is the child found for the member before in the same object.
+    mutating func child(of parent: Int, key: CompactJSONScanner.Span, after previous: Int?) -> Int {
+        guard key.escaped else { return child(of: parent, key: key.text, after: previous) }
+        return Array(RecordShaping.unescaped(key).utf8).withUnsafeBytes { child(of: parent, key: $0, after: previous) }
+    }
+
+    /// The children of `node`, in the order first seen.
+    func children(of node: Int) -> [Int] {
+        var children: [Int] = []
+        var child = firstChild[node]
+        while child >= 0 {
+            children.append(child)
+            child = nextSibling[child]
+        }
+        return children
+    }
+
+    /// The child of `parent` at `key`, added when new; `previous` is the child found for the
+    /// member before in the same container.
+    mutating func child(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int?) -> Int {
+        let guess = previous.map { nextSibling[$0] } ?? firstChild[parent]
+        if guess >= 0, hasKey(guess, key) { return guess }
+        if childCounts[parent] > Self.listedChildren {
+            if let found = index[ChildKey(parent: parent, key: Array(key))] { return found }
+        } else {
+            var candidate = firstChild[parent]
+            while candidate >= 0 {
+                if hasKey(candidate, key) { return candidate }
+                candidate = nextSibling[candidate]
+            }
+        }
+        return add(parent: parent, column: columns[parent], key: key)
+    }
+
+    private func hasKey(_ node: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+        let start = node == 0 ? 0 : keyEnds[node - 1]
+        guard keyEnds[node] - start == key.count else { return false }
+        guard let other = key.baseAddress else { return true }
+        return keyText.withUnsafeBytes { text in
+            guard let base = text.baseAddress else { return false }
+            return memcmp(base + start, other, key.count) == 0
+        }
+    }
+
+    private mutating func add(parent: Int, column: Int, key: UnsafeRawBufferPointer) -> Int {
+        let node = parents.count
+        keyText.append(contentsOf: key)
+        keyEnds.append(keyText.count)
+        parents.append(parent)
+        columns.append(column)
+        firstChild.append(-1)
+        lastChild.append(-1)
+        nextSibling.append(-1)
+        childCounts.append(0)
+        isLeaf.append(false)
+        guard parent >= 0 else { return node }
+        if lastChild[parent] >= 0 { nextSibling[lastChild[parent]] = node } else { firstChild[parent] = node }
+        lastChild[parent] = node
+        childCounts[parent] += 1
+        if childCounts[parent] > Self.listedChildren {
+            if childCounts[parent] == Self.listedChildren + 1 {
+                var sibling = firstChild[parent]
+                while sibling >= 0, sibling != node {
+                    let start = sibling == 0 ? 0 : keyEnds[sibling - 1]
+                    index[ChildKey(parent: parent, key: Array(keyText[start..<keyEnds[sibling]]))] = sibling
+                    sibling = nextSibling[sibling]
+                }
+            }
+            index[ChildKey(parent: parent, key: Array(key))] = node
+        }
+        return node
+    }
+
+    /// Calls `body` with the decimal digits of `number` (an array index as a key).
+    static func withDigits<Result>(of number: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var value = number
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0 && start > 0
+            return body(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[start...])))
+        }
+    }
+}

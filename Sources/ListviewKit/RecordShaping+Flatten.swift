@@ -1,0 +1,175 @@
+import Glibc
+import ListviewBatches
+import ListviewJSON
+import ListviewValues
+
+/// `--flatten [N]`, cell by cell: each nested cell's compact JSON is walked once without making
+/// values (`CompactJSONScanner`), its leaves kept by the path they are at (`PathTree`), and the
+/// rows are written from what the walk kept once every path of the batch is known. The cells
+/// flattening leaves alone are copied as they are.
+extension RecordShaping {
+    /// Where a flattened row's cells come from.
+    private enum FlattenedColumn {
+        /// An input column, copied (absent where its value was spread into paths).
+        case copy(Int)
+        /// The leaf at this node of the path tree.
+        case path(node: Int)
+    }
+
+    /// `table` with the nested values of its columns spread into dotted columns, `depth` levels
+    /// deep (all without one), in the place of their column and in the order their paths are
+    /// first seen; throws when a path would take the name of a column of the table.
+    func flattenedCells(_ table: CellTable, depth: Int?) throws(Conflict) -> CellTable {
+        let levels = depth ?? .max
+        guard levels > 0, table.nestedDecoder != nil else { return table }
+        let columnCount = table.columns.count
+        let flattened: Result<CellTable, Conflict> = table.withCells { cells in
+            var walk = LeafWalk(columnCount: columnCount, levels: levels)
+            for row in 0..<table.rowCount {
+                for column in 0..<columnCount {
+                    let (kind, text) = cells.cell(row: row, column: column)
+                    walk.read(kind: kind, text: text, column: column)
+                }
+                walk.endRow()
+            }
+            guard !walk.tree.leaves.isEmpty else { return .success(table) }
+            var names: [String] = []
+            var sources: [FlattenedColumn] = []
+            var literal: Set<String> = []
+            for (column, name) in table.columns.enumerated() {
+                if walk.keepsColumn[column] {
+                    names.append(name)
+                    sources.append(.copy(column))
+                    literal.insert(name)
+                }
+                for node in walk.tree.leaves[column] ?? [] {
+                    names.append(([name] + walk.tree.keys(of: node)).joined(separator: separator))
+                    sources.append(.path(node: node))
+                }
+            }
+            // A path that spells a column of the table (or another path): two fields would be one column.
+            var counts: [String: Int] = [:]
+            for name in names { counts[name, default: 0] += 1 }
+            for (name, source) in zip(names, sources) {
+                guard case .path(let node) = source, counts[name, default: 0] > 1 || literal.contains(name) else { continue }
+                let keys = walk.tree.keys(of: node)
+                let object = ([table.columns[walk.tree.column(of: node)]] + keys.dropLast()).joined(separator: separator)
+                return .failure(Conflict(column: name, object: object, key: keys.last ?? ""))
+            }
+            var result = emptyCopy(of: table, columns: names)
+            result.reserveCapacity(bytes: table.textByteCount, cells: table.rowCount * names.count)
+            var slots = [CompactJSONScanner.Span?](repeating: nil, count: walk.tree.nodeCount)
+            var entry = 0
+            for row in 0..<table.rowCount {
+                let entries = entry..<walk.rowEnds[row]
+                for index in entries {
+                    let leaf = walk.leaves[index]
+                    slots[leaf.node] = leaf.value
+                }
+                for source in sources {
+                    switch source {
+                    case .copy(let column):
+                        // A value spread into paths leaves its own column without one.
+                        if walk.spread[row * columnCount + column] { result.appendCell(Self.noBytes, kind: .absent) } else {
+                            let (kind, text) = cells.cell(row: row, column: column)
+                            result.appendCell(text, kind: kind)
+                        }
+                    case .path(let node):
+                        if let value = slots[node] { Self.appendLeaf(value, to: &result, decoding: table.nestedDecoder) } else {
+                            result.appendCell(Self.noBytes, kind: .absent)
+                        }
+                    }
+                }
+                _ = result.endRow(padding: .absent)
+                for index in entries { slots[walk.leaves[index].node] = nil }
+                entry = entries.upperBound
+            }
+            return .success(result)
+        }
+        return try flattened.get()
+    }
+
+    /// A leaf as a cell: a scalar as it is written; a container cut off by the depth as its value
+    /// writes it (an empty one as it is).
+    private static func appendLeaf(_ span: CompactJSONScanner.Span, to result: inout CellTable, decoding decoder: NestedValueDecoder?) {
+        if span.kind == .nested, span.text.count > 2, let value = decoder?(span.text) {
+            result.appendCell(holding: value)
+        } else {
+            appendCell(span, to: &result)
+        }
+    }
+
+    /// What one walk over a batch's nested cells keeps for `flattenedCells`: each leaf with its
+    /// node in the path tree, row after row, and which cells were spread into paths. The spans
+    /// point into the batch's cells.
+    private struct LeafWalk {
+        let columnCount: Int
+        let levels: Int
+        var tree = PathTree()
+        var leaves: [(node: Int, value: CompactJSONScanner.Span)] = []
+        /// Where each row's leaves end in `leaves`.
+        var rowEnds: [Int] = []
+        /// Per row and column, true when the cell was spread into paths.
+        var spread: [Bool] = []
+        /// Per column, true when some row keeps a cell in it: a scalar, an empty container, or a
+        /// value that is not compact JSON.
+        var keepsColumn: [Bool]
+
+        init(columnCount: Int, levels: Int) {
+            self.columnCount = columnCount
+            self.levels = levels
+            keepsColumn = Array(repeating: false, count: columnCount)
+        }
+
+        mutating func read(kind: CellKind, text: UnsafeRawBufferPointer, column: Int) {
+            guard kind == .nested, text.count > 2 else {
+                if kind != .absent { keepsColumn[column] = true }
+                return spread.append(false)
+            }
+            let firstLeaf = leaves.count
+            // The reader writes nested cells as compact JSON; a cell the walk could not read stays
+            // as it is.
+            guard walk(text, under: tree.root(of: column), levels: levels) else {
+                leaves.removeSubrange(firstLeaf...)
+                keepsColumn[column] = true
+                return spread.append(false)
+            }
+            spread.append(true)
+        }
+
+        mutating func endRow() { rowEnds.append(leaves.count) }
+
+        /// Walks the non-empty container `text` at `node`: each member or element is a leaf, or
+        /// is walked in turn while `levels` last. False when `text` is not compact JSON.
+        private mutating func walk(_ text: UnsafeRawBufferPointer, under node: Int, levels: Int) -> Bool {
+            var previous: Int?
+            var read = true
+            if text.first == UInt8(ascii: "{") {
+                let walked = CompactJSONScanner.forEachMember(of: text) { key, value in
+                    guard read else { return }
+                    let child = tree.child(of: node, key: key, after: previous)
+                    previous = child
+                    read = place(value, at: child, levels: levels - 1)
+                }
+                return walked && read
+            }
+            var index = 0
+            let walked = CompactJSONScanner.forEachElement(of: text) { element in
+                guard read else { return }
+                let child = PathTree.withDigits(of: index) { tree.child(of: node, key: $0, after: previous) }
+                previous = child
+                index += 1
+                read = place(element, at: child, levels: levels - 1)
+            }
+            return walked && read
+        }
+
+        /// `value` at `node`: walked when it is a non-empty container and levels are left, else a leaf.
+        private mutating func place(_ value: CompactJSONScanner.Span, at node: Int, levels: Int) -> Bool {
+            if levels > 0, value.kind == .nested, value.text.count > 2 { return walk(value.text, under: node, levels: levels) }
+            tree.markLeaf(node)
+            leaves.append((node, value))
+            return true
+        }
+    }
+}
