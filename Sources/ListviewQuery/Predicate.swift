@@ -37,7 +37,8 @@ public struct Predicate: Sendable, CustomStringConvertible {
     /// The predicate as written.
     public var description: String { "\(path.text)\(op.rawValue)\(value)" }  // `F is null` has no value
 
-    /// Parses `text`; the first operator found splits the field from the value. `F is null` and
+    /// Parses `text`; the first operator found splits the field from the value, and spaces before
+    /// the operator mean the spaces around it are layout (`id >= 1003`). `F is null` and
     /// `F is not null` (any case) test for null, when `F` holds no operator character.
     public init(parsing text: String) throws {
         if let (field, op) = Self.nullTest(text) {
@@ -62,8 +63,14 @@ public struct Predicate: Sendable, CustomStringConvertible {
         guard let (position, op) = found else {
             throw ListviewError.usage("--where '\(text)': no operator; write FIELD=VALUE, !=, <, <=, >, >=, FIELD~REGEX or FIELD is [not] null")
         }
-        let field = String(String.UnicodeScalarView(scalars[..<position]))
-        let value = String(String.UnicodeScalarView(scalars[(position + op.rawValue.unicodeScalars.count)...]))
+        var field = String(String.UnicodeScalarView(scalars[..<position]))
+        var value = String(String.UnicodeScalarView(scalars[(position + op.rawValue.unicodeScalars.count)...]))
+        // Spaces between the field and the operator lay the condition out (`id >= 1003`): they and
+        // the spaces after the operator are not part of the name or the value.
+        if field.last == " " || field.last == "\t" {
+            field = String(field.trimmingWhitespace)
+            value = String(value.drop { $0 == " " || $0 == "\t" })
+        }
         guard !field.isEmpty else {
             throw ListviewError.usage("--where '\(text)': no field name before '\(op.rawValue)' at character \(position + 1)")
         }

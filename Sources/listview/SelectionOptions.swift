@@ -11,7 +11,7 @@ struct SelectionOptions: ParsableArguments {
     var fields: String?
 
     @Option(name: .customLong("where"),
-            help: ArgumentHelp("Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, FIELD~REGEX, an RE2 expression matched in linear time, and 'FIELD is null' or 'FIELD is not null'); numbers compare as numbers, null and missing match only 'is null'. Repeatable: all must hold.",
+            help: ArgumentHelp("Keep records where FIELD=VALUE holds (also !=, <, <=, >, >=, FIELD~REGEX, an RE2 expression matched in linear time, and 'FIELD is null' or 'FIELD is not null'; spaced out as 'id >= 1003' too); numbers compare as numbers, null and missing match only 'is null'. Repeatable: all must hold.",
                                valueName: "predicate"))
     var predicates: [String] = []
 

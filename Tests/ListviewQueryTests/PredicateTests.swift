@@ -26,6 +26,18 @@ final class PredicateTests: XCTestCase {
         XCTAssertEqual(try Predicate(parsing: "name=").value, "")
     }
 
+    func testSpacesAroundTheOperatorAreLayout() throws {
+        let spaced = try Predicate(parsing: "age >= 42")
+        XCTAssertEqual(spaced.path.text, "age")
+        XCTAssertEqual(spaced.value, "42")
+        XCTAssertTrue(try holds("age >= 42"))
+        XCTAssertTrue(try holds("name\t= Ada"))
+        XCTAssertTrue(try holds("name != Bob"))
+        // Without a space before the operator, the value is as written.
+        XCTAssertEqual(try Predicate(parsing: "name= Ada").value, " Ada")
+        XCTAssertFalse(try holds("name= Ada"))
+    }
+
     func testNumbersCompareAsNumbers() throws {
         XCTAssertTrue(try holds("age>9"))
         XCTAssertTrue(try holds("age=42.0"))
