@@ -52,6 +52,9 @@ public final class BatchStream {
     private var firstBatch: Batch?
     /// The first table read (kept for field checks: a dotted path is looked for in its rows).
     private var firstTable: CellTable?
+    /// The first batch before it was reshaped, kept while members are pruned from objects as they
+    /// are read (`--exclude customer.email`), to check that they were there.
+    private var firstAsRead: CellTable?
     private var firstRead = false
     /// The columns the inputs named up front (a CSV header), taken on this thread once the first
     /// batch was read: the source is the reading thread's while it reads ahead.
@@ -149,7 +152,10 @@ public final class BatchStream {
     private func nextTable() throws -> CellTable? {
         guard firstRead else {
             firstRead = true
-            firstTable = try source.nextBatch(schema: sourceSchema).map { try reshaped($0) }
+            firstTable = try source.nextBatch(schema: sourceSchema).map { table in
+                if !shaping.pruned.isEmpty { firstAsRead = table }
+                return try reshaped(table)
+            }
             declared = shaping.isEmpty ? source.declaredColumns : nil
             return firstTable
         }
@@ -297,6 +303,7 @@ public final class BatchStream {
     /// A dotted path is looked for in the rows of `table` (a page read), else of the first batch.
     func checked(_ request: ListRequest, rowsOf table: CellTable? = nil) throws -> ListRequest {
         if table == nil { _ = try first() }
+        try checkPrunedMembers(request)
         return try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? firstTable,
                                        checking: read.paths.count <= 1)
     }
@@ -305,7 +312,15 @@ public final class BatchStream {
     func checkFirst(_ request: ListRequest) throws {
         _ = try first()
         guard read.paths.count <= 1 else { return }
+        try checkPrunedMembers(request)
         try FieldCheck.check(request, columns: knownColumns, table: firstTable, input: read.displayName)
+    }
+
+    /// `request`'s `--exclude` of members (`customer.email`) checked against the first batch as
+    /// read (one input).
+    private func checkPrunedMembers(_ request: ListRequest) throws {
+        guard read.paths.count <= 1, let firstAsRead else { return }
+        try FieldCheck.checkPruned(shaping.pruned, of: request, in: firstAsRead, input: read.displayName)
     }
 
     /// After the whole input was read: `request`'s field names checked against every field seen,

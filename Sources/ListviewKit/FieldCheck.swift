@@ -45,10 +45,12 @@ struct FieldCheck {
         return names
     }
 
-    /// The wildcard patterns of `--fields` and `--exclude`, with their options.
+    /// The wildcard patterns of `--fields` and `--exclude` (but those pruning members as records are
+    /// read), with their options.
     static func patterns(in request: ListRequest) -> [(option: String, pattern: FieldPattern)] {
         let fields = (request.look.fields ?? []).filter { FieldPattern.isPattern($0.text) }.map { ("--fields", FieldPattern($0.text)) }
-        return fields + request.look.excluded.patterns.filter { FieldPattern.isPattern($0.text) }.map { ("--exclude", $0) }
+        let pruned = Set(request.read.shaping.pruned)  // checked as read (`checkPruned`)
+        return fields + request.look.excluded.patterns.filter { FieldPattern.isPattern($0.text) && !pruned.contains($0) }.map { ("--exclude", $0) }
     }
 
     /// `request` checked (`check`, unless not `checking`: output that streams from several inputs
@@ -101,6 +103,15 @@ struct FieldCheck {
         }
     }
 
+    /// Throws a usage error for the first `--exclude` of a member (`customer.email`, left out of
+    /// its objects as records are read: `RecordShaping.pruned`) that no object in `table`, a first
+    /// batch as read, has: once pruned, the member is no longer there for `check` to find.
+    static func checkPruned(_ pruned: [FieldPattern], of request: ListRequest, in table: CellTable, input: String) throws {
+        let names = pruned.filter { !FieldPattern.isPattern($0.text) }.map { NamedField(option: "--exclude", path: FieldPath($0.text)) }
+        let patterns = pruned.filter { FieldPattern.isPattern($0.text) }.map { (option: "--exclude", pattern: $0) }
+        try check(names, patterns: patterns, of: request, columns: table.columns, table: table, input: input)
+    }
+
     /// How `check` names the inputs of `request` in a message.
     static func inputName(_ request: ListRequest) -> String {
         request.read.displayName
@@ -126,6 +137,8 @@ struct FieldCheck {
         if path.components.count > 1, known.contains(path.components[0]), let table {
             let parent = FieldPath(path.components.dropLast().joined(separator: "."))
             candidates = keys(under: parent, in: table).map { parent.text + "." + $0 }
+            // A mistyped step in between (`customer.adress.zip`): every path into the objects.
+            if candidates.isEmpty { candidates = NestedPaths.of(table) }
         } else if path.components.count > 1, let closest = ClosestName.find(path.components[0], among: columns) {
             // A mistyped first step (`custmer.name`): the rest as given.
             return "\(head); did you mean '\(([closest] + path.components.dropFirst()).joined(separator: "."))'?"
