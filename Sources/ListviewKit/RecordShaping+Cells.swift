@@ -8,7 +8,8 @@ import ListviewValues
 extension RecordShaping {
     /// A scanned string's text, its escapes read.
     static func unescaped(_ span: CompactJSONScanner.Span) -> String {
-        guard span.escaped else { return String(decoding: span.text, as: UTF8.self) }
+        if let text = CompactJSONScanner.text(of: span) { return text }
+        // An escape the compact reading does not take (a lone surrogate): as yajl reads it.
         let quoted: [UInt8] = [UInt8(ascii: "\"")] + Array(span.text) + [UInt8(ascii: "\"")]
         if case .string(let text)? = quoted.withUnsafeBytes({ JSONNestedValue.decode($0) }) { return text }
         return String(decoding: span.text, as: UTF8.self)

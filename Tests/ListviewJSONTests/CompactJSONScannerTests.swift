@@ -56,7 +56,20 @@ final class CompactJSONScannerTests: XCTestCase {
         }
     }
 
+    func testAStringsTextHasItsEscapesRead() throws {
+        var text = #"["plain","a\"b\\c\/d\n\t","\u00e9\ud83d\ude00","\ud800x","\q"]"#
+        var texts: [String?] = []
+        let read = text.withUTF8 { bytes in
+            CompactJSONScanner.forEachElement(of: UnsafeRawBufferPointer(bytes)) { texts.append(CompactJSONScanner.text(of: $0)) }
+        }
+        XCTAssertTrue(read)
+        // A lone surrogate and an escape JSON does not have are not read (nil).
+        XCTAssertEqual(texts, ["plain", "a\"b\\c/d\n\t", "é😀", nil, nil])
+    }
+
     func testTextOfAnotherShapeIsRefused() {
-        for text in ["", "[", "[1,]", "[1 2]", "{}", "[tru]", "[1]x", #"["open]"#] { XCTAssertNil(elements(text), text) }
+        for text in ["", "[", "[1,]", "[1 2]", "{}", "[tru]", "[1]x", #"["open]"#, "[01]", "[1.]", "[-]", "[1e]", "[+1]", "[]]"] {
+            XCTAssertNil(elements(text), text)
+        }
     }
 }
