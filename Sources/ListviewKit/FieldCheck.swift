@@ -23,9 +23,7 @@ struct FieldCheck {
         var names: [NamedField] = []
         func add(_ option: String, _ paths: [FieldPath]) { names += paths.map { NamedField(option: option, path: $0) } }
         add("--fields", (request.look.fields ?? []).filter { !FieldPattern.isPattern($0.text) })
-        // Members left out of objects as they were read (`RecordShaping.pruned`) are no longer there to find.
-        let pruned = Set(request.read.shaping.pruned)
-        add("--exclude", request.look.excluded.patterns.filter { !FieldPattern.isPattern($0.text) && !pruned.contains($0) }.map { FieldPath($0.text) })
+        add("--exclude", checkedExclusions(in: request).filter { !FieldPattern.isPattern($0.text) }.map { FieldPath($0.text) })
         add("--group-by", request.arrangement.groupBy)
         add("--sort", request.arrangement.sort.map(\.path))
         add("--where", request.arrangement.filter.predicates.map(\.path))
@@ -45,12 +43,18 @@ struct FieldCheck {
         return names
     }
 
-    /// The wildcard patterns of `--fields` and `--exclude` (but those pruning members as records are
-    /// read), with their options.
+    /// The wildcard patterns of `--fields` and `--exclude`, with their options.
     static func patterns(in request: ListRequest) -> [(option: String, pattern: FieldPattern)] {
         let fields = (request.look.fields ?? []).filter { FieldPattern.isPattern($0.text) }.map { ("--fields", FieldPattern($0.text)) }
-        let pruned = Set(request.read.shaping.pruned)  // checked as read (`checkPruned`)
-        return fields + request.look.excluded.patterns.filter { FieldPattern.isPattern($0.text) && !pruned.contains($0) }.map { ("--exclude", $0) }
+        return fields + checkedExclusions(in: request).filter { FieldPattern.isPattern($0.text) }.map { ("--exclude", $0) }
+    }
+
+    /// The `--exclude` patterns checked against the records as reshaped: all but those of members
+    /// left out of objects as they are read (`RecordShaping.pruned`), which are no longer there to
+    /// find and are checked as read (`checkPruned`).
+    private static func checkedExclusions(in request: ListRequest) -> [FieldPattern] {
+        let pruned = Set(request.read.shaping.pruned)
+        return request.look.excluded.patterns.filter { !pruned.contains($0) }
     }
 
     /// `request` checked (`check`, unless not `checking`: output that streams from several inputs

@@ -47,8 +47,7 @@ struct PathTree {
         var keys: [String] = []
         var current = node
         while parents[current] >= 0 {
-            let start = current == 0 ? 0 : keyEnds[current - 1]
-            keys.append(String(decoding: keyText[start..<keyEnds[current]], as: UTF8.self))
+            keys.append(String(decoding: keyText[keyRange(of: current)], as: UTF8.self))
             current = parents[current]
         }
         return keys.reversed()
@@ -95,13 +94,18 @@ struct PathTree {
         return add(parent: parent, column: columns[parent], key: key)
     }
 
+    /// Where `node`'s key is in `keyText`.
+    private func keyRange(of node: Int) -> Range<Int> {
+        (node == 0 ? 0 : keyEnds[node - 1])..<keyEnds[node]
+    }
+
     private func hasKey(_ node: Int, _ key: UnsafeRawBufferPointer) -> Bool {
-        let start = node == 0 ? 0 : keyEnds[node - 1]
-        guard keyEnds[node] - start == key.count else { return false }
+        let range = keyRange(of: node)
+        guard range.count == key.count else { return false }
         guard let other = key.baseAddress else { return true }
         return keyText.withUnsafeBytes { text in
             guard let base = text.baseAddress else { return false }
-            return memcmp(base + start, other, key.count) == 0
+            return memcmp(base + range.lowerBound, other, key.count) == 0
         }
     }
 
@@ -124,8 +128,7 @@ struct PathTree {
             if childCounts[parent] == Self.listedChildren + 1 {
                 var sibling = firstChild[parent]
                 while sibling >= 0, sibling != node {
-                    let start = sibling == 0 ? 0 : keyEnds[sibling - 1]
-                    index[ChildKey(parent: parent, key: Array(keyText[start..<keyEnds[sibling]]))] = sibling
+                    index[ChildKey(parent: parent, key: Array(keyText[keyRange(of: sibling)]))] = sibling
                     sibling = nextSibling[sibling]
                 }
             }

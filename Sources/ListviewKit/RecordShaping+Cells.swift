@@ -7,12 +7,9 @@ import ListviewValues
 /// values (`CompactJSONScanner`), its scalars becoming cells as they are written.
 extension RecordShaping {
     /// A scanned string's text, its escapes read.
+    /// (The reader refuses a lone surrogate, so its compact JSON holds only escapes this reads.)
     static func unescaped(_ span: CompactJSONScanner.Span) -> String {
-        if let text = CompactJSONScanner.text(of: span) { return text }
-        // An escape the compact reading does not take (a lone surrogate): as yajl reads it.
-        let quoted: [UInt8] = [UInt8(ascii: "\"")] + Array(span.text) + [UInt8(ascii: "\"")]
-        if case .string(let text)? = quoted.withUnsafeBytes({ JSONNestedValue.decode($0) }) { return text }
-        return String(decoding: span.text, as: UTF8.self)
+        CompactJSONScanner.text(of: span) ?? String(decoding: span.text, as: UTF8.self)
     }
 
     /// A scanned value as a cell: its bytes (a string's unescaped), null as an empty null cell.

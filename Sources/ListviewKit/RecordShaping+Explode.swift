@@ -110,11 +110,11 @@ extension RecordShaping {
         /// The members' keys, as the children of one root.
         var keys = PathTree()
         let root: Int
-
-        init() { root = keys.root(of: 0) }
         /// True when some row needs the field's own column: a scalar element, an empty array,
         /// or a value that is no array.
         var keepsField = false
+
+        init() { root = keys.root(of: 0) }
 
         mutating func read(kind: CellKind, text: UnsafeRawBufferPointer) {
             guard kind == .nested, text.first == UInt8(ascii: "[") else {

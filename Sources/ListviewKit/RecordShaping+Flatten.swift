@@ -1,7 +1,5 @@
-import Glibc
 import ListviewBatches
 import ListviewJSON
-import ListviewValues
 
 /// `--flatten [N]`, cell by cell: each nested cell's compact JSON is walked once without making
 /// values (`CompactJSONScanner`), its leaves kept by the path they are at (`PathTree`), and the
@@ -75,7 +73,7 @@ extension RecordShaping {
                             result.appendCell(text, kind: kind)
                         }
                     case .path(let node):
-                        if let value = slots[node] { Self.appendLeaf(value, to: &result, decoding: table.nestedDecoder) } else {
+                        if let value = slots[node] { Self.appendCell(value, to: &result) } else {
                             result.appendCell(Self.noBytes, kind: .absent)
                         }
                     }
@@ -87,16 +85,6 @@ extension RecordShaping {
             return .success(result)
         }
         return try flattened.get()
-    }
-
-    /// A leaf as a cell: a scalar as it is written; a container cut off by the depth as its value
-    /// writes it (an empty one as it is).
-    private static func appendLeaf(_ span: CompactJSONScanner.Span, to result: inout CellTable, decoding decoder: NestedValueDecoder?) {
-        if span.kind == .nested, span.text.count > 2, let value = decoder?(span.text) {
-            result.appendCell(holding: value)
-        } else {
-            appendCell(span, to: &result)
-        }
     }
 
     /// What one walk over a batch's nested cells keeps for `flattenedCells`: each leaf with its
