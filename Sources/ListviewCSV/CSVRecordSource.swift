@@ -260,9 +260,12 @@ public final class CSVRecordSource: RecordSource {
     /// The header's column names (or `1`…`n` without one), once the first row is read.
     public var declaredColumns: [String]? { assembler.header }
 
-    /// Notes about the input worth a line on stderr: ragged rows.
+    /// Notes on how the input was read, given by whoever opened it (a separator found in the header).
+    public var notes: [String] = []
+
+    /// Notes about the input worth a line on stderr: how it was read, and ragged rows.
     public var warnings: [String] {
-        var notes: [String] = []
+        var notes = self.notes
         if longRows > 0 {
             notes.append("\(input.name): \(RecordCount.text(longRows, noun: "row")) had more fields than the header (kept as extra columns)")
         }

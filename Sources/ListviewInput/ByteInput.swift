@@ -243,6 +243,54 @@ public final class ByteInput {
         return Array(buffer[unread])
     }
 
+    /// The first bytes of the input, without consuming them, read on until `isEnough` holds for
+    /// them, the input ends, or `limit` bytes are held (a UTF-8 byte order mark is dropped), and
+    /// whether the input ended. What a pipe's reads happened to deliver decides nothing: the bytes
+    /// are read until they are enough. A decompressed input's first block is taken as it is (its
+    /// size does not depend on timing).
+    public func peek(until isEnough: (ArraySlice<UInt8>) -> Bool, limit: Int) throws -> (bytes: [UInt8], atEnd: Bool) {
+        try start()
+        while blocks == nil, stopOffset == nil, unread.count < limit, !isEnough(buffer[unread]) {
+            guard try readMore() else { break }
+        }
+        return (Array(buffer[unread]), atEnd || (blocks != nil && tookLastBlock && blockRest.isEmpty))
+    }
+
+    /// Reads the next bytes of an input that is not decompressed after those `buffer` holds unread,
+    /// growing `buffer` when they fill it; false at the end of the input.
+    private func readMore() throws -> Bool {
+        guard !atEnd else { return false }
+        if unread.upperBound == buffer.count {
+            if unread.lowerBound > 0 {
+                buffer.replaceSubrange(0..<unread.count, with: buffer[unread])
+                unread = 0..<unread.count
+            } else {
+                buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, 4096)))
+            }
+        }
+        while true {
+            let end = unread.upperBound
+            let count = buffer.withUnsafeMutableBytes { raw in
+                Glibc.read(fileDescriptor, raw.baseAddress.map { $0 + end }, raw.count - end)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ListviewError.readFailed(source: name, reason: SystemError.message(for: errno))
+            }
+            if count == 0 {
+                atEnd = true
+                if let expectedSize, bytesRead < expectedSize {
+                    throw ListviewError.readFailed(
+                        source: name, reason: "the file shrank while being read (it ended after \(bytesRead) of \(expectedSize) bytes)")
+                }
+                return false
+            }
+            bytesRead += count
+            unread = unread.lowerBound..<end + count
+            return true
+        }
+    }
+
     /// Calls `body` with the next bytes, at most `limit` of them; returns false at the end of the input.
     ///
     /// Reads from the file are a whole chunk; a reader that wants to stop early (a first page)
@@ -263,6 +311,9 @@ public final class ByteInput {
         guard !started else { return }
         started = true
         guard try readChunk() else { return }
+        // The checks below look at the first bytes: a pipe's first read may hold fewer. (A followed
+        // input is read as it grows, by `readChunk` alone.)
+        while following == nil, blocks == nil, stopOffset == nil, unread.count < Self.headLength, try readMore() {}
         let bytes = buffer[unread]
         if bytes.starts(with: Self.utf8ByteOrderMark) { unread = unread.lowerBound + Self.utf8ByteOrderMark.count..<unread.upperBound }
         if let encoding = Self.wideEncoding(startingWith: Array(buffer[unread].prefix(4))) {
@@ -270,10 +321,13 @@ public final class ByteInput {
                 source: name, line: 1, column: 1,
                 message: "the input is \(encoding) (byte order mark); listview reads UTF-8: convert it with iconv -f \(encoding) -t UTF-8")
         }
-        if let foreign = ForeignFormat.detect(Array(buffer[unread].prefix(64))) {
+        if let foreign = ForeignFormat.detect(Array(buffer[unread].prefix(Self.headLength))) {
             throw ListviewError.malformedInput(source: name, line: nil, column: nil, message: foreign.hint(for: name))
         }
     }
+
+    /// The first bytes that tell a byte order mark or a format listview does not read.
+    static let headLength = 64
 
     /// The buffer of a followed input at least: a CSV or JSON reader's slice.
     static let followedChunk = 1 << 16

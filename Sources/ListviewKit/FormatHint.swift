@@ -1,18 +1,20 @@
+import ListviewBatches
 import ListviewInput
 import ListviewValues
 
-/// A file that fails to parse in the format its name suggests, but whose first bytes look like
-/// another format, gets that said in its error: JSON saved as `cars.csv` is not a CSV file
-/// with a stray quote, and `--lazy-quotes` would only print garbage.
+/// A file that fails to parse in the format its name suggests, but that reads whole in another
+/// format, gets that said in its error: JSON saved as `cars.csv` is not a CSV file with a stray
+/// quote, and `--lazy-quotes` would only print garbage.
 enum FormatHint {
     /// `error` with the hint added when it is malformed input from a file among `reading.inputs`
-    /// whose format came from its extension (not `--input`) and whose content sniffs as another.
+    /// whose format came from its extension (not `--input`), whose content sniffs as another
+    /// format, and which that other format reads to its end without an error: the hint is given
+    /// only when following it works.
     static func annotated(_ error: ListviewError, reading: ReadSpec) -> ListviewError {
         guard reading.format == nil, case let .malformedInput(source, line, column, message) = error,
               reading.inputs.contains(source), let named = InputFormat.fromExtension(of: source),
-              let (looks, lines) = sniffedFormat(of: source), !alike(looks, named),
-              // One line of JSON is as much JSON Lines as JSON: no evidence for either.
-              !(named == .jsonl && looks == .json && lines < 2) else { return error }
+              let looks = sniffedFormat(of: source), !alike(looks, named),
+              readsWhole(source, as: looks, reading: reading) else { return error }
         // The advice for the named format (`use --lazy-quotes`) no longer applies.
         var text = message
         if text.hasSuffix(")"), let open = text.lastIndex(of: "(") { text = String(text[..<open]).trimmingWhitespace }
@@ -25,14 +27,26 @@ enum FormatHint {
         a == b || (a != .json && a != .jsonl && b != .json && b != .jsonl)
     }
 
-    /// The format `InputFormat.sniff` finds in the first bytes of the file at `path`, and how many
-    /// lines that are not blank those bytes hold.
-    private static func sniffedFormat(of path: String) -> (format: InputFormat, lines: Int)? {
-        guard let input = try? ByteInput(path: path, chunkSize: 1 << 16), let prefix = try? input.peek() else { return nil }
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        // Empty or blank text looks like nothing (the sniff's JSON Lines default is no evidence).
-        guard prefix.contains(where: { !isSpace($0) }) else { return nil }
-        let lines = prefix.split(separator: 0x0A).filter { $0.contains { !isSpace($0) } }.count
-        return (InputFormat.sniff(prefix), lines)
+    /// The format the file at `path` sniffs as (`FormatSniff`, the rule for standard input), or
+    /// nil when it is empty or blank (no evidence for any format).
+    private static func sniffedFormat(of path: String) -> InputFormat? {
+        guard let input = try? ByteInput(path: path, chunkSize: 1 << 16),
+              let (prefix, _) = try? input.peek(until: FormatSniff.isDecided, limit: FormatSniff.longestWait),
+              prefix.contains(where: { !TextPosition.isWhitespace($0) }) else { return nil }
+        return FormatSniff.decide(prefix[...], atEnd: true)
+    }
+
+    /// True when the file at `path` reads to its end as `format` with the run's other reading
+    /// options. Only a failing run pays for this second reading.
+    private static func readsWhole(_ path: String, as format: InputFormat, reading: ReadSpec) -> Bool {
+        let loader = InputLoader(format: format, path: reading.path, csv: reading.csv, delimiter: reading.delimiter)
+        do {
+            var (source, _) = try loader.open(path: path)
+            let schema = RecordSchema()
+            while try source.nextBatch(schema: schema) != nil {}
+            return true
+        } catch {
+            return false
+        }
     }
 }

@@ -86,20 +86,33 @@ public struct InputLoader {
         try open(ByteInput(path: path), path: path)
     }
 
-    /// The format `prefix` (an input's first bytes) looks like. Followed (`--follow`), a JSON text
-    /// that starts with an object is JSON Lines: a log's first record, the next lines to come.
-    private func sniffed(_ prefix: [UInt8]) -> InputFormat {
-        let format = InputFormat.sniff(prefix)
-        guard following != nil, format == .json,
-              prefix.first(where: { !TextPosition.isWhitespace($0) }) == UInt8(ascii: "{") else { return format }
-        return .jsonl
+    /// The format `input`'s content shows (`FormatSniff`): its first bytes are read until they
+    /// decide it, whatever the timing of a pipe. Followed (`--follow`), a text that starts with an
+    /// object is JSON Lines at once: a log's first record, the next lines to come.
+    private func sniffed(_ input: ByteInput) throws -> InputFormat {
+        let following = self.following != nil
+        let (prefix, _) = try input.peek(until: { bytes in
+            if following, bytes.first(where: { !TextPosition.isWhitespace($0) }) == UInt8(ascii: "{") { return true }
+            return FormatSniff.isDecided(bytes)
+        }, limit: FormatSniff.longestWait)
+        if following, prefix.first(where: { !TextPosition.isWhitespace($0) }) == UInt8(ascii: "{") { return .jsonl }
+        // At the end, or past the longest wait, the bytes read decide.
+        return FormatSniff.decide(prefix[...], atEnd: true) ?? .json
+    }
+
+    /// The separator a CSV input's first lines split on when it is not a comma (`DelimiterSniff`),
+    /// read until those lines are whole, whatever the timing of a pipe.
+    private func sniffedSeparator(_ input: ByteInput) throws -> UInt8? {
+        let (prefix, _) = try input.peek(until: { DelimiterSniff.firstLines(of: $0, atEnd: false) != nil },
+                                         limit: FormatSniff.longestWait)
+        return DelimiterSniff.firstLines(of: prefix[...], atEnd: true).flatMap(DelimiterSniff.separator(of:))
     }
 
     /// A source for `input`, opened from `path`, and its format.
     private func open(_ input: ByteInput, path: String) throws -> (any RecordSource, InputFormat) {
         // A compressed file's format is named by the extension inside (`orders.csv.gz`).
         let named = input.compression == nil ? path : CompressedFormat.innerPath(of: path)
-        let format = try self.format ?? InputFormat.fromExtension(of: named) ?? sniffed(input.peek())
+        let format = try self.format ?? InputFormat.fromExtension(of: named) ?? sniffed(input)
         switch format {
         case .json:
             return (JSONRecordSource(input: input, lines: false, path: self.path, schema: schema), format)
@@ -108,6 +121,11 @@ public struct InputLoader {
         case .csv, .tsv:
             var options = csv
             options.delimiter = delimiter ?? (format == .tsv ? 0x09 : UInt8(ascii: ","))
+            var note: String?
+            if format == .csv, delimiter == nil, let separator = try sniffedSeparator(input) {
+                options.delimiter = separator
+                note = "\(input.name): the header splits on \(DelimiterSniff.name(of: separator)), not on commas: read as --delimiter \(DelimiterSniff.name(of: separator))"
+            }
             // TSV has no quoting: a quote is text, and tabs, line breaks and backslashes in a value are
             // the escapes listview's own --style tsv writes.
             if format == .tsv {
@@ -115,7 +133,9 @@ public struct InputLoader {
                 options.strictQuotes = false
                 options.backslashEscapes = true
             }
-            return (CSVRecordSource(input: input, options: options, schema: schema), format)
+            let source = CSVRecordSource(input: input, options: options, schema: schema)
+            if let note { source.notes.append(note) }
+            return (source, format)
         }
     }
 }

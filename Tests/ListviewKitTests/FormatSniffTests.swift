@@ -1,0 +1,73 @@
+import ListviewInput
+import XCTest
+
+/// The sniff decides on content: it asks for more bytes until they tell, and the same bytes
+/// decide the same way however they were cut (issue 40 §1).
+final class FormatSniffTests: XCTestCase {
+    private func decide(_ text: String, atEnd: Bool) -> InputFormat? {
+        FormatSniff.decide(Array(text.utf8)[...], atEnd: atEnd)
+    }
+
+    func testAClosedFirstValueWaitsForWhatFollowsIt() {
+        XCTAssertNil(decide("{\"level\":\"info\"}\n", atEnd: false))
+        XCTAssertEqual(decide("{\"level\":\"info\"}\n", atEnd: true), .json)
+        XCTAssertEqual(decide("{\"level\":\"info\"}\n{", atEnd: false), .jsonl)
+        XCTAssertEqual(decide("[1,2]\n\n  [3]", atEnd: false), .jsonl)
+        // Something else after the value, or on the same line, is JSON (and its error).
+        XCTAssertEqual(decide("{\"a\":1}\nx", atEnd: false), .json)
+        XCTAssertEqual(decide("{\"a\":1} {\"a\":2}\n", atEnd: false), .json)
+    }
+
+    func testAValueThatSpansLinesIsJSONAtOnce() {
+        XCTAssertEqual(decide("[\n  {\"a\": 1", atEnd: false), .json)
+        XCTAssertEqual(decide("{\"a\": \"}\\\"]\"\n", atEnd: false), .json)
+        XCTAssertNil(decide("{\"a\": \"}]\"", atEnd: false))
+        XCTAssertEqual(decide("{\"a\": \"}]\"", atEnd: true), .json)
+    }
+
+    func testOtherTextIsDecidedOnItsWholeFirstLine() {
+        XCTAssertNil(decide("name", atEnd: false))
+        XCTAssertEqual(decide("name,age\n", atEnd: false), .csv)
+        XCTAssertEqual(decide("name\tage\n", atEnd: false), .tsv)
+        XCTAssertEqual(decide("city", atEnd: true), .csv)
+        XCTAssertEqual(decide("\"a\"\n", atEnd: false), .json)
+        XCTAssertEqual(decide("\"a\",\"b\"\n", atEnd: false), .csv)
+    }
+
+    func testBlankInputIsAnEmptyListOnlyAtItsEnd() {
+        XCTAssertNil(decide(" \n\n", atEnd: false))
+        XCTAssertEqual(decide(" \n\n", atEnd: true), .jsonl)
+        XCTAssertEqual(decide("\u{FEFF}{\n \"a\": 1\n}", atEnd: true), .json)
+    }
+
+    /// Every cut of each text into a first piece either waits or decides as the whole text does.
+    func testNoPrefixDecidesOtherwiseThanTheWholeText() {
+        let texts = ["{\"a\":1}\n{\"a\":2}\n", "[\n {\"a\":1}\n]\n", "{\"a\":\"x\\\"}\"}\n", "a;b\n1;2\n",
+                     "x\ty\n1\t2\n", "[1]\n", "\"s\"\n", "{\"a\":[{\"b\":\"]\"}]}\n\n[2]\n"]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let whole = FormatSniff.decide(bytes[...], atEnd: true)
+            for cut in 0..<bytes.count {
+                if let early = FormatSniff.decide(bytes[..<cut], atEnd: false) {
+                    XCTAssertEqual(early, whole, "\(text.debugDescription) cut at \(cut)")
+                }
+            }
+        }
+    }
+
+    func testAHeaderThatSplitsOnlyOnAnotherSeparatorNamesIt() {
+        func separator(_ text: String) -> UInt8? {
+            DelimiterSniff.firstLines(of: Array(text.utf8)[...], atEnd: true).flatMap(DelimiterSniff.separator(of:))
+        }
+        XCTAssertEqual(separator("a;b;c\n1;2;3\n"), UInt8(ascii: ";"))
+        XCTAssertEqual(separator("a|b\r\n1|2\r\n"), UInt8(ascii: "|"))
+        XCTAssertEqual(separator("a\tb\n1\t2"), 0x09)
+        // Decimal commas in the rows are text; a quoted separator in the header is not one.
+        XCTAssertEqual(separator("\"x;y\";b\n1,5;2,5\n"), UInt8(ascii: ";"))
+        XCTAssertNil(separator("a,b;c\n1,2;3\n"))
+        // A row must agree, and a header alone decides nothing.
+        XCTAssertNil(separator("note\tx\nplain\n"))
+        XCTAssertNil(separator("a;b\n"))
+        XCTAssertNil(DelimiterSniff.firstLines(of: Array("a;b\n1;2".utf8)[...], atEnd: false))
+    }
+}
