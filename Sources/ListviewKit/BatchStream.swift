@@ -20,8 +20,9 @@ import ListviewValues
 /// - reads the rest of one large regular file in parts on both cores, in order
 ///   (`readRestInParts`), for consumers whose work on a batch stands alone;
 /// - reads a whole regular file straight into one table when nothing limits it (`wholeTable()`);
-/// - gives every malformed-input error the format hint (`FormatHint`), and checks between
-///   batches that the output still has a reader (`| head` ends the read).
+/// - gives every malformed-input error the format or encoding hint (`FormatHint`,
+///   `EncodingHint`), and checks between batches that the output still has a reader (`| head`
+///   ends the read).
 public final class BatchStream {
     /// A batch of cells and the rows of it that passed the filter (within the limit), in order.
     public struct Batch {
@@ -137,7 +138,7 @@ public final class BatchStream {
     }
 
     private func readBatch() throws -> Batch? {
-        guard !ended, remaining > 0, let table = try read.withFormatHint({ try nextTable() }) else {
+        guard !ended, remaining > 0, let table = try read.withReadingHints({ try nextTable() }) else {
             ended = true
             stopReadingAhead()
             return nil
@@ -206,10 +207,10 @@ public final class BatchStream {
             return false
         }
         partsTried = true
-        guard let parts = try read.withFormatHint({ try source.fileParts(size: partSize) }) else { return false }
+        guard let parts = try read.withReadingHints({ try source.fileParts(size: partSize) }) else { return false }
         let (filter, shaping) = (self.filter, self.shaping)
         var kept = 0
-        readingOn = try read.withFormatHint {
+        readingOn = try read.withReadingHints {
             try parts.readInOrder(work: { read -> (rows: Int, result: Result?, conflict: RecordShaping.Conflict?)? in
                 guard let read else { return nil }
                 let table: CellTable
@@ -257,7 +258,7 @@ public final class BatchStream {
     /// filter keeps, when nothing limits the reading and the reader can; nil (nothing read) else.
     public func wholeTable() throws -> Batch? {
         // Reshaped records are read in parts and reshaped where each part was read (`forEach`).
-        guard !started, limit == nil, shaping.isEmpty, let read = try read.withFormatHint({ try source.cellTable() }) else { return nil }
+        guard !started, limit == nil, shaping.isEmpty, let read = try read.withReadingHints({ try source.cellTable() }) else { return nil }
         let table = try reshaped(read)
         (started, ended, firstRead) = (true, true, true)
         firstTable = table

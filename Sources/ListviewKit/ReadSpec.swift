@@ -57,20 +57,21 @@ public struct ReadSpec: Sendable {
     }
 
     /// Opens every input into one source sharing `schema`, with `--file-field` applied; an input
-    /// that cannot be read as its format says so with a hint at the format it looks like.
+    /// that cannot be read as its format says so with a hint at the format or encoding it looks like.
     func open(schema: RecordSchema) throws -> InputLoader.Opened {
         let loader = InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, schema: schema, following: following)
-        var opened = try withFormatHint { try loader.open(inputs) }
+        var opened = try withReadingHints { try loader.open(inputs) }
         if let fileField { opened.source.fileField = (fileField, paths) }
         return opened
     }
 
-    /// `body`, its malformed-input error given the format hint (`FormatHint`) where one applies.
-    func withFormatHint<Result>(_ body: () throws -> Result) throws -> Result {
+    /// `body`, its malformed-input error given the format hint (`FormatHint`) or the encoding
+    /// hint (`EncodingHint`) where one applies.
+    func withReadingHints<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch let error as ListviewError {
-            throw FormatHint.annotated(error, reading: self)
+            throw EncodingHint.annotated(FormatHint.annotated(error, reading: self), inputs: inputs)
         }
     }
 
