@@ -77,7 +77,10 @@ public struct BrowserModel {
     public internal(set) var searchText: String?
     public internal(set) var filterText: String?
     /// Rows on screen below the headers, set by the screen.
-    public var bodyHeight = 20
+    public var bodyHeight = 20 {
+        // A smaller screen keeps the cursor's row on it.
+        didSet { if bodyHeight != oldValue { clampCursor() } }
+    }
     /// `G` before the load ends: the cursor follows the last row as rows arrive.
     var followsEnd = false
     /// `--follow`: a cursor on the last row stays on it as rows arrive (so it opens there), as
@@ -249,7 +252,8 @@ public struct BrowserModel {
         case .character("]"): nextSection()
         case .character("["): previousSection()
         case .character("/"): mode = .prompt(.search, text: "")
-        case .character("&"): mode = .prompt(.filter, text: filterText ?? "")
+        // The prompt opens empty: Enter alone clears the filter; the one in force is shown beside it.
+        case .character("&"): mode = .prompt(.filter, text: "")
         case .character("n"): findMatch(forward: true, from: cursor + 1)
         case .character("N"): findMatch(forward: false, from: cursor - 1)
         case .character("m"): toggleMark()

@@ -65,7 +65,7 @@ public struct BrowserScreen {
         }
         while lines.count < height - 1 { lines.append(ScreenLine("")) }
         if case .prompt(let prompt, let text) = model.mode {
-            lines.append(ScreenLine(cut(promptText(prompt, text, columns: model.columns.map(\.path.text))), .prompt))
+            lines.append(ScreenLine(cut(promptText(prompt, text, columns: model.columns.map(\.path.text), filter: model.filterText)), .prompt))
         } else if case .frequency = model.mode {
             lines.append(ScreenLine(cut("Enter lists the rows holding the value · Esc goes back" + (loading.map { " · \($0)" } ?? "")), .status))
         } else if case .summary = model.mode {
@@ -79,11 +79,14 @@ public struct BrowserScreen {
         return lines
     }
 
-    /// The prompt line: what is typed after its sign; a column's name with the names it matches.
-    private func promptText(_ prompt: BrowserModel.Prompt, _ text: String, columns: [String]) -> String {
+    /// The prompt line: what is typed after its sign; a column's name with the names it matches;
+    /// the filter in force, which Enter alone clears.
+    private func promptText(_ prompt: BrowserModel.Prompt, _ text: String, columns: [String], filter: String?) -> String {
         switch prompt {
         case .search: return "/" + text
-        case .filter: return "& where " + text
+        case .filter:
+            guard text.isEmpty, let filter else { return "& where " + text }
+            return "& where    (now: \(filter); Enter alone clears it)"
         case .row: return "go to row: " + text
         case .column:
             let matches = ColumnPrompt.matches(text, among: columns)

@@ -76,9 +76,9 @@ final class BrowserTerminalTests: XCTestCase {
         try assertScreen(try session.screen(showing: "Esc goes back"), "detail")
         try session.send("Escape", "?")
         try assertScreen(try session.screen(showing: "any other key goes back"), "help")
+        // `&` opens empty, naming the filter in force; Enter alone clears it.
         try session.send("x", "&")
-        _ = try session.screen(showing: "& where total>300")
-        for _ in 0..<9 { try session.send("BSpace") }
+        _ = try session.screen(showing: "& where    (now: total>300; Enter alone clears it)")
         try session.send("Enter")
         _ = try session.screen(showing: "row 1/24")
         try session.send("C-c")
@@ -94,6 +94,11 @@ final class BrowserTerminalTests: XCTestCase {
         try assertScreen(try session.screen(showing: "col items"), "scrolled")
         try session.resize(width: 72, height: 10)
         try assertScreen(try session.screen(showing: "Customer changed"), "resized")
+        // A smaller screen keeps the cursor's row on it.
+        try session.send("G")
+        _ = try session.screen(showing: "row 24/24")
+        try session.resize(width: 72, height: 5)
+        try assertScreen(try session.screen(showing: "row 24/24"), "resized-smaller")
         try session.send("q")
         XCTAssertEqual(try session.exited().status, 0)
     }

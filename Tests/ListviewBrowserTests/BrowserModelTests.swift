@@ -102,13 +102,28 @@ final class BrowserModelTests: XCTestCase {
         XCTAssertEqual(browser.filterText, "kind=b")
         XCTAssertEqual(browser.message, "10 records")
         press(&browser, "&")
-        XCTAssertEqual(browser.mode, .prompt(.filter, text: "kind=b"), "& shows the filter to change")
-        for _ in 0..<6 { _ = browser.handle(.backspace) }
-        press(&browser, "\n")
-        XCTAssertEqual(browser.view.count, 30)
+        XCTAssertEqual(browser.mode, .prompt(.filter, text: ""), "& opens an empty prompt: typing does not append")
+        XCTAssertTrue(BrowserScreen(width: 80, height: 10, inputName: "t").lines(of: browser, loading: nil)
+            .contains { $0.text.hasPrefix("& where    (now: kind=b; Enter alone clears it)") }, "the prompt shows the filter in force")
+        press(&browser, "kind=a\n")
+        XCTAssertEqual(browser.filterText, "kind=a", "a new filter replaces the old one")
+        press(&browser, "&\n")
+        XCTAssertEqual(browser.view.count, 30, "Enter alone clears the filter")
+        XCTAssertNil(browser.filterText)
         press(&browser, "&kind>>\n")
         XCTAssertEqual(browser.view.count, 30)
         XCTAssertNotNil(browser.message, "a predicate that does not parse says why")
+    }
+
+    /// A smaller screen keeps the cursor's row on it (`G`, then the terminal shrinks).
+    func testShrinkingTheScreenKeepsTheCursorOnIt() {
+        var browser = model(BrowserRows(arranged: table(24), sections: [Section(items: (0..<24).map(RowRef.init))]), height: 28)
+        press(&browser, "G")
+        XCTAssertEqual(browser.cursor, 23)
+        XCTAssertEqual(browser.top, 0)
+        browser.bodyHeight = 8
+        XCTAssertEqual(browser.cursor, 23)
+        XCTAssertEqual(browser.top, 16, "rows 17-24 on screen, the cursor's last")
     }
 
     func testDetailShowsTheRecordAndEscapeGoesBack() {
