@@ -15,14 +15,14 @@
 #   make bench-growth  check that pathological shapes cost linear time: 4x the input, at most 4.5x the time
 #   make deps      apt-get install libyajl-dev, libcsv-dev, libre2-dev, libisal-dev, libzstd-dev, libbz2-dev, liblzma-dev and time when missing; pip install wcwidth for a test
 #   make docs      regenerate completions/ (bash, zsh, fish) and docs/listview.1 from the argument parser
-#   make check-docs  fail when the checked-in completions or man page are stale (part of make test)
+#   make check-docs  fail when the checked-in completions or man page are stale, or groff warns of the man page (part of make test)
 #   make install   install the binary, man page and completions under $(PREFIX) (PREFIX=/usr/local)
 #   make clean     remove build products
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libyajl-dev libcsv-dev libre2-dev libncurses-dev libisal-dev libzstd-dev libbz2-dev liblzma-dev tmux time python3-markdown-it
+APT_PACKAGES := libyajl-dev libcsv-dev libre2-dev libncurses-dev libisal-dev libzstd-dev libbz2-dev liblzma-dev tmux time python3-markdown-it groff-base
 MAN_DATE := 2026-11-22
 MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual --date $(MAN_DATE) --authors "the listview developers" --output-directory
 
@@ -31,7 +31,7 @@ FUZZ_SECONDS ?= 60
 .PHONY: fuzz test-asan test-tsan demo test build release deb check-deb bench bench-growth deps docs check-docs install clean
 
 deps:
-	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -f /usr/include/ncursesw/curses.h ] || [ ! -f /usr/include/isa-l/igzip_lib.h ] || [ ! -f /usr/include/zstd.h ] || [ ! -f /usr/include/bzlib.h ] || [ ! -f /usr/include/lzma.h ] || ! command -v tmux >/dev/null || [ ! -x /usr/bin/time ] || ! /usr/bin/python3 -c 'import markdown_it' 2>/dev/null; then \
+	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -f /usr/include/ncursesw/curses.h ] || [ ! -f /usr/include/isa-l/igzip_lib.h ] || [ ! -f /usr/include/zstd.h ] || [ ! -f /usr/include/bzlib.h ] || [ ! -f /usr/include/lzma.h ] || ! command -v tmux >/dev/null || ! command -v groff >/dev/null || [ ! -x /usr/bin/time ] || ! /usr/bin/python3 -c 'import markdown_it' 2>/dev/null; then \
 		echo "make: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get install -y $(APT_PACKAGES) \
 		|| { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(APT_PACKAGES); }; \
@@ -75,7 +75,8 @@ check-docs: build
 	done && \
 	$(MANUAL) "$$tmp" > /dev/null && python3 docs/manual.py "$$tmp/listview.1" && \
 	{ diff -u docs/listview.1 "$$tmp/listview.1" || { echo "make: docs/listview.1 is stale; run make docs"; exit 1; }; } && \
-	echo "make: completions and man page are up to date"
+	warnings=$$(groff -man -Tutf8 -ww -z docs/listview.1 2>&1) && [ -z "$$warnings" ] || { echo "$$warnings"; echo "make: groff warns of docs/listview.1"; exit 1; } && \
+	echo "make: completions and man page are up to date, and groff reads the man page without a warning"
 
 # Sanitized builds keep their own folders; the end-to-end tests run the sanitized binary beside the tests.
 # Swift's crash backtracer is off (ASan reports instead); Fuzz/lsan.supp holds one leak inside Foundation.

@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewTestSupport", "ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                                  "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON"]),
         .testTarget(name: "ListviewConfigTests", dependencies: ["ListviewConfig", "ListviewValues"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport", "ListviewConfig"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py", "Support/flatten_reference.py"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport", "ListviewConfig"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py", "Support/flatten_reference.py", "Support/readme_examples.py"]),
     ],
     cxxLanguageStandard: .cxx17
 )

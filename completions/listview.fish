@@ -97,7 +97,7 @@ complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_opti
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" page-size' -l 'page-size' -d 'Rows per page; shows one page with a footer.' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" page' -l 'page' -d 'The page to show, from 1 (needs --page-size).' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" limit' -l 'limit' -d 'Show at most this many rows.' -rfka ''
-complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" style' -l 'style' -d 'Output style (default: table; line with --template, list with --title).' -rfka 'table list line markdown json jsonl csv tsv github'
+complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" style' -l 'style' -d 'Output style (default: table; line with --template, list with --title).' -rfka 'table list line markdown json jsonl csv tsv'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" width' -l 'width' -d 'Fit tables to this many terminal cells (default: the terminal\'s width; no limit when piped).' -rfka ''
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" wrap' -l 'wrap' -d 'Wrap long table cells onto more lines instead of cutting them with \'…\'.'
 complete -c 'listview' -n '__listview_should_offer_completions_for_flags_or_options "listview" max-col-width' -l 'max-col-width' -d 'No table column wider than this many cells.' -rfka ''

@@ -5,7 +5,8 @@ so that it says exactly what listview does:
 - the SYNOPSIS has no `subcommand` after the files (`diff` is only a subcommand as
   the first argument, and has its own entry under DESCRIPTION), and the OPTIONS list
   no `help` subcommand (`listview help` would read a file named help);
-- EXIT STATUS lists listview's statuses instead of mdoc's generic `.Ex -std`.
+- EXIT STATUS lists listview's statuses instead of mdoc's generic `.Ex -std`;
+- a blank line (mdoc warns of one) is a paragraph break, `.Pp`.
 
 Usage: python3 docs/manual.py docs/listview.1
 """
@@ -23,6 +24,8 @@ Usage error: an unknown option or value, or a field no record has.
 Malformed input (the message gives FILE:LINE:COL), or a --key on two records of one file.
 .It 66
 An input cannot be opened.
+.It 70
+One record is larger than the memory budget (--memory-limit).
 .It 74
 A read or write error.
 .It 130
@@ -50,6 +53,11 @@ def rewrite(text):
         if line == '.Sh "EXIT STATUS"' and index + 1 < len(lines) and lines[index + 1] == ".Ex -std":
             out.extend(EXIT_STATUS.rstrip("\n").split("\n"))
             index += 2
+            continue
+        # mdoc warns of an empty input line (the discussion's blank lines): a paragraph break.
+        if line == "" and index + 1 < len(lines):
+            out.append(".Pp")
+            index += 1
             continue
         out.append(line)
         index += 1

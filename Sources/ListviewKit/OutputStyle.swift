@@ -27,6 +27,20 @@ public enum OutputStyle: String, CaseIterable, Sendable {
     /// line (`listview diff` only).
     case github
 
+    /// The commands that write output in a style.
+    public enum Command: Sendable {
+        case list, diff
+    }
+
+    /// True when `command` writes this style: every style but `github`, which annotates a diff's
+    /// differences, serves a list; every style serves a diff.
+    public func isWritten(by command: Command) -> Bool {
+        switch (self, command) {
+        case (.github, .list): return false
+        case (_, .list), (_, .diff): return true
+        }
+    }
+
     /// True for the record formats meant for programs: JSON, JSON Lines, CSV, TSV.
     public var isMachineReadable: Bool {
         switch self {

@@ -76,7 +76,7 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var selection: SelectionOptions
-    @OptionGroup var look: LookOptions
+    @OptionGroup var look: LookOptions<DiffStyles>
     @OptionGroup var config: ConfigOptions
 
     func validate() throws {

@@ -57,8 +57,9 @@ struct Listview: ParsableCommand {
             listview diff expected.json actual.json --key id
 
         EXIT STATUS:
-          0 success; 1 nothing matched (with --fail-if-empty), or diff found differences; 64 usage error; 65 malformed input;
-          66 an input cannot be opened; 74 read or write error.
+          0 success; 1 nothing matched (--fail-if-empty) or diff found differences;
+          64 usage error; 65 malformed input; 66 an input cannot be opened;
+          70 one record larger than --memory-limit; 74 read or write error.
         """,
         version: ListviewVersion.current,
         subcommands: [DiffCommand.self]

@@ -5,10 +5,14 @@ import ListviewPresentation
 import ListviewQuery
 import ListviewValues
 
-/// How output looks: the style, the width, borders, colour and paging, for a list and a diff alike.
-struct LookOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Output style (default: table; line with --template, list with --title).", valueName: "style"))
-    var style: OutputStyle?
+/// How output looks: the style, the width, borders, colour and paging, for a list and a diff alike;
+/// `Command` names the command, whose styles `--help` and completions list.
+struct LookOptions<Command: StyleCommand>: ParsableArguments {
+    @Option(name: .customLong("style"), help: ArgumentHelp("Output style (default: table; line with --template, list with --title).", valueName: "style"))
+    var styleChoice: StyleChoice<Command>?
+
+    /// `--style`.
+    var style: OutputStyle? { styleChoice?.style }
 
     @Option(help: ArgumentHelp("Fit tables to this many terminal cells (default: the terminal's width; no limit when piped).", valueName: "n"))
     var width: Int?
@@ -75,4 +79,34 @@ struct LookOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
     }
+}
+
+/// A command whose `--style` lists the styles it writes (`OutputStyle.isWritten(by:)`).
+protocol StyleCommand {
+    static var command: OutputStyle.Command { get }
+}
+
+/// `listview FILE…`: every style but github.
+enum ListStyles: StyleCommand {
+    static let command = OutputStyle.Command.list
+}
+
+/// `listview diff`: every style.
+enum DiffStyles: StyleCommand {
+    static let command = OutputStyle.Command.diff
+}
+
+/// A `--style` value: any style's name is read (a list given `github` is told what github is
+/// for, in a line of its own), and help and completions list those the command writes.
+struct StyleChoice<Command: StyleCommand>: ExpressibleByArgument {
+    var style: OutputStyle
+
+    init?(argument: String) {
+        guard let style = OutputStyle(rawValue: argument) else { return nil }
+        self.style = style
+    }
+
+    static var allValueStrings: [String] { OutputStyle.allCases.filter { $0.isWritten(by: Command.command) }.map(\.rawValue) }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }

@@ -33,7 +33,7 @@ struct ViewOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Show at most this many rows.", valueName: "n"))
     var limit: Int?
 
-    @OptionGroup var look: LookOptions
+    @OptionGroup var look: LookOptions<ListStyles>
 
     @Option(help: ArgumentHelp("A line per record: 'text {field} {other:<12} {n:>6}' ({{ and }} for braces). With --kind-field, KIND=TEMPLATE gives records of that kind their own line; repeatable.",
                                valueName: "template"))
@@ -155,8 +155,6 @@ enum FieldList {
         text.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty }.map(FieldPath.init)
     }
 }
-
-extension OutputStyle: ExpressibleByArgument {}
 
 /// `--color auto|always|never`.
 enum ColorChoice: String, CaseIterable, ExpressibleByArgument {

@@ -137,7 +137,7 @@ final class ViewFilesTests: XCTestCase {
     func testAParserErrorNamesTheFileThatGaveTheOption() throws {
         try write("[views.bad]\nstyle = \"tabel\"\n", to: "project/listview.toml")
         try assertError([orders, "--view", "bad"], "The value 'tabel' is invalid for '--style <style>'. Please provide one of 'table', 'list', 'line', "
-                        + "'markdown', 'json', 'jsonl', 'csv', 'tsv' or 'github'. (--style is from ../../listview.toml:2) (see 'listview --help')")
+                        + "'markdown', 'json', 'jsonl', 'csv' or 'tsv'. (--style is from ../../listview.toml:2) (see 'listview --help')")
     }
 
     func testTheBrowserTakesAView() throws {
