@@ -38,7 +38,9 @@ public struct Predicate: Sendable, CustomStringConvertible {
     public var description: String { "\(path.text)\(op.rawValue)\(value)" }  // `F is null` has no value
 
     /// Parses `text`; the first operator found splits the field from the value, and spaces before
-    /// the operator mean the spaces around it are layout (`id >= 1003`). `F is null` and
+    /// the operator mean the spaces around it are layout (`id >= 1003`). Operator characters that
+    /// run on past an operator (`==`, `=>`, `>>`) are refused: a value that starts with `=`, `<`,
+    /// `>` or `!` is matched with `~` (`tag~^<none>$`). `F is null` and
     /// `F is not null` (any case) test for null, when `F` holds no operator character.
     public init(parsing text: String) throws {
         if let (field, op) = Self.nullTest(text) {
@@ -63,6 +65,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         guard let (position, op) = found else {
             throw ListviewError.usage("--where '\(text)': no operator; write FIELD=VALUE, !=, <, <=, >, >=, FIELD~REGEX or FIELD is [not] null")
         }
+        try Self.refuseUnknownOperator(scalars, at: position, found: op, in: text)
         var field = String(String.UnicodeScalarView(scalars[..<position]))
         var value = String(String.UnicodeScalarView(scalars[(position + op.rawValue.unicodeScalars.count)...]))
         // Spaces between the field and the operator lay the condition out (`id >= 1003`): they and
@@ -83,6 +86,25 @@ public struct Predicate: Sendable, CustomStringConvertible {
             }
         }
         self.init(path: FieldPath(field), op: op, value: value, regex: regex)
+    }
+
+    /// Throws a usage error when the operator characters at `position` run on past the operator
+    /// found (`==`, `=>`, `>>`, `<>`): an operator listview does not have is never read as a shorter
+    /// one and a value that starts with the rest, which would compare with that text and keep
+    /// nothing with status 0. The message names the operator meant. A regex (`~`) may start with
+    /// anything.
+    private static func refuseUnknownOperator(_ scalars: [Unicode.Scalar], at position: Int, found op: Operator, in text: String) throws {
+        guard op != .matches else { return }
+        let written = String(String.UnicodeScalarView(scalars[position...].prefix { "=<>!".unicodeScalars.contains($0) }))
+        guard written != op.rawValue else { return }
+        if written.allSatisfy({ $0 == "=" }) { throw ListviewError.usage("--where '\(text)': '\(written)' is not an operator; use = for equals") }
+        let meant: String
+        if written.contains("!") || (written.contains("<") && written.contains(">")) {
+            meant = "!="
+        } else {
+            meant = (written.contains("<") ? "<" : ">") + (written.contains("=") ? "=" : "")
+        }
+        throw ListviewError.usage("--where '\(text)': '\(written)' is not an operator; did you mean '\(meant)'?")
     }
 
     /// `F is null` / `F is not null`, words in any case and separated by any spaces: the field and
