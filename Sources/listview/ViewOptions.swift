@@ -24,13 +24,13 @@ struct ViewOptions: ParsableArguments {
                                valueName: "field[:desc]"))
     var sort: [String] = []
 
-    @Option(name: .customLong("page-size"), help: ArgumentHelp("Rows per page; shows one page with a footer.", valueName: "n"))
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: ArgumentHelp("Rows per page; shows one page with a footer.", valueName: "n"))
     var pageSize: Int?
 
-    @Option(help: ArgumentHelp("The page to show, from 1 (needs --page-size).", valueName: "k"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The page to show, from 1 (needs --page-size).", valueName: "k"))
     var page: Int?
 
-    @Option(help: ArgumentHelp("Show at most this many rows.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show at most this many rows.", valueName: "n"))
     var limit: Int?
 
     @OptionGroup var look: LookOptions
