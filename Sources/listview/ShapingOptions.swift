@@ -39,10 +39,13 @@ struct ShapingOptions: ParsableArguments {
     }
 
     /// Sets the request's shaping; CSV and TSV output of nested records is flattened unless told not to.
+    /// Counts and summaries write no records: for them the style flattens nothing, so that it never
+    /// changes which fields the records have (`--group-by customer --counts` in every style).
     func apply(to request: inout ListRequest) {
         var shaping = RecordShaping()
         if let flattenSeparator { shaping.separator = flattenSeparator }
-        let machineTable = request.look.style == .csv || request.look.style == .tsv
+        let writesRecords = !request.look.countsOnly && !request.look.summary
+        let machineTable = (request.look.style == .csv || request.look.style == .tsv) && writesRecords
         if flatten || flattenDepth != nil || (machineTable && !noFlatten && !unflatten) {
             shaping.flatten = .init(depth: flattenDepth)
         }
