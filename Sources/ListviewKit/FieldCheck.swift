@@ -158,6 +158,9 @@ struct FieldCheck {
             candidates = keys(under: parent, in: table).map { parent.text + "." + $0 }
             // A mistyped step in between (`customer.adress.zip`): every path into the objects.
             if candidates.isEmpty { candidates = NestedPaths.of(table) }
+        } else if path.components.count > 1, let closest = ClosestName.find(path.text, among: columns) {
+            // Flattened columns (`user.name`) are paths themselves: the closest as a whole.
+            return "\(head); did you mean '\(closest)'?"
         } else if path.components.count > 1, let closest = ClosestName.find(path.components[0], among: columns) {
             // A mistyped first step (`custmer.name`): the rest as given.
             return "\(head); did you mean '\(([closest] + path.components.dropFirst()).joined(separator: "."))'?"
