@@ -77,6 +77,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         guard !field.isEmpty else {
             throw ListviewError.usage("--where '\(text)': no field name before '\(op.rawValue)' at character \(position + 1)")
         }
+        try Self.refuseJoinedConditions(value, op: op, in: text)
         var regex: LinearRegex?
         if op == .matches {
             do {
@@ -105,6 +106,20 @@ public struct Predicate: Sendable, CustomStringConvertible {
             meant = (written.contains("<") ? "<" : ">") + (written.contains("=") ? "=" : "")
         }
         throw ListviewError.usage("--where '\(text)': '\(written)' is not an operator; did you mean '\(meant)'?")
+    }
+
+    /// Throws a usage error when the value holds a second condition joined by `AND`/`OR` (`&&`, `||`):
+    /// `status=shipped OR status=pending` would compare `status` with that whole text and keep
+    /// nothing with status 0. Conditions are joined by giving `--where` again (all must hold);
+    /// OR is not something listview reads into a value. A regex (`~`) is its own language.
+    private static func refuseJoinedConditions(_ value: String, op: Operator, in text: String) throws {
+        guard op != .matches else { return }
+        let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        for (index, word) in words.enumerated().dropLast() where ["and", "or", "&&", "||"].contains(word.lowercased()) {
+            guard words[(index + 1)...].contains(where: { $0.contains(where: { "=<>!~".contains($0) }) }) else { continue }
+            throw ListviewError.usage("--where '\(text)': one condition per --where; give --where again for each condition "
+                                      + "(all must hold); '\(word)' between conditions is not read")
+        }
     }
 
     /// `F is null` / `F is not null`, words in any case and separated by any spaces: the field and
