@@ -164,8 +164,8 @@ _listview() {
 
     local -a repeating_flags=()
     local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --flatten --no-flatten --explode-drop-empty --unflatten -i --interactive --follow --no-config --views --version -h --help)
-    local -a repeating_options=(--null-value --where --group-by --exclude --sort --section-layout --template --kind)
-    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir --flatten-depth --flatten-separator --explode --view --config)
+    local -a repeating_options=(--null-value --where --group-by --exclude --sort --section-layout --template --kind --explode)
+    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir --flatten-depth --flatten-separator --view --config)
     __listview_offer_flags_options -1
 
     # Offer option value completions

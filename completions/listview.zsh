@@ -92,7 +92,7 @@ _listview() {
         '--flatten-depth[How many levels --flatten spreads (what '\''--flatten N'\'' sets).]:n:'
         '--no-flatten[CSV and TSV output\: keep a nested value as its JSON text in one cell.]'
         '--flatten-separator[What joins the keys of a flattened path (default '\''.'\'').]:text:'
-        '--explode[One row per element of the array in this field, the other fields repeated and an element'\''s fields as FIELD.x columns.]:field:'
+        '*--explode[One row per element of the array in this field, the other fields repeated and an element'\''s fields as FIELD.x columns; one field.]:field:'
         '--explode-drop-empty[With --explode, a record whose array is empty gives no row (default\: one row with null).]'
         '--unflatten[Dotted columns (customer.name, items.0.sku) as nested objects and arrays again, e.g. CSV written as JSON.]'
         '(-i --interactive)'{-i,--interactive}'[Browse full-screen (on /dev/tty)\: move with j/k, search with /, filter with &, mark rows with m; q writes the marked rows to standard output (? lists the keys).]'

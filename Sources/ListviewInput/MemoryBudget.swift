@@ -23,18 +23,20 @@ public struct MemoryBudget: Equatable, Sendable {
     /// The share of the available memory taken by default.
     public static let defaultShare = 0.6
 
-    /// The budget `--memory-limit` (or the environment) asks for, else the default.
+    /// The budget `--memory-limit` (or the environment) asks for, else the default. The size is
+    /// read (and refused when it is not one) even where `LISTVIEW_SPILL_BYTES` then wins.
     public static func resolved(flag: String?, environment: [String: String]) throws -> MemoryBudget {
-        if let spill = environment["LISTVIEW_SPILL_BYTES"], let bytes = Int(spill), bytes > 0 {
-            return MemoryBudget(bytes: bytes, isForcedSpilling: true)
-        }
+        var asked: Int?
         if let text = flag ?? environment["LISTVIEW_MEMORY_LIMIT"] {
             guard let bytes = parseSize(text) else {
                 throw ListviewError.usage("--memory-limit: '\(text)' is not a size (try 512MB or 4GB)")
             }
-            return MemoryBudget(bytes: bytes)
+            asked = bytes
         }
-        return MemoryBudget(bytes: Int(Double(availableMemory()) * defaultShare))
+        if let spill = environment["LISTVIEW_SPILL_BYTES"], let bytes = Int(spill), bytes > 0 {
+            return MemoryBudget(bytes: bytes, isForcedSpilling: true)
+        }
+        return MemoryBudget(bytes: asked ?? Int(Double(availableMemory()) * defaultShare))
     }
 
     /// Bytes from a size such as `512MB`, `4GB`, `1.5G`, `800k` or `1048576` (powers of 1024; a `B`

@@ -12,8 +12,11 @@ import ListviewValues
 ///
 /// Every consumer takes its batches here: the list's plans, both sides of a diff, the
 /// browser's loader, summaries. The stream
-/// - reads the first batch on its own (`first()`), so that field names are checked against
-///   the first rows (`checked(_:)`) before anything is written;
+/// - checks the field names of the request it serves (`watch(_:)`) against every batch it reads,
+///   and at the end of what the run reads throws the usage error for a name no record had
+///   (`UnfoundFields`): the one field check of every list command;
+/// - reads the first batch on its own (`first()`), so that a CSV header and `--fields` globs are
+///   known before anything is written;
 /// - reads a regular file's next batches ahead on the second core (`ReadAhead`) while
 ///   this thread uses the current one; a pipe is read on this thread, so stopping early
 ///   never waits on it;
@@ -51,12 +54,18 @@ public final class BatchStream {
     private var readingOn: (any RecordSource)?
     private var prefetcher: ReadAhead<CellTable>?
     private var firstBatch: Batch?
+    /// Batches read ahead of the consumer while a field name was unfound (`readAheadForUnfoundFields`).
+    private var held: [Batch] = []
+    private var heldIndex = 0
     /// The first table read (kept for field checks: a dotted path is looked for in its rows).
     private var firstTable: CellTable?
     /// The first batch before it was reshaped, kept while members are pruned from objects as they
-    /// are read (`--exclude customer.email`), to check that they were there.
+    /// are read (`--exclude customer.email`) or an array exploded, to check that they were there.
     private var firstAsRead: CellTable?
     private var firstRead = false
+    /// The request whose field names are checked (`watch`), and those of its names no batch had yet.
+    private var watched: ListRequest?
+    private var unfound: UnfoundFields?
     /// The columns the inputs named up front (a CSV header), taken on this thread once the first
     /// batch was read: the source is the reading thread's while it reads ahead.
     private var declared: [String]?
@@ -128,21 +137,37 @@ public final class BatchStream {
             firstBatch = nil
             return batch
         }
+        if heldIndex < held.count {
+            defer {
+                heldIndex += 1
+                if heldIndex == held.count { (held, heldIndex) = ([], 0) }
+            }
+            return held[heldIndex]
+        }
         return try readBatch()
     }
 
     /// True when `next()` would wait for input from a pipe: what was written so far should go out
     /// first, so `tail -f log | listview --where … --style jsonl` shows each match as it comes.
     public var mayWait: Bool {
-        firstBatch == nil && prefetcher == nil && !(readingOn?.hasCompletedRecord ?? source.hasCompletedRecord)
+        firstBatch == nil && held.isEmpty && prefetcher == nil && !(readingOn?.hasCompletedRecord ?? source.hasCompletedRecord)
     }
 
     private func readBatch() throws -> Batch? {
         guard !ended, remaining > 0, let table = try read.withReadingHints({ try nextTable() }) else {
             ended = true
             stopReadingAhead()
+            try checkFieldsRead()
             return nil
         }
+        if let asRead = firstAsRead {
+            // Members left out of objects as read (`--exclude customer.email`) are looked for in the
+            // first batch as it was read: once pruned, they are not there to find.
+            firstAsRead = nil
+            if let watched { try FieldCheck.checkAsRead(shaping, of: watched, in: asRead, input: read.displayName) }
+        }
+        // Once every name was found, a batch costs this test.
+        if unfound?.isEmpty == false { unfound?.remove(foundIn: table.columns, table: table) }
         let rows = filter.rows(of: table, limit: remaining)
         rowsKept += rows.count
         try sink?.checkReaderPresent()
@@ -154,7 +179,7 @@ public final class BatchStream {
         guard firstRead else {
             firstRead = true
             firstTable = try source.nextBatch(schema: sourceSchema).map { table in
-                if !shaping.pruned.isEmpty { firstAsRead = table }
+                if !shaping.pruned.isEmpty || shaping.explode != nil { firstAsRead = table }
                 return try reshaped(table)
             }
             declared = shaping.isEmpty ? source.declaredColumns : nil
@@ -202,28 +227,33 @@ public final class BatchStream {
     /// thread. Returns false, having read nothing, when the input cannot be read so (or was
     /// already); `next()` then reads on.
     public func readRestInParts<Result>(work: @escaping @Sendable (Batch) -> Result, take: (Result) throws -> Void) throws -> Bool {
-        guard !partsTried, limit == nil, areRegularFiles, firstRead, firstBatch == nil, prefetcher == nil, readingOn == nil,
+        guard !partsTried, limit == nil, areRegularFiles, firstRead, firstBatch == nil, held.isEmpty, prefetcher == nil, readingOn == nil,
               !ended else {
             return false
         }
         partsTried = true
         guard let parts = try read.withReadingHints({ try source.fileParts(size: partSize) }) else { return false }
         let (filter, shaping) = (self.filter, self.shaping)
+        // The names no batch had yet, looked for in each part where it is read.
+        let looking = unfound?.isEmpty == false ? unfound : nil
         var kept = 0
         readingOn = try read.withReadingHints {
-            try parts.readInOrder(work: { read -> (rows: Int, result: Result?, conflict: RecordShaping.Conflict?)? in
+            try parts.readInOrder(work: { read -> (rows: Int, result: Result?, conflict: RecordShaping.Conflict?, unfound: UnfoundFields?)? in
                 guard let read else { return nil }
                 let table: CellTable
                 do throws(RecordShaping.Conflict) {
                     table = try shaping.reshaped(read)  // named in the schema where the batches are joined
                 } catch {
-                    return (0, nil, error)
+                    return (0, nil, error, nil)
                 }
+                var unfound = looking
+                unfound?.remove(foundIn: table.columns, table: table)
                 let batch = Batch(table: table, rows: filter.rows(of: table, limit: .max))
-                return (batch.rows.count, work(batch), nil)
+                return (batch.rows.count, work(batch), nil, unfound)
             }, take: { part in
                 guard let part else { return }
                 if let conflict = part.conflict { throw ListviewError.usage(conflict.message) }
+                if let left = part.unfound { unfound?.keep(onlyUnfoundIn: left) }
                 guard let result = part.result else { return }
                 kept += part.rows
                 partsRead += 1
@@ -267,6 +297,8 @@ public final class BatchStream {
         for column in table.columns { _ = schema.column(named: column) }
         let rows = filter.rows(of: table)
         rowsKept = rows.count
+        unfound?.remove(foundIn: table.columns, table: table)
+        try checkFieldsRead()
         return Batch(table: table, rows: rows)
     }
 
@@ -297,37 +329,54 @@ public final class BatchStream {
         isReadingAhead ? [] : source.warnings
     }
 
-    /// `request` with its field names checked against the fields the input has shown (the first
-    /// batch, a CSV header) and its `--fields` globs expanded. Several inputs are not checked here,
-    /// since a later file may hold a field: `checkAtEnd` checks them once every one is read, where
-    /// the output waits for that (`--counts`); streamed output does not check them.
-    /// A dotted path is looked for in the rows of `table` (a page read), else of the first batch.
+    /// `request` ready to run over the fields the input has shown (a CSV header, the first batch,
+    /// or the rows of `table`, a page read): its `--fields` globs expanded. Its names are checked by
+    /// `watch`, against every batch.
     func checked(_ request: ListRequest, rowsOf table: CellTable? = nil) throws -> ListRequest {
-        if table == nil { _ = try first() }
-        try checkPrunedMembers(request)
-        return try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? firstTable,
-                                       checking: read.paths.count <= 1)
+        if table == nil {
+            _ = try first()
+            try readAheadForUnfoundFields()
+        }
+        return try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? firstTable)
     }
 
-    /// `request`'s field names checked against the first batch (one input), without preparing it.
-    func checkFirst(_ request: ListRequest) throws {
-        _ = try first()
-        guard read.paths.count <= 1 else { return }
-        try checkPrunedMembers(request)
-        try FieldCheck.check(request, columns: knownColumns, table: firstTable, input: read.displayName)
+    /// Checks the field names `request`'s options give against every batch read from here on (call
+    /// it before the first read): a name is a field if any record the run reads has it. At the end of
+    /// the input, or of what a limit lets be read, a name no batch had is a usage error naming the
+    /// closest field (`checkFieldsRead`); streamed output has written the rows that matched by then.
+    func watch(_ request: ListRequest) {
+        watched = request
+        unfound = UnfoundFields(request)
     }
 
-    /// `request`'s `--exclude` of members (`customer.email`) checked against the first batch as
-    /// read (one input).
-    private func checkPrunedMembers(_ request: ListRequest) throws {
-        guard read.paths.count <= 1, let firstAsRead else { return }
-        try FieldCheck.checkPruned(shaping.pruned, of: request, in: firstAsRead, input: read.displayName)
+    /// Bytes of cells read ahead at most while a field name is unfound (`readAheadForUnfoundFields`).
+    static let unfoundLookAheadBytes = 32 << 20
+
+    /// While a watched name is in no batch read so far, reads a regular file's next batches ahead
+    /// and holds them for `next()`, up to `unfoundLookAheadBytes`: a name found late lets the
+    /// output begin, and an input that ends first is checked (`checkFieldsRead`) before output
+    /// that streams has written anything. Past the bound, or from a pipe (which would wait), the
+    /// output streams and the check comes at the end of the input.
+    private func readAheadForUnfoundFields() throws {
+        var bytes = 0
+        while unfound?.isEmpty == false, areRegularFiles, !ended, bytes < Self.unfoundLookAheadBytes {
+            guard let batch = try readBatch() else { break }
+            held.append(batch)
+            bytes += batch.table.textByteCount
+        }
     }
 
-    /// After the whole input was read: `request`'s field names checked against every field seen,
-    /// for several inputs (one input was checked on its first batch).
-    func checkAtEnd(_ request: ListRequest) throws {
-        guard read.paths.count > 1 else { return }
-        try FieldCheck.check(request, columns: knownColumns, table: firstTable, input: read.displayName)
+    /// Throws the usage error for the first watched name that no batch read had, naming the closest
+    /// field seen. The stream calls it at the end of the input; a consumer that stops reading before
+    /// (one page of a stream) calls it then.
+    func checkFieldsRead() throws {
+        guard let watched, var left = unfound, !left.isEmpty else { return }
+        // Every column seen, the schema's among them (the reading thread has stopped, or never ran).
+        let known = knownColumns
+        let knownSet = Set(known)
+        let columns = known + left.columnsSeen.filter { !knownSet.contains($0) }
+        left.remove(foundIn: columns, table: nil)
+        unfound = left
+        try left.check(watched, columns: columns, table: firstTable, input: read.displayName)
     }
 }

@@ -170,8 +170,11 @@ public enum DiffRunner {
             try FieldCheck.check(keyNames, patterns: [], of: request.list, columns: side.columns, table: side.table, input: side.name)
         }
         let renamed = { (option: String) in option == "--exclude" ? "--ignore" : option }
-        let names = FieldCheck.names(in: request.list).map { FieldCheck.NamedField(option: renamed($0.option), path: $0.path) }
-        let patterns = FieldCheck.patterns(in: request.list).map { (option: renamed($0.option), pattern: $0.pattern) }
+        // A per-field `--tolerance` names a field as every other option does.
+        let tolerated = request.tolerance.fields.keys.sorted().filter { !FieldPattern.isPattern($0) }
+            .map { FieldCheck.NamedField(option: "--tolerance", path: FieldPath($0)) }
+        let names = FieldCheck.names(in: request.list).map { FieldCheck.NamedField(option: renamed($0.option), path: $0.path) } + tolerated
+        let patterns = FieldCheck.patterns(in: request.list).map { FieldCheck.NamedPattern(option: renamed($0.option), pattern: $0.pattern) }
         for name in names {
             try onEitherSide(old, new) { side in
                 try FieldCheck.check([name], patterns: [], of: request.list, columns: side.columns, table: side.table, input: side.name)

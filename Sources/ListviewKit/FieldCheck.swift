@@ -13,9 +13,15 @@ import ListviewValues
 /// no field at all (an empty input lists its empty state).
 struct FieldCheck {
     /// One field name and the option that gave it.
-    struct NamedField: Equatable {
+    struct NamedField: Equatable, Sendable {
         var option: String
         var path: FieldPath
+    }
+
+    /// One glob (`bill_*`) and the option that gave it.
+    struct NamedPattern: Equatable, Sendable {
+        var option: String
+        var pattern: FieldPattern
     }
 
     /// The names `request` gives, in the order of its options (patterns apart).
@@ -32,6 +38,7 @@ struct FieldCheck {
         add("--subtitle", request.look.card.subtitle.map { [$0] } ?? [])
         add("--detail", request.look.card.details ?? [])
         add("--kind-field", request.look.kindField.map { [$0] } ?? [])
+        add("--section-layout", request.look.layout.sections.map(\.field))
         for template in request.look.template.map({ [$0] }) ?? [] { add("--template", template.fields) }
         for (_, format) in request.look.kindFormats {
             switch format {
@@ -44,9 +51,9 @@ struct FieldCheck {
     }
 
     /// The wildcard patterns of `--fields` and `--exclude`, with their options.
-    static func patterns(in request: ListRequest) -> [(option: String, pattern: FieldPattern)] {
-        let fields = (request.look.fields ?? []).filter { FieldPattern.isPattern($0.text) }.map { ("--fields", FieldPattern($0.text)) }
-        return fields + checkedExclusions(in: request).filter { FieldPattern.isPattern($0.text) }.map { ("--exclude", $0) }
+    static func patterns(in request: ListRequest) -> [NamedPattern] {
+        let fields = (request.look.fields ?? []).filter { FieldPattern.isPattern($0.text) }.map { NamedPattern(option: "--fields", pattern: FieldPattern($0.text)) }
+        return fields + checkedExclusions(in: request).filter { FieldPattern.isPattern($0.text) }.map { NamedPattern(option: "--exclude", pattern: $0) }
     }
 
     /// The `--exclude` patterns checked against the records as reshaped: all but those of members
@@ -57,12 +64,12 @@ struct FieldCheck {
         return request.look.excluded.patterns.filter { !pruned.contains($0) }
     }
 
-    /// `request` checked (`check`, unless not `checking`: output that streams from several inputs
-    /// sees only the first one's fields before it starts) and ready to run over `columns`: its
-    /// `--fields` patterns expanded to the columns they match, in column order, and `--exclude`
-    /// applied to them.
+    /// `request` ready to run over `columns`: its `--fields` patterns expanded to the columns they
+    /// match, in column order, and `--exclude` applied to them. Its names are checked apart, against
+    /// every batch the run reads (`UnfoundFields`, held by `BatchStream`); a diff checks its own.
+    /// `checking`: `--exclude` must leave a field to show (a diff's `--ignore` need not).
     static func prepared(_ request: ListRequest, columns: [String], table: CellTable?, checking: Bool = true) throws -> ListRequest {
-        if checking { try check(request, columns: columns, table: table, input: inputName(request)) }
+        if checking { try checkSomethingLeft(request, columns: columns, input: inputName(request)) }
         guard !columns.isEmpty, var fields = request.look.fields else { return request }
         if fields.contains(where: { FieldPattern.isPattern($0.text) }) {
             var expanded: [FieldPath] = []
@@ -87,6 +94,11 @@ struct FieldCheck {
     /// of `table`. `input` names the input in the message.
     static func check(_ request: ListRequest, columns: [String], table: CellTable?, input: String) throws {
         try check(names(in: request), patterns: patterns(in: request), of: request, columns: columns, table: table, input: input)
+        try checkSomethingLeft(request, columns: columns, input: input)
+    }
+
+    /// Throws a usage error when `--exclude` (without `--fields`) leaves none of `columns`.
+    static func checkSomethingLeft(_ request: ListRequest, columns: [String], input: String) throws {
         if request.look.fields == nil, !request.look.excluded.isEmpty, columns.allSatisfy(request.look.excluded.excludes) {
             throw ListviewError.usage("--exclude leaves no field of \(input) to show")
         }
@@ -94,7 +106,7 @@ struct FieldCheck {
 
     /// Throws a usage error for the first of `names` that no field of the input has, or the first
     /// of `patterns` that matches no column (`request` gives the CSV options the message mentions).
-    static func check(_ names: [NamedField], patterns: [(option: String, pattern: FieldPattern)], of request: ListRequest,
+    static func check(_ names: [NamedField], patterns: [NamedPattern], of request: ListRequest,
                       columns: [String], table: CellTable?, input: String) throws {
         guard !columns.isEmpty else { return }
         let known = Set(columns)
@@ -102,17 +114,20 @@ struct FieldCheck {
             throw ListviewError.usage(message(for: named, in: request, columns: columns, known: known, table: table, input: input))
         }
         let nested = patterns.isEmpty ? [] : NestedPaths.of(table)
-        for (option, pattern) in patterns where !columns.contains(where: pattern.matches) && !nested.contains(where: pattern.matches) {
-            throw ListviewError.usage("\(option): no field matches '\(pattern.text)' in \(input); fields are: \(listed(columns))")
+        for named in patterns where !columns.contains(where: named.pattern.matches) && !nested.contains(where: named.pattern.matches) {
+            throw ListviewError.usage("\(named.option): no field matches '\(named.pattern.text)' in \(input); fields are: \(listed(columns))")
         }
     }
 
-    /// Throws a usage error for the first `--exclude` of a member (`customer.email`, left out of
-    /// its objects as records are read: `RecordShaping.pruned`) that no object in `table`, a first
-    /// batch as read, has: once pruned, the member is no longer there for `check` to find.
-    static func checkPruned(_ pruned: [FieldPattern], of request: ListRequest, in table: CellTable, input: String) throws {
-        let names = pruned.filter { !FieldPattern.isPattern($0.text) }.map { NamedField(option: "--exclude", path: FieldPath($0.text)) }
-        let patterns = pruned.filter { FieldPattern.isPattern($0.text) }.map { (option: "--exclude", pattern: $0) }
+    /// Throws a usage error for the first name of the reshaping that no record of `table`, a first
+    /// batch as read (before it was reshaped), has: `--explode F`, whose `F` becomes `F.x` columns,
+    /// and an `--exclude` of a member (`customer.email`, left out of its objects as records are read:
+    /// `RecordShaping.pruned`). Once reshaped, they are no longer there for `check` to find.
+    static func checkAsRead(_ shaping: RecordShaping, of request: ListRequest, in table: CellTable, input: String) throws {
+        let pruned = shaping.pruned
+        let exploded = shaping.explode.map { [NamedField(option: "--explode", path: $0.field)] } ?? []
+        let names = exploded + pruned.filter { !FieldPattern.isPattern($0.text) }.map { NamedField(option: "--exclude", path: FieldPath($0.text)) }
+        let patterns = pruned.filter { FieldPattern.isPattern($0.text) }.map { NamedPattern(option: "--exclude", pattern: $0) }
         try check(names, patterns: patterns, of: request, columns: table.columns, table: table, input: input)
     }
 
@@ -122,7 +137,7 @@ struct FieldCheck {
     }
 
     /// True when `path` is a top-level field, or steps from one into a value some row has.
-    private static func exists(_ path: FieldPath, known: Set<String>, table: CellTable?) -> Bool {
+    static func exists(_ path: FieldPath, known: Set<String>, table: CellTable?) -> Bool {
         if known.contains(path.text) { return true }
         guard path.components.count > 1, known.contains(path.components[0]), let table else { return false }
         let field = TableField(path, columns: table.columns)
@@ -143,6 +158,9 @@ struct FieldCheck {
             candidates = keys(under: parent, in: table).map { parent.text + "." + $0 }
             // A mistyped step in between (`customer.adress.zip`): every path into the objects.
             if candidates.isEmpty { candidates = NestedPaths.of(table) }
+        } else if path.components.count > 1, let closest = ClosestName.find(path.text, among: columns) {
+            // Flattened columns (`user.name`) are paths themselves: the closest as a whole.
+            return "\(head); did you mean '\(closest)'?"
         } else if path.components.count > 1, let closest = ClosestName.find(path.components[0], among: columns) {
             // A mistyped first step (`custmer.name`): the rest as given.
             return "\(head); did you mean '\(([closest] + path.components.dropFirst()).joined(separator: "."))'?"

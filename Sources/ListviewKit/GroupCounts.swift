@@ -8,10 +8,8 @@ import ListviewValues
 /// their cells (`GroupTally`), no row held; a large regular file counted in parts on both cores.
 enum GroupCounts {
     static func run(_ request: ListRequest, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
-        // One input is checked as soon as its first rows are read; several once all are.
-        try stream.checkFirst(request)
+        // The field names were checked by the stream as it read (`BatchStream.watch`).
         let tally = try self.tally(request.arrangement.groupBy, of: stream)
-        try stream.checkAtEnd(request)
         let sections = tally.sections(order: request.arrangement.groupOrder)
         try SectionCounts.write(sections, style: request.look.style, groupFields: request.arrangement.groupBy, into: sink)
         return ListRunner.Outcome(foundRecords: tally.total > 0)

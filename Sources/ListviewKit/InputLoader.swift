@@ -119,6 +119,11 @@ public struct InputLoader {
         case .jsonl:
             return (JSONRecordSource(input: input, lines: true, path: self.path, schema: schema), format)
         case .csv, .tsv:
+            // A table has no nesting to walk: a path would be ignored and every row listed.
+            guard self.path.isEmpty else {
+                throw ListviewError.usage("--path '\(self.path.joined(separator: "."))' selects a value inside JSON; "
+                                          + "\(ReadSpec.displayName(of: path)) is read as \(format == .tsv ? "TSV" : "CSV")")
+            }
             var options = csv
             options.delimiter = delimiter ?? (format == .tsv ? 0x09 : UInt8(ascii: ","))
             var note: String?

@@ -36,6 +36,8 @@ public enum ListRunner {
         let plan = ListPlanner.plan(for: request, formats: stream.formats)
         stream.limit = plan.readLimit(for: request)
         stream.measuresColumns = plan.measuresWhileReading(request)
+        // Every plan's field names are checked by the stream, against every batch it reads.
+        stream.watch(plan == .summary ? request.withoutRowOrder : request)
         // Notes on how the input was read are written only once it was accepted: a failure is one line.
         let outcome: Outcome
         var writerNotes: [String] = []

@@ -17,6 +17,8 @@ enum StreamedPage {
             let plan = PagePlan(pageSize: pageSize, totalRows: pages.rowsRead)
             throw ListRunner.pastTheEnd(page: number, totalRows: plan.totalRows, pageCount: plan.pageCount, pageSize: pageSize)
         }
+        // Nothing after the page is read: its names are checked against what was.
+        try stream.checkFieldsRead()
         let ready = try stream.checked(request, rowsOf: page.table)
         let list = WholeList(table: page.table, sections: page.provider.sections)
         try list.render(ready, page: page.info, firstRow: page.info.rows.lowerBound, schema: stream.schema, into: sink)

@@ -13,8 +13,9 @@ import ListviewValues
 /// cores (`BatchStream.readRestInParts`); otherwise the stream reads ahead.
 enum StreamedRows {
     static func run(_ asked: ListRequest, from stream: BatchStream, into sink: OutputSink, notes: inout [String]) throws -> ListRunner.Outcome {
-        // The first batch is read first: a CSV header names the columns before anything is written,
-        // and the fields options name are checked against it.
+        // The first batch is read first: a CSV header names the columns before anything is written.
+        // The fields options name are checked against every batch: a name no record had is an error
+        // at the end of the input (`BatchStream.watch`), after the rows that matched.
         let request = try stream.checked(asked)
         var fields = request.outputFields(schema: stream.schema)
         // The header row CSV and TSV write before the rows, when it is the input's header.

@@ -18,9 +18,8 @@ import ListviewValues
 /// group fields first in each summary record, as they do for records.
 enum SummaryTable {
     static func run(_ request: ListRequest, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
-        // `--fields` are checked and expanded on the first batch; other names once all is read.
+        // `--fields` globs are expanded on the first batch; the names are checked as the stream reads.
         let fields = request.look.fields == nil ? nil : try stream.checked(request).look.fields
-        if fields == nil { try stream.checkFirst(request) }
         let budget = request.arrangement.memory
         let summary = ColumnSummary(columns: fields, excluding: request.look.excluded.excludes,
                                     byteLimit: budget.map { $0.isForcedSpilling ? .max : $0.bytes / 2 } ?? .max)
@@ -45,7 +44,6 @@ enum SummaryTable {
         } else {
             try stream.forEach(add)
         }
-        try stream.checkAtEnd(request)
         try write(summary, groups: groups, rowCount: rowCount, request: request, into: sink)
         return ListRunner.Outcome(foundRecords: rowCount > 0)
     }

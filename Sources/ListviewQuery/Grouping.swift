@@ -26,14 +26,18 @@ public struct GroupOrder: Hashable, Sendable {
     public init(parsing text: String) throws {
         let parts = text.split(separator: ":", maxSplits: 1).map { $0.lowercased() }
         guard let name = parts.first, let criterion = Criterion(rawValue: name) else {
-            throw ListviewError.usage("--sort-groups takes first, key or count (with :asc or :desc), not '\(text)'")
+            let meant = parts.first.flatMap { ClosestName.find($0, among: ["first", "key", "count"]) }
+            throw ListviewError.usage("--sort-groups takes first, key or count (with :asc or :desc), not '\(text)'"
+                                      + (meant.map { "; did you mean '\(([$0] + parts.dropFirst()).joined(separator: ":"))'?" } ?? ""))
         }
         var descending = criterion == .count
         if parts.count == 2 {
             switch parts[1] {
             case "desc": descending = true
             case "asc": descending = false
-            default: throw ListviewError.usage("--sort-groups takes first, key or count (with :asc or :desc), not '\(text)'")
+            default:
+                let meant = ClosestName.find(parts[1], among: ["asc", "desc"]).map { "; did you mean '\(name):\($0)'?" } ?? ""
+                throw ListviewError.usage("--sort-groups takes first, key or count (with :asc or :desc), not '\(text)'\(meant)")
             }
         }
         self.init(criterion, descending: descending)

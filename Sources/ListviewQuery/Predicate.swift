@@ -38,7 +38,9 @@ public struct Predicate: Sendable, CustomStringConvertible {
     public var description: String { "\(path.text)\(op.rawValue)\(value)" }  // `F is null` has no value
 
     /// Parses `text`; the first operator found splits the field from the value, and spaces before
-    /// the operator mean the spaces around it are layout (`id >= 1003`). `F is null` and
+    /// the operator mean the spaces around it are layout (`id >= 1003`). Operator characters that
+    /// run on past an operator (`==`, `=>`, `>>`) are refused: a value that starts with `=`, `<`,
+    /// `>` or `!` is matched with `~` (`tag~^<none>$`). `F is null` and
     /// `F is not null` (any case) test for null, when `F` holds no operator character.
     public init(parsing text: String) throws {
         if let (field, op) = Self.nullTest(text) {
@@ -63,6 +65,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         guard let (position, op) = found else {
             throw ListviewError.usage("--where '\(text)': no operator; write FIELD=VALUE, !=, <, <=, >, >=, FIELD~REGEX or FIELD is [not] null")
         }
+        try Self.refuseUnknownOperator(scalars, at: position, found: op, in: text)
         var field = String(String.UnicodeScalarView(scalars[..<position]))
         var value = String(String.UnicodeScalarView(scalars[(position + op.rawValue.unicodeScalars.count)...]))
         // Spaces between the field and the operator lay the condition out (`id >= 1003`): they and
@@ -74,6 +77,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         guard !field.isEmpty else {
             throw ListviewError.usage("--where '\(text)': no field name before '\(op.rawValue)' at character \(position + 1)")
         }
+        try Self.refuseJoinedConditions(value, op: op, in: text)
         var regex: LinearRegex?
         if op == .matches {
             do {
@@ -83,6 +87,39 @@ public struct Predicate: Sendable, CustomStringConvertible {
             }
         }
         self.init(path: FieldPath(field), op: op, value: value, regex: regex)
+    }
+
+    /// Throws a usage error when the operator characters at `position` run on past the operator
+    /// found (`==`, `=>`, `>>`, `<>`): an operator listview does not have is never read as a shorter
+    /// one and a value that starts with the rest, which would compare with that text and keep
+    /// nothing with status 0. The message names the operator meant. A regex (`~`) may start with
+    /// anything.
+    private static func refuseUnknownOperator(_ scalars: [Unicode.Scalar], at position: Int, found op: Operator, in text: String) throws {
+        guard op != .matches else { return }
+        let written = String(String.UnicodeScalarView(scalars[position...].prefix { "=<>!".unicodeScalars.contains($0) }))
+        guard written != op.rawValue else { return }
+        if written.allSatisfy({ $0 == "=" }) { throw ListviewError.usage("--where '\(text)': '\(written)' is not an operator; use = for equals") }
+        let meant: String
+        if written.contains("!") || (written.contains("<") && written.contains(">")) {
+            meant = "!="
+        } else {
+            meant = (written.contains("<") ? "<" : ">") + (written.contains("=") ? "=" : "")
+        }
+        throw ListviewError.usage("--where '\(text)': '\(written)' is not an operator; did you mean '\(meant)'?")
+    }
+
+    /// Throws a usage error when the value holds a second condition joined by `AND`/`OR` (`&&`, `||`):
+    /// `status=shipped OR status=pending` would compare `status` with that whole text and keep
+    /// nothing with status 0. Conditions are joined by giving `--where` again (all must hold);
+    /// OR is not something listview reads into a value. A regex (`~`) is its own language.
+    private static func refuseJoinedConditions(_ value: String, op: Operator, in text: String) throws {
+        guard op != .matches else { return }
+        let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        for (index, word) in words.enumerated().dropLast() where ["and", "or", "&&", "||"].contains(word.lowercased()) {
+            guard words[(index + 1)...].contains(where: { $0.contains(where: { "=<>!~".contains($0) }) }) else { continue }
+            throw ListviewError.usage("--where '\(text)': one condition per --where; give --where again for each condition "
+                                      + "(all must hold); '\(word)' between conditions is not read")
+        }
     }
 
     /// `F is null` / `F is not null`, words in any case and separated by any spaces: the field and

@@ -32,7 +32,8 @@ enum CommandRun {
             } catch {
                 // The output is already failing; the first error is the one to report.
             }
-            Diagnostics.report(error.description)
+            // A field or value a view file gave is named with the file's line.
+            Diagnostics.report(ViewFiles.located(error.description, among: ViewFiles.added))
             return error.exitStatus
         } catch {
             Diagnostics.report(Listview.message(for: error))

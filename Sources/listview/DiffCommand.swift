@@ -58,14 +58,14 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Compare type and text as written: 12.50 differs from 12.5, null from a missing field, \"1\" from 1.")
     var exact = false
 
-    @Option(help: ArgumentHelp("Numbers this close are equal: absolute (0.005), relative to the larger (0.1%), or for one field (amount=0.01, score=1%); exact decimals, no float rounding. Repeatable; needs --key.",
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Numbers this close are equal: absolute (0.005), relative to the larger (0.1%), or for one field (amount=0.01, score=1%); exact decimals, no float rounding. Repeatable; needs --key.",
                                valueName: "bound"))
     var tolerance: [String] = []
 
     @Flag(help: "After the differences (or alone with --counts), how many records changed each field, most changed first.")
     var stat = false
 
-    @Option(help: ArgumentHelp("Show at most N records of each kind (removed, added, changed), then '… K more changed records'; the summary and the status still count them all. For people's styles and github.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show at most N records of each kind (removed, added, changed), then '… K more changed records'; the summary and the status still count them all. For people's styles and github.",
                                valueName: "N"))
     var maxChanges: Int?
 

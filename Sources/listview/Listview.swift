@@ -133,6 +133,7 @@ struct Listview: ParsableCommand {
             Diagnostics.report(error.description)
             Glibc.exit(error.exitStatus)
         }
+        if case .run(_, let added) = outcome { ViewFiles.added = added }
         do {
             switch outcome {
             case .listViews(let listing):

@@ -14,13 +14,13 @@ struct LookOptions<Command: StyleCommand>: ParsableArguments {
     /// `--style`.
     var style: OutputStyle? { styleChoice?.style }
 
-    @Option(help: ArgumentHelp("Fit tables to this many terminal cells (default: the terminal's width; no limit when piped).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fit tables to this many terminal cells (default: the terminal's width; no limit when piped).", valueName: "n"))
     var width: Int?
 
     @Flag(help: "Wrap long table cells onto more lines instead of cutting them with '…'.")
     var wrap = false
 
-    @Option(name: .customLong("max-col-width"), help: ArgumentHelp("No table column wider than this many cells.", valueName: "n"))
+    @Option(name: .customLong("max-col-width"), parsing: .unconditional, help: ArgumentHelp("No table column wider than this many cells.", valueName: "n"))
     var maxColumnWidth: Int?
 
     @Flag(name: .customLong("no-pager"), help: "Never page: write straight to the terminal (piped output is never paged).")
@@ -36,16 +36,16 @@ struct LookOptions<Command: StyleCommand>: ParsableArguments {
                                valueName: "when"))
     var color: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp("Spaces between table columns (default 2).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Spaces between table columns (default 2).", valueName: "n"))
     var gap: Int?
 
-    @Option(name: .customLong("row-gap"), help: ArgumentHelp("Blank lines between rows, cards or lines (default 0; 1 between cards).", valueName: "n"))
+    @Option(name: .customLong("row-gap"), parsing: .unconditional, help: ArgumentHelp("Blank lines between rows, cards or lines (default 0; 1 between cards).", valueName: "n"))
     var rowGap: Int?
 
-    @Option(help: ArgumentHelp("Spaces before each row and column header, e.g. to inset rows under section headers (default 0).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Spaces before each row and column header, e.g. to inset rows under section headers (default 0).", valueName: "n"))
     var indent: Int?
 
-    @Option(name: .customLong("section-gap"), help: ArgumentHelp("Blank lines between sections (default 1).", valueName: "n"))
+    @Option(name: .customLong("section-gap"), parsing: .unconditional, help: ArgumentHelp("Blank lines between sections (default 1).", valueName: "n"))
     var sectionGap: Int?
 
     @Option(name: .customLong("section-layout"),

@@ -7,7 +7,7 @@ struct ShapingOptions: ParsableArguments {
     @Flag(help: "Nested objects and arrays as dotted columns (customer.name, items.0.sku) in every style; '--flatten N' flattens N levels. CSV and TSV output flattens by default.")
     var flatten = false
 
-    @Option(name: .customLong("flatten-depth"), help: ArgumentHelp("How many levels --flatten spreads (what '--flatten N' sets).", valueName: "n"))
+    @Option(name: .customLong("flatten-depth"), parsing: .unconditional, help: ArgumentHelp("How many levels --flatten spreads (what '--flatten N' sets).", valueName: "n"))
     var flattenDepth: Int?
 
     @Flag(name: .customLong("no-flatten"), help: "CSV and TSV output: keep a nested value as its JSON text in one cell.")
@@ -16,9 +16,9 @@ struct ShapingOptions: ParsableArguments {
     @Option(name: .customLong("flatten-separator"), help: ArgumentHelp("What joins the keys of a flattened path (default '.').", valueName: "text"))
     var flattenSeparator: String?
 
-    @Option(help: ArgumentHelp("One row per element of the array in this field, the other fields repeated and an element's fields as FIELD.x columns.",
+    @Option(help: ArgumentHelp("One row per element of the array in this field, the other fields repeated and an element's fields as FIELD.x columns; one field.",
                                valueName: "field"))
-    var explode: String?
+    var explode: [String] = []
 
     @Flag(name: .customLong("explode-drop-empty"), help: "With --explode, a record whose array is empty gives no row (default: one row with null).")
     var explodeDropEmpty = false
@@ -31,18 +31,25 @@ struct ShapingOptions: ParsableArguments {
         if unflatten && (flatten || flattenDepth != nil) { throw ValidationError("--flatten and --unflatten undo each other: give one") }
         if let flattenDepth, flattenDepth < 1 { throw ValidationError("--flatten takes a depth of 1 or more, not \(flattenDepth)") }
         if flattenSeparator?.isEmpty == true { throw ValidationError("--flatten-separator cannot be empty") }
-        if explodeDropEmpty && explode == nil { throw ValidationError("--explode-drop-empty needs --explode FIELD") }
+        if explodeDropEmpty && explode.isEmpty { throw ValidationError("--explode-drop-empty needs --explode FIELD") }
+        // Each --explode would multiply the rows by another array: one field is exploded, never the last given alone.
+        if explode.count > 1 {
+            throw ValidationError("--explode takes one field, not \(explode.count) ('\(explode.joined(separator: "', '"))')")
+        }
     }
 
     /// Sets the request's shaping; CSV and TSV output of nested records is flattened unless told not to.
+    /// Counts and summaries write no records: for them the style flattens nothing, so that it never
+    /// changes which fields the records have (`--group-by customer --counts` in every style).
     func apply(to request: inout ListRequest) {
         var shaping = RecordShaping()
         if let flattenSeparator { shaping.separator = flattenSeparator }
-        let machineTable = request.look.style == .csv || request.look.style == .tsv
+        let writesRecords = !request.look.countsOnly && !request.look.summary
+        let machineTable = (request.look.style == .csv || request.look.style == .tsv) && writesRecords
         if flatten || flattenDepth != nil || (machineTable && !noFlatten && !unflatten) {
             shaping.flatten = .init(depth: flattenDepth)
         }
-        shaping.explode = explode.map { RecordShaping.Explode(field: FieldPath($0), dropEmpty: explodeDropEmpty) }
+        shaping.explode = explode.first.map { RecordShaping.Explode(field: FieldPath($0), dropEmpty: explodeDropEmpty) }
         shaping.unflatten = unflatten
         // `--exclude customer.email` leaves the member out of the object when objects stay whole.
         if shaping.flatten == nil {

@@ -7,7 +7,7 @@ import ListviewValues
 /// How much a run may hold in memory and where it spills past that: the options a list and a
 /// diff share for working on disk.
 struct SpillOptions: ParsableArguments {
-    @Option(name: .customLong("memory-limit"),
+    @Option(name: .customLong("memory-limit"), parsing: .unconditional,
             help: ArgumentHelp("Memory a run may hold before it works on disk (a sorted or grouped list sorts runs of rows, a table is read twice, a summary estimates distinct values, a keyed diff cuts both files into partitions by key, the browser reads rows back from disk), e.g. 512MB or 4GB (default: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).",
                                valueName: "size"))
     var memoryLimit: String?

@@ -20,7 +20,12 @@ enum ViewFiles {
         guard !request.readsNoFile else { return .run(arguments, added: []) }
         let configuration = try Configuration.load(request, locations: locations)
         if request.listViews && command == .list { return .listViews(ViewListing.text(of: configuration)) }
-        let added = try configuration.settings(view: request.view, command: command, given: request.given)
+        var added = try configuration.settings(view: request.view, command: command, given: request.given)
+        // `[defaults]` a command cannot use are left out for it, not fatal: a default order with --summary.
+        let summarises = request.given.contains("summary") || added.contains { $0.name == "summary" && !$0.occurrences.isEmpty }
+        if summarises {
+            added.removeAll { configuration.defaults.contains($0) && ViewOptions.replacedBySummary.contains($0.name) }
+        }
         return .run(added.flatMap(\.arguments) + arguments, added: added)
     }
 
@@ -33,6 +38,18 @@ enum ViewFiles {
         }) else { return "" }
         return " (--\(setting.name) is from \(setting.file):\(setting.line))"
     }
+
+    /// A run's usage error about an option a file gave (`--group-by: no field 'statuss' …`), with
+    /// the file and line that gave it first, as the file's own errors are; else `message`.
+    static func located(_ message: String, among added: [Setting]) -> String {
+        guard let setting = added.first(where: { message.hasPrefix("--\($0.name):") || message.hasPrefix("--\($0.name) '") }) else {
+            return message
+        }
+        return "\(setting.file):\(setting.line): \(message)"
+    }
+
+    /// The options the files added to this run (set once, before the command runs), for `located`.
+    nonisolated(unsafe) static var added: [Setting] = []
 
     /// `--view <TAB>`: the names of the views the command line would read (a file that does not
     /// read gives none).

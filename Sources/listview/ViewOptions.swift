@@ -24,13 +24,13 @@ struct ViewOptions: ParsableArguments {
                                valueName: "field[:desc]"))
     var sort: [String] = []
 
-    @Option(name: .customLong("page-size"), help: ArgumentHelp("Rows per page; shows one page with a footer.", valueName: "n"))
+    @Option(name: .customLong("page-size"), parsing: .unconditional, help: ArgumentHelp("Rows per page; shows one page with a footer.", valueName: "n"))
     var pageSize: Int?
 
-    @Option(help: ArgumentHelp("The page to show, from 1 (needs --page-size).", valueName: "k"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The page to show, from 1 (needs --page-size).", valueName: "k"))
     var page: Int?
 
-    @Option(help: ArgumentHelp("Show at most this many rows.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show at most this many rows.", valueName: "n"))
     var limit: Int?
 
     @OptionGroup var look: LookOptions<ListStyles>
@@ -80,15 +80,18 @@ struct ViewOptions: ParsableArguments {
         if summary && counts { throw ValidationError("--summary and --counts each replace the records: give one of them") }
         if summary {
             // Options about the records a summary replaces would be ignored: refuse them instead.
-            let shaping: [(String, Bool)] = [("--sort", !sort.isEmpty), ("--page-size", pageSize != nil), ("--footer", footer != nil),
-                                             ("--template", !template.isEmpty), ("--kind-field", kindField != nil), ("--kind", !kind.isEmpty),
-                                             ("--title", title != nil),
-                                             ("--subtitle", subtitle != nil), ("--detail", detail != nil)]
-            if let (option, _) = shaping.first(where: { $0.1 }) {
+            let given: [String: Bool] = ["sort": !sort.isEmpty, "page-size": pageSize != nil, "footer": footer != nil,
+                                         "template": !template.isEmpty, "kind-field": kindField != nil, "kind": !kind.isEmpty,
+                                         "title": title != nil, "subtitle": subtitle != nil, "detail": detail != nil]
+            if let option = Self.replacedBySummary.first(where: { given[$0] == true }).map({ "--" + $0 }) {
                 throw ValidationError("--summary describes the columns, so \(option) has no records to apply to")
             }
         }
     }
+
+    /// The options about records that `--summary` replaces, by long name: given with it on the
+    /// command line or in a view they are refused; from `[defaults]` they are left out for it.
+    static let replacedBySummary = ["sort", "page-size", "footer", "template", "kind-field", "kind", "title", "subtitle", "detail"]
 
     func apply(to request: inout ListRequest) throws {
         try selection.apply(to: &request)

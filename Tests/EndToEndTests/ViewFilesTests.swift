@@ -134,6 +134,29 @@ final class ViewFilesTests: XCTestCase {
         try assertError([orders, "--view", "triage", "--no-config"], "--view triage is read from a file and --no-config reads none: give one of them")
     }
 
+    func testAFieldMisspeltInAFileNamesTheFileAndLine() throws {
+        try write("[views.bad]\nstyle = \"jsonl\"\ngroup-by = [\"statuss\"]\n[views.worse]\nwhere = [\"totl>3\"]\n", to: "project/listview.toml")
+        try assertError([orders, "--view", "bad"],
+                        "../../listview.toml:3: --group-by: no field 'statuss' in \(orders); did you mean 'status'?")
+        try assertError([orders, "--view", "worse", "--style", "csv"],
+                        "../../listview.toml:5: --where: no field 'totl' in \(orders); did you mean 'total'?")
+        // The same name on the command line is the command line's.
+        try assertError([orders, "--group-by", "statuss"], "--group-by: no field 'statuss' in \(orders); did you mean 'status'?")
+    }
+
+    func testDefaultsASummaryCannotUseAreLeftOutForIt() throws {
+        try write("[defaults]\nsort = \"total:desc\"\nfooter = \"count\"\n[views.ordered]\nsort = \"total\"\n", to: "project/listview.toml")
+        let summary = try run([orders, "--summary", "--fields", "total", "--style", "jsonl"])
+        XCTAssertEqual(summary.status, 0, summary.stderr)
+        XCTAssertTrue(summary.stdout.hasPrefix("{\"field\":\"total\""), summary.stdout)
+        // The defaults still apply where they can.
+        let list = try run([orders, "--fields", "id,total", "--limit", "1", "--style", "jsonl"])
+        XCTAssertEqual(list.stdout, "{\"id\":1019,\"total\":512.60}\n", list.stderr)
+        // A view the command line names is not a default: what it cannot do is an error.
+        try assertError([orders, "--summary", "--view", "ordered"],
+                        "--summary describes the columns, so --sort has no records to apply to (--sort is from ../../listview.toml:5) (see 'listview --help')")
+    }
+
     func testAParserErrorNamesTheFileThatGaveTheOption() throws {
         try write("[views.bad]\nstyle = \"tabel\"\n", to: "project/listview.toml")
         try assertError([orders, "--view", "bad"], "The value 'tabel' is invalid for '--style <style>'. Please provide one of 'table', 'list', 'line', "

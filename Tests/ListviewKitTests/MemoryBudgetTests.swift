@@ -28,6 +28,10 @@ final class MemoryBudgetTests: XCTestCase {
         XCTAssertThrowsError(try MemoryBudget.resolved(flag: "lots", environment: [:])) { error in
             XCTAssertEqual((error as? ListviewError)?.exitStatus, 64)
         }
+        // The size is read on every path: forced spilling does not hide a value that is not one.
+        XCTAssertThrowsError(try MemoryBudget.resolved(flag: "-1", environment: ["LISTVIEW_SPILL_BYTES": "256"])) { error in
+            XCTAssertEqual(error as? ListviewError, .usage("--memory-limit: '-1' is not a size (try 512MB or 4GB)"))
+        }
         let byDefault = try MemoryBudget.resolved(flag: nil, environment: [:]).bytes
         XCTAssertEqual(Double(byDefault), Double(MemoryBudget.availableMemory()) * 0.6, accuracy: 1)
     }

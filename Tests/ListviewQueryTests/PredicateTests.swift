@@ -124,6 +124,38 @@ final class PredicateTests: XCTestCase {
         }
     }
 
+    func testOperatorsListviewDoesNotHaveAreRefusedWithTheOneMeant() throws {
+        let refused = [
+            ("seats == 12", "'==' is not an operator; use = for equals"),
+            ("seats==12", "'==' is not an operator; use = for equals"),
+            ("seats => 10", "'=>' is not an operator; did you mean '>='?"),
+            ("seats =< 10", "'=<' is not an operator; did you mean '<='?"),
+            ("seats >> 10", "'>>' is not an operator; did you mean '>'?"),
+            ("seats << 10", "'<<' is not an operator; did you mean '<'?"),
+            ("seats <> 10", "'<>' is not an operator; did you mean '!='?"),
+            ("seats !== 10", "'!==' is not an operator; did you mean '!='?"),
+            ("seats =! 10", "'=!' is not an operator; did you mean '!='?"),
+            ("seats >== 10", "'>==' is not an operator; did you mean '>='?"),
+        ]
+        for (text, message) in refused {
+            XCTAssertThrowsError(try Predicate(parsing: text), text) { error in
+                XCTAssertEqual(error as? ListviewError, .usage("--where '\(text)': \(message)"))
+            }
+        }
+        for text in ["status=shipped OR status=pending", "total>10 and total<20", "a=1 || b=2"] {
+            XCTAssertThrowsError(try Predicate(parsing: text), text) { error in
+                XCTAssertEqual(error as? ListviewError, .usage("--where '\(text)': one condition per --where; give --where again for each "
+                                                               + "condition (all must hold); '\(text.split(separator: " ")[1])' between conditions is not read"))
+            }
+        }
+        XCTAssertEqual(try Predicate(parsing: "title=Salt and Pepper").value, "Salt and Pepper")
+        XCTAssertEqual(try Predicate(parsing: "msg~a=1 or b=2").value, "a=1 or b=2")
+        // A regex may start with anything; an `=` later in the value is the value's.
+        XCTAssertEqual(try Predicate(parsing: "tag~=>x").value, "=>x")
+        XCTAssertEqual(try Predicate(parsing: "url=a==b").value, "a==b")
+        XCTAssertEqual(try Predicate(parsing: "a >= -1").value, "-1")
+    }
+
     func testFilterNeedsEveryPredicateAndTheSearchText() throws {
         let filter = RecordFilter(predicates: [try Predicate(parsing: "age>40"), try Predicate(parsing: "name~A")], search: "oSLo")
         XCTAssertTrue(filter.matches(record))

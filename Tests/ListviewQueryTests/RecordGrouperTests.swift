@@ -98,6 +98,12 @@ final class RecordGrouperTests: XCTestCase {
                 XCTAssertTrue(message.hasPrefix("--sort-groups takes first, key or count"), message)
             }
         }
+        for (bad, meant) in [("cnt", "count"), ("frist:desc", "first:desc"), ("key:descc", "key:desc")] {
+            XCTAssertThrowsError(try GroupOrder(parsing: bad), bad) { error in
+                XCTAssertEqual(error as? ListviewError,
+                               .usage("--sort-groups takes first, key or count (with :asc or :desc), not '\(bad)'; did you mean '\(meant)'?"))
+            }
+        }
     }
 
     func testNestedGrouping() {

@@ -17,7 +17,8 @@ public enum KindFormat: Sendable {
     /// A table of these columns, measured over the records of the kind.
     case table([FieldPath])
 
-    /// Reads `card:…`, `table:…` or a template.
+    /// Reads `card:…`, `table:…` or a template. A text with no `{field}` that starts with a word and
+    /// a colon (`tabel:fields=a|b`) is refused as a misspelt format, with the closest one.
     public init(parsing text: String) throws {
         if text.hasPrefix("card:") || text == "card" {
             let settings = try Self.settings(text.dropFirst(4).drop { $0 == ":" }, allowed: ["title", "subtitle", "detail"], format: "card")
@@ -30,7 +31,16 @@ public enum KindFormat: Sendable {
             }
             self = .table(fields)
         } else {
-            self = .template(try Template(parsing: text))
+            let template = try Template(parsing: text)
+            // `tabel:fields=…` is a misspelt format, not a line of literal text for every record.
+            if template.fields.isEmpty, let colon = text.firstIndex(of: ":"), colon != text.startIndex,
+               text[..<colon].allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) {
+                let name = String(text[..<colon])
+                let meant = ClosestName.find(name, among: ["card", "table"]).map { "did you mean '\($0):'?" }
+                    ?? "formats are card:…, table:fields=… and templates with {fields}"
+                throw ListviewError.usage("no kind format '\(name):'; \(meant)")
+            }
+            self = .template(template)
         }
     }
 
