@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewDataSource
+import ListviewKit
 import ListviewPresentation
 import ListviewQuery
 import ListviewValues
@@ -486,7 +487,15 @@ public struct BrowserModel {
             return move(to: 0)
         }
         do {
-            filter = RowMatches(RecordFilter(predicates: [try Predicate(parsing: trimmed)]))
+            let predicate = try Predicate(parsing: trimmed)
+            // A field no loaded record has is a typo, said as --where says it, once every record is
+            // loaded (one that comes later may have it).
+            if loadFinished, let problem = FieldCheck.problem(with: predicate.path, option: "&", in: loaded.tables.map(\.table),
+                                                              input: "the records") {
+                message = problem
+                return
+            }
+            filter = RowMatches(RecordFilter(predicates: [predicate]))
             filterText = trimmed
             filtering = true
             work(budget: 20_000)

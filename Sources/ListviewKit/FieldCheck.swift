@@ -11,7 +11,7 @@ import ListviewValues
 /// counts even without rows), or, for a dotted path, when some row has a value at the
 /// path. A field whose every value is null is there. Nothing is checked when the input has
 /// no field at all (an empty input lists its empty state).
-struct FieldCheck {
+public struct FieldCheck {
     /// One field name and the option that gave it.
     struct NamedField: Equatable, Sendable {
         var option: String
@@ -129,6 +129,20 @@ struct FieldCheck {
         let names = exploded + pruned.filter { !FieldPattern.isPattern($0.text) }.map { NamedField(option: "--exclude", path: FieldPath($0.text)) }
         let patterns = pruned.filter { FieldPattern.isPattern($0.text) }.map { NamedPattern(option: "--exclude", pattern: $0) }
         try check(names, patterns: patterns, of: request, columns: table.columns, table: table, input: input)
+    }
+
+    /// Why `path`, given by `option`, names no field of `tables` (rows loaded so far, as the
+    /// browser's `&` filters them): the message the command line's check gives, or nil when a
+    /// row has it (or no table has a column yet).
+    public static func problem(with path: FieldPath, option: String, in tables: [CellTable], input: String) -> String? {
+        var columns: [String] = []
+        var seen: Set<String> = []
+        for table in tables {
+            for column in table.columns where seen.insert(column).inserted { columns.append(column) }
+        }
+        guard !columns.isEmpty, !tables.contains(where: { exists(path, known: Set($0.columns), table: $0) }) else { return nil }
+        return message(for: NamedField(option: option, path: path), in: ListRequest(), columns: columns, known: seen, table: tables.first,
+                       input: input)
     }
 
     /// How `check` names the inputs of `request` in a message.
