@@ -34,12 +34,14 @@ struct ShapingOptions: ParsableArguments {
         if explodeDropEmpty && explode == nil { throw ValidationError("--explode-drop-empty needs --explode FIELD") }
     }
 
-    /// Sets the request's shaping; CSV and TSV output of nested records is flattened unless told not to.
+    /// Sets the request's shaping; CSV and TSV output of nested records is flattened unless told
+    /// not to. `--counts` writes group keys, not records: a nested key stays one group, written
+    /// whole as its JSON text, unless `--flatten` is given.
     func apply(to request: inout ListRequest) {
         var shaping = RecordShaping()
         if let flattenSeparator { shaping.separator = flattenSeparator }
         let machineTable = request.look.style == .csv || request.look.style == .tsv
-        if flatten || flattenDepth != nil || (machineTable && !noFlatten && !unflatten) {
+        if flatten || flattenDepth != nil || (machineTable && !noFlatten && !unflatten && !request.look.countsOnly) {
             shaping.flatten = .init(depth: flattenDepth)
         }
         shaping.explode = explode.map { RecordShaping.Explode(field: FieldPath($0), dropEmpty: explodeDropEmpty) }
