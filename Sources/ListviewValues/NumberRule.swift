@@ -76,7 +76,7 @@ public enum NumberRule {
             guard NumberText.isNumber(bytes), let double = Double(String(decoding: bytes, as: UTF8.self)) else { return nil }
             return Reading(double: double, isExact: false)
         }
-        let magnitude = Double(mantissa) / exactPowersOfTen[fraction]
+        let magnitude = fraction == 0 ? Double(mantissa) : Double(mantissa) / exactPowersOfTen[fraction]
         return Reading(double: negative ? -magnitude : magnitude, isExact: true)
     }
 
