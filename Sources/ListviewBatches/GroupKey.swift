@@ -116,3 +116,21 @@ extension TableField {
         return .value(value(row: row, in: cells) ?? .null)
     }
 }
+
+/// A group's value kept as a dictionary key after the cells are gone (a tally, a catalogue of
+/// groups read batch by batch): equal and hashed as its `GroupKey`, so numbers by value.
+public struct GroupValue: Hashable, Sendable {
+    public let value: Value
+
+    public init(_ value: Value) {
+        self.value = value
+    }
+
+    public static func == (lhs: GroupValue, rhs: GroupValue) -> Bool {
+        GroupKey.value(lhs.value) == GroupKey.value(rhs.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(GroupKey.value(value)._rawHashValue(seed: 0))
+    }
+}
