@@ -121,7 +121,7 @@ let package = Package(
         ),
         // What the test targets share: temporary files, and the third-party corpora (skipped when absent).
         .target(name: "ListviewTestSupport", path: "Tests/ListviewTestSupport"),
-        .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewValues"]),
+        .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewTestSupport", "ListviewValues"]),
         .testTarget(name: "ListviewConcurrencyTests", dependencies: ["ListviewConcurrency"]),
         .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewValues", "ListviewBatches"]),
         .testTarget(name: "ListviewDataSourceTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource"]),

@@ -75,7 +75,11 @@ public struct FrequencyTable: Equatable, Sendable {
 
     /// The table's lines, `width` cells wide: a header, then a line per value.
     func lines(width: Int) -> (header: String, rows: [String]) {
-        let texts = entries.map { ScreenText.oneLine(CellText.text(for: $0.value)) }
+        let quoted = CellText.stringsToQuote(among: entries.map(\.value))
+        let texts = zip(entries, quoted).map { entry, quoted in
+            if quoted, case .string(let text) = entry.value { return ScreenText.oneLine(CellText.quoted(text)) }
+            return ScreenText.oneLine(CellText.text(for: entry.value))
+        }
         let valueWidth = min(max(DisplayWidth.of(field.text), texts.map { DisplayWidth.of($0) }.max() ?? 0), max(8, width / 2))
         let countWidth = max(5, String(entries.first?.count ?? 0).count)
         let barRoom = max(0, width - valueWidth - countWidth - 16)

@@ -64,10 +64,14 @@ public struct SectionKey: Hashable, Sendable {
     public var field: FieldPath
     /// The value, `.null` when the field was null or missing.
     public var value: Value
+    /// True when the value is a string shown quoted, as another section beside it would show
+    /// the same text (`CellText.stringsToQuote`).
+    public var quoted: Bool
 
-    public init(field: FieldPath, value: Value) {
+    public init(field: FieldPath, value: Value, quoted: Bool = false) {
         self.field = field
         self.value = value
+        self.quoted = quoted
     }
 }
 
@@ -98,8 +102,8 @@ public enum SectionTitle {
 
     public static func text(for key: SectionKey) -> String {
         let value: String
-        if case .string(let text) = key.value, text.isEmpty {
-            value = "\"\""
+        if case .string(let text) = key.value, text.isEmpty || key.quoted {
+            value = CellText.quoted(text)
         } else {
             value = CellText.text(for: key.value)
         }

@@ -7,8 +7,11 @@ import ListviewValues
 /// `--footer count,sum:F,min:F,max:F,mean:F`: a summary line under each section and for the whole list.
 ///
 /// Only numbers take part in sums, minimums, maximums and means; nulls,
-/// missing fields and text are skipped. Sums keep as many decimals as the
-/// most precise value; min and max show the value's own text.
+/// missing fields and text are skipped. All follow the number rule (`NumberRule`):
+/// sums are exact (`DecimalSum`) and keep as many decimals as the most precise
+/// value; a mean is the exact sum over the count, rounded once (half to even) to
+/// those decimals, at least 2; min and max compare exactly and show the value's
+/// own text.
 public struct Aggregates: Sendable, Equatable {
     public enum Kind: String, CaseIterable, Sendable {
         case count, sum, min, max, mean
@@ -70,12 +73,10 @@ public struct Aggregates: Sendable, Equatable {
     public struct Running: Sendable {
         /// One term's numbers so far.
         private struct Term: Sendable {
-            var numbers = 0
-            var sum = 0.0
-            var decimals = 0
+            var sum = DecimalSum()
             /// The least and the greatest number, each the first of its equals, as written.
-            var least: (value: Double, text: String)?
-            var greatest: (value: Double, text: String)?
+            var least: (reading: NumberRule.Reading, text: String)?
+            var greatest: (reading: NumberRule.Reading, text: String)?
         }
 
         private let aggregates: Aggregates
@@ -91,13 +92,39 @@ public struct Aggregates: Sendable, Equatable {
         public mutating func add(_ value: (FieldPath) -> Value?) {
             items += 1
             for (index, term) in aggregates.terms.enumerated() {
-                guard let field = term.field, let value = value(field), case .number(let text) = value, let number = Double(text) else { continue }
-                terms[index].numbers += 1
-                terms[index].sum += number
-                terms[index].decimals = Swift.max(terms[index].decimals, Aggregates.decimals(in: text))
-                if terms[index].least.map({ number < $0.value }) ?? true { terms[index].least = (number, text) }
-                if terms[index].greatest.map({ $0.value < number }) ?? true { terms[index].greatest = (number, text) }
+                guard let field = term.field, let value = value(field), case .number(let text) = value else { continue }
+                switch term.kind {
+                case .count: break
+                case .sum, .mean: terms[index].sum.add(text)
+                case .min, .max:
+                    Self.withReading(text) { reading, bytes in
+                        if term.kind == .min, terms[index].least.map({ Self.compare(reading, bytes, $0) < 0 }) ?? true {
+                            terms[index].least = (reading, text)
+                        }
+                        if term.kind == .max, terms[index].greatest.map({ Self.compare(reading, bytes, $0) > 0 }) ?? true {
+                            terms[index].greatest = (reading, text)
+                        }
+                    }
+                }
             }
+        }
+
+        /// Calls `body` with the reading and the bytes of number `text`, unless it is not a number.
+        @inline(__always)
+        private static func withReading(_ text: String, _ body: (NumberRule.Reading, UnsafeRawBufferPointer) -> Void) {
+            var text = text
+            text.withUTF8 { utf8 in
+                let bytes = UnsafeRawBufferPointer(utf8)
+                if let reading = NumberRule.reading(bytes) { body(reading, bytes) }
+            }
+        }
+
+        /// How a number orders against a kept one, by the number rule.
+        @inline(__always)
+        private static func compare(_ reading: NumberRule.Reading, _ bytes: UnsafeRawBufferPointer,
+                                    _ kept: (reading: NumberRule.Reading, text: String)) -> Int {
+            var keptText = kept.text
+            return keptText.withUTF8 { NumberRule.compare(reading, bytes, kept.reading, UnsafeRawBufferPointer($0)) }
         }
 
         /// Each term's value over the items added.
@@ -105,31 +132,17 @@ public struct Aggregates: Sendable, Equatable {
             zip(aggregates.terms, terms).map { term, running in
                 guard let field = term.field else { return FooterValue(name: "count", label: "count", value: .number(String(items))) }
                 let (name, label) = ("\(term.kind.rawValue):\(field.text)", "\(term.kind.rawValue) \(field.text)")
-                guard running.numbers > 0 else { return FooterValue(name: name, label: label, value: .null) }
-                let text: String
+                let text: String?
                 switch term.kind {
                 case .count: text = String(items)
-                case .sum: text = Aggregates.format(running.sum, decimals: running.decimals)
-                case .min: text = running.least?.text ?? ""
-                case .max: text = running.greatest?.text ?? ""
-                case .mean: text = Aggregates.format(running.sum / Double(running.numbers), decimals: Swift.max(2, running.decimals))
+                case .sum: text = running.sum.count > 0 ? running.sum.text : nil
+                case .min: text = running.least?.text
+                case .max: text = running.greatest?.text
+                case .mean: text = running.sum.meanText
                 }
+                guard let text else { return FooterValue(name: name, label: label, value: .null) }
                 return FooterValue(name: name, label: label, value: .number(text))
             }
         }
-    }
-
-    static func decimals(in text: String) -> Int {
-        guard let dot = text.firstIndex(of: ".") else { return 0 }
-        return text[text.index(after: dot)...].prefix { $0.isNumber }.count
-    }
-
-    static func format(_ value: Double, decimals: Int) -> String {
-        // printf's %.*f: correctly rounded, as Foundation's String(format:) was.
-        var digits = [CChar](repeating: 0, count: 352)
-        let precision = Int32(Swift.min(decimals, 12))
-        let count = withVaList([precision, value]) { vsnprintf(&digits, digits.count, "%.*f", $0) }
-        guard count > 0 else { return "\(value)" }
-        return String(decoding: digits.prefix(Swift.min(Int(count), digits.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

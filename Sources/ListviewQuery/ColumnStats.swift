@@ -21,9 +21,8 @@ public struct ColumnStats: Sendable {
     private var frequent: FrequentValues<String>?
     private var minimum: (key: ValueOrdering.Key, value: Value)?
     private var maximum: (key: ValueOrdering.Key, value: Value)?
-    private var sum = 0.0
-    private var numbers = 0
-    private var decimals = 0
+    /// The numbers' exact sum, for the mean (`DecimalSum`, as footers take it).
+    private var sum = DecimalSum()
 
     /// Values of the most common ones counted once approximate.
     static let frequentCapacity = 256
@@ -67,11 +66,7 @@ public struct ColumnStats: Sendable {
         let key = ValueOrdering.key(for: value)
         if minimum.map({ ValueOrdering.compare(key, $0.key) < 0 }) ?? true { minimum = (key, value) }
         if maximum.map({ ValueOrdering.compare(key, $0.key) > 0 }) ?? true { maximum = (key, value) }
-        if case .number(let number) = value, let double = Double(number), double.isFinite {
-            sum += double
-            numbers += 1
-            decimals = Swift.max(decimals, Aggregates.decimals(in: number))
-        }
+        if case .number(let number) = value { sum.add(number) }
     }
 
     /// Lets the exact distinct values go: the ones counted so far seed the sketch and the most
@@ -108,7 +103,7 @@ public struct ColumnStats: Sendable {
                 .prefix(3).filter { $0.value.count > 1 }.map { (CellText.unescapedText(for: $0.value.value), $0.value.count) }
         }
         let topText = top.map { "\($0.text) (\($0.count))" }.joined(separator: ", ")
-        let mean: Value = numbers == 0 ? .null : .number(Aggregates.format(sum / Double(numbers), decimals: Swift.max(2, decimals)))
+        let mean: Value = sum.meanText.map(Value.number) ?? .null
         let distinctValue: Value = mark.isEmpty ? .number(String(distinct)) : .string(mark + String(distinct))
         return [.string(name), .string(types.joined(separator: ", ")), .number(String(count)), .number(String(nulls)),
                 distinctValue, minimum?.value ?? .null, maximum?.value ?? .null, mean,

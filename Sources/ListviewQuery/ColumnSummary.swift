@@ -13,7 +13,8 @@ import ListviewValues
 /// - `count`: values that are not null; `nulls`: rows where it is null or missing.
 /// - `distinct`: distinct values (numbers and text by their text, nested values by their JSON).
 /// - `min`, `max`: in `--sort`'s order (booleans, numbers by value, text, nested values).
-/// - `mean`: of the numbers, with at least two decimals; null when there are none.
+/// - `mean`: of the numbers, as footers take it (`DecimalSum`: exact, rounded once to the
+///   decimals of the most precise number, at least two); null when there are none.
 /// - `top`: the three most common values with their counts, `Adelie (152), Gentoo (124), …`
 ///   (ties in first-seen order), of those seen more than once; null when every value is unique.
 ///

@@ -12,7 +12,8 @@ public struct GroupCatalog: Sendable {
     public private(set) var keys: [[Value]] = []
     /// Each group's rows.
     public private(set) var counts: [Int] = []
-    private var numbers: [[Value]: Int] = [:]
+    /// Each group's number, by its values as groups tell them apart (`GroupValue`: numbers by value).
+    private var numbers: [[GroupValue]: Int] = [:]
 
     public init(fields: [FieldPath]) {
         self.fields = fields
@@ -22,12 +23,13 @@ public struct GroupCatalog: Sendable {
     @discardableResult
     public mutating func count(_ key: [Value], times: Int = 1) -> Int {
         let number: Int
-        if let known = numbers[key] {
+        let groupKey = key.map(GroupValue.init)
+        if let known = numbers[groupKey] {
             number = known
         } else {
             number = keys.count
             keys.append(key)
-            numbers[key] = number
+            numbers[groupKey] = number
             counts.append(0)
         }
         counts[number] += times
@@ -46,7 +48,7 @@ public struct GroupCatalog: Sendable {
     /// first in the list), ordered as `RecordGrouper` orders a list's, each with its group.
     public func sections(of groups: [Int], order: GroupOrder) -> [(info: SectionInfo, group: Int)] {
         RecordGrouper.sections(groups, by: fields, order: order, weights: groups.map { counts[$0] },
-                               key: { group, level in keys[group][level] }, value: { $0 })
+                               key: { group, level in GroupValue(keys[group][level]) }, value: \.value)
             .compactMap { section in section.items.first.map { (section.info, $0) } }
     }
 }

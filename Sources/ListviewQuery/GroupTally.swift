@@ -10,7 +10,8 @@ import ListviewValues
 /// would the whole list.
 public struct GroupTally {
     public let fields: [FieldPath]
-    private var index: [[Value]: Int] = [:]
+    /// Each group's position in `groups`, by its values as groups tell them apart (`GroupValue`: numbers by value).
+    private var index: [[GroupValue]: Int] = [:]
     private var groups: [(first: Record, count: Int)] = []
 
     public init(fields: [FieldPath]) {
@@ -19,7 +20,7 @@ public struct GroupTally {
 
     /// Counts `record` in its group, `count` times (a group's first record standing for its rows).
     public mutating func add(_ record: Record, count: Int = 1) {
-        let key = fields.map { $0.value(in: record) ?? .null }
+        let key = fields.map { GroupValue($0.value(in: record) ?? .null) }
         if let position = index[key] {
             groups[position].count += count
         } else {

@@ -55,10 +55,12 @@ public enum RecordGrouper {
     }
 
     /// Sections of any items whose value of the field at grouping `level` is `value(item, level)`
-    /// (nil: missing): the one grouping rule, for records and for rows of a table alike.
+    /// (nil: missing): the one grouping rule (`GroupKey`: numbers by `NumberRule`), for records
+    /// and for rows of a table alike. A section's value is the first one seen of its group.
     public static func sections<Item>(_ items: [Item], by fields: [FieldPath], order: GroupOrder = GroupOrder(),
                                       weights: [Int]? = nil, value: (Item, Int) -> Value?) -> [Section<Item>] {
-        sections(items, by: fields, order: order, weights: weights, key: { value($0, $1) ?? .null }, value: { $0 })
+        sections(items, by: fields, order: order, weights: weights, key: { GroupKey.value(value($0, $1) ?? .null) },
+                 value: { $0.value(nestedDecoder: nil) })
     }
 
     /// Sections of items told apart by a key cheaper than a value (`GroupKey`, a cell's bytes): items
@@ -94,9 +96,11 @@ public enum RecordGrouper {
             }
         }
         let ordered = sort(groups, by: order)
+        // Two sections of a level never show the same header: a string reading like another value there is quoted.
+        let quoted = CellText.stringsToQuote(among: ordered.map(\.key))
         var result: [Section<Item>] = []
-        for group in ordered {
-            let sectionKey = SectionKey(field: field, value: group.key)
+        for (group, quoted) in zip(ordered, quoted) {
+            let sectionKey = SectionKey(field: field, value: group.key, quoted: quoted)
             for var inner in self.group(group.items, weights: group.weights, by: fields.dropFirst(), order: order, key: key, value: value) {
                 inner.info.keys.insert(sectionKey, at: 0)
                 inner.info.levelCounts.insert(group.count, at: 0)

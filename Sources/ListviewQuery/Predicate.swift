@@ -6,8 +6,8 @@ import ListviewValues
 /// One `--where` condition: `field=value`, `!=`, `<`, `<=`, `>`, `>=`, `field~regex`,
 /// `field is null` or `field is not null`.
 ///
-/// Comparisons are numeric when both sides are numbers (`age>30`, `price<=9.5`)
-/// and by text otherwise; `~` searches the value's text with a regular
+/// Comparisons are numeric when both sides are numbers (`age>30`, `price<=9.5`), by the
+/// number rule (`NumberRule`: exact decimal values, `1e2=100`), and by text otherwise; `~` searches the value's text with a regular
 /// expression. A null or missing field matches only `is null`, whatever the
 /// operator: `note=null` compares with the text `null`.
 public struct Predicate: Sendable, CustomStringConvertible {
@@ -28,7 +28,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
     public let path: FieldPath
     public let op: Operator
     public let value: String
-    private let number: Double?
+    private let number: NumberRule.Reading?
     private let regex: LinearRegex?
     /// The value's UTF-8, and whether it is all ASCII (cells then compare with it byte by byte).
     private let valueBytes: [UInt8]
@@ -144,8 +144,8 @@ public struct Predicate: Sendable, CustomStringConvertible {
         self.op = op
         self.value = value
         self.regex = regex
-        number = op == .isNull || op == .isNotNull || !NumberText.isNumber(value) ? nil : Double(value)
         valueBytes = Array(value.utf8)
+        number = op == .isNull || op == .isNotNull ? nil : valueBytes.withUnsafeBytes(NumberRule.reading)
         valueIsASCII = valueBytes.allSatisfy { $0 < 0x80 }
     }
 
@@ -157,8 +157,11 @@ public struct Predicate: Sendable, CustomStringConvertible {
         if kind == .null || kind == .absent { return op == .isNull }
         if op == .isNull || op == .isNotNull { return op == .isNotNull }
         if let regex { return regex.matches(text) }
-        if let number, let fieldNumber = NumberText.doubleValue(text) {
-            return holds(Self.order(fieldNumber, number))
+        if let number, let fieldNumber = NumberRule.reading(text) {
+            if fieldNumber.double != number.double || (fieldNumber.isExact && number.isExact) {
+                return holds(fieldNumber.double < number.double ? -1 : (fieldNumber.double > number.double ? 1 : 0))
+            }
+            return holds(valueBytes.withUnsafeBytes { NumberRule.compare(fieldNumber, text, number, $0) })
         }
         guard valueIsASCII, UTF8Check.asciiPrefix(text.assumingMemoryBound(to: UInt8.self)) == text.count else {
             let fieldText = String(decoding: text, as: UTF8.self)
@@ -177,12 +180,6 @@ public struct Predicate: Sendable, CustomStringConvertible {
     /// it: the value seen as a cell (`CellKind.withCell`), by the cell rule.
     public func matches(value field: Value?) -> Bool {
         CellKind.withCell(of: field) { matches(cell: $0, text: $1) }
-    }
-
-    /// -1, 0 or 1 as `fieldNumber` is below, at or above `number`.
-    @inline(__always)
-    private static func order(_ fieldNumber: Double, _ number: Double) -> Int {
-        fieldNumber < number ? -1 : (fieldNumber > number ? 1 : 0)
     }
 
     /// Whether the operator holds for a field that orders `order` (-1, 0, 1) against the value.

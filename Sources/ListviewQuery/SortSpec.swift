@@ -71,16 +71,6 @@ public enum RecordSorter {
         return ValueOrdering.key(for: field.value(row: row, in: cells))
     }
 
-    /// True when `texts` hold two different integer texts.
-    private static func holdsDifferentIntegers<Texts: Sequence>(_ texts: Texts) -> Bool where Texts.Element == String {
-        var first: String?
-        for text in texts where IntegerText.isInteger(text) {
-            if let first, first != text { return true }
-            first = first ?? text
-        }
-        return false
-    }
-
     /// The positions of the rows whose sort keys are `keys` (one array per spec, a key per row),
     /// in the order `specs` give them; ties keep input order.
     public static func order(_ keys: [[ValueOrdering.Key]], by specs: [SortSpec]) -> [Int] {
@@ -116,7 +106,7 @@ public enum RecordSorter {
     static func numericOrder(_ keys: [ValueOrdering.Key], descending: Bool) -> [Int]? {
         numericOrder(count: keys.count, descending: descending, number: { row in
             switch keys[row] {
-            case let .number(value, _): return .number(value)
+            case let .number(reading, _): return .number(reading)
             case .missing: return .missing
             default: return .other
             }
@@ -128,7 +118,7 @@ public enum RecordSorter {
 
     /// What one row holds for a sort by numbers.
     enum NumberKey {
-        case number(Double)
+        case number(NumberRule.Reading)
         case missing
         /// Anything a double cannot stand for: the general comparator sorts.
         case other
@@ -138,7 +128,7 @@ public enum RecordSorter {
     static let parallelMinimum = 65_536
 
     /// `numericOrder` over `count` rows, each row's number given by `number` and its text (for
-    /// integers a double cannot tell apart) by `text`. A large column is read and sorted in two
+    /// numbers a double cannot tell apart, `NumberRule`) by `text`. A large column is read and sorted in two
     /// halves on two cores (`number` is called from both), then the halves are merged straight
     /// into the order: only the halves' pairs and the order are held at once.
     static func numericOrder(count: Int, descending: Bool, number: (Int) -> NumberKey, text: (Int) -> String) -> [Int]? {
@@ -151,7 +141,13 @@ public enum RecordSorter {
         guard !halves.contains(where: { $0 == nil }) else { return nil }
         let sorted = halves.compactMap { $0 }
         halves = []
-        var order = OrderBuilder(capacity: count)
+        // Rows whose double may stand for other decimals too: runs of equal doubles holding one are looked at again.
+        var inexact: [Bool]?
+        for half in sorted where !half.inexact.isEmpty {
+            if inexact == nil { inexact = [Bool](repeating: false, count: count) }
+            for row in half.inexact { inexact?[row] = true }
+        }
+        var order = OrderBuilder(capacity: count, inexact: inexact)
         let first = sorted[0].numbers, second = sorted.count > 1 ? sorted[1].numbers : []
         var left = 0, right = 0
         while left < first.count || right < second.count {
@@ -167,22 +163,26 @@ public enum RecordSorter {
             }
         }
         var rows = order.finish()
-        reorderLongIntegerTies(&rows, runs: order.tieRuns, text: text, descending: descending)
+        reorderTies(&rows, runs: order.tieRuns, text: text, descending: descending)
         for half in sorted { rows.append(contentsOf: half.missing) }  // missing values last, whichever way the column sorts
         return rows
     }
 
-    /// Rows sorted by their numbers (ties by row), and the rows without one.
+    /// Rows sorted by their numbers (ties by row), the rows without one, and the rows whose
+    /// double may stand for other decimals too (`NumberRule.Reading.isExact`).
     private struct SortedNumbers {
         var numbers: [(value: Double, row: Int)] = []
         var missing: [Int] = []
+        var inexact: [Int] = []
 
         /// `rows` sorted by `number`; nil when one holds anything but a number or nothing.
         init?(rows range: Range<Int>, descending: Bool, number: (Int) -> NumberKey) {
             numbers.reserveCapacity(range.count)
             for row in range {
                 switch number(row) {
-                case let .number(value): numbers.append((value, row))
+                case let .number(reading):
+                    numbers.append((reading.double, row))
+                    if !reading.isExact { inexact.append(row) }
                 case .missing: missing.append(row)
                 case .other: return nil
                 }
@@ -196,29 +196,33 @@ public enum RecordSorter {
         }
     }
 
-    /// The merged order of rows with numbers, noting the runs of equal values that may hold
-    /// integers a double cannot tell apart (zero, or past 2^53): only those are looked at again.
+    /// The merged order of rows with numbers, noting the runs of equal doubles that hold a row
+    /// whose double may stand for other decimals too (`inexact`): only those are looked at again.
     private struct OrderBuilder {
         private var rows: [Int] = []
         private var runStart = 0
         private var runValue: Double?
-        /// Runs of two or more equal values of zero or a magnitude past 2^53.
+        private var runIsInexact = false
+        private let inexact: [Bool]?
+        /// Runs of two or more equal doubles, one of them inexact.
         private(set) var tieRuns: [Range<Int>] = []
 
-        init(capacity: Int) {
+        init(capacity: Int, inexact: [Bool]?) {
             rows.reserveCapacity(capacity)
+            self.inexact = inexact
         }
 
         mutating func append(_ row: Int, value: Double) {
             if value != runValue {
                 closeRun()
-                (runStart, runValue) = (rows.count, value)
+                (runStart, runValue, runIsInexact) = (rows.count, value, false)
             }
+            if let inexact, inexact[row] { runIsInexact = true }
             rows.append(row)
         }
 
         private mutating func closeRun() {
-            if let value = runValue, rows.count - runStart > 1, value == 0 || value.magnitude >= 9_007_199_254_740_992 {
+            if runValue != nil, rows.count - runStart > 1, runIsInexact {
                 tieRuns.append(runStart..<rows.count)
             }
         }
@@ -233,13 +237,14 @@ public enum RecordSorter {
         }
     }
 
-    /// Equal as doubles, integers written differently still have an order (`IntegerText`: too long
-    /// for a double, or `-0` before `0`): each run of equal values (`runs`) holding two such texts is
-    /// put in it, ties by row number.
-    private static func reorderLongIntegerTies(_ order: inout [Int], runs: [Range<Int>], text: (Int) -> String, descending: Bool) {
-        for run in runs where Self.holdsDifferentIntegers(order[run].lazy.map(text)) {
+    /// Equal as doubles, numbers may still differ (`NumberRule`: too long or too large for a
+    /// double): each run of equal doubles (`runs`) is put in the order of its digits, equal
+    /// values by row number.
+    private static func reorderTies(_ order: inout [Int], runs: [Range<Int>], text: (Int) -> String, descending: Bool) {
+        for run in runs {
+            let texts = Dictionary(uniqueKeysWithValues: order[run].map { ($0, text($0)) })
             order[run].sort { left, right in
-                let comparison = IntegerText.compare(text(left), text(right))
+                let comparison = NumberRule.compare(texts[left] ?? "", texts[right] ?? "") ?? 0
                 if comparison != 0 { return descending ? comparison > 0 : comparison < 0 }
                 return left < right
             }
@@ -261,11 +266,11 @@ extension CellTable.Cells {
         let (kind, text) = cell(row: row, column: column)
         switch kind {
         case .number: break
-        case .text where inferTypes && NumberText.isNumber(text): break
+        case .text where inferTypes: break
         case .null, .absent: return .missing
         default: return .other
         }
-        guard let number = Double(String(decoding: text, as: UTF8.self)), !number.isNaN else { return .other }
-        return .number(number)
+        guard let reading = NumberRule.reading(text) else { return .other }
+        return .number(reading)
     }
 }

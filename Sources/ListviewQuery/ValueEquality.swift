@@ -5,7 +5,7 @@ import ListviewValues
 /// When `listview diff` holds two values to be the same.
 ///
 /// By meaning (the default): text compares exactly, except that two texts that
-/// both read as numbers compare by value (`12.50` equals `12.5` and `1.25e1`),
+/// both read as numbers compare by value (`NumberRule`: `12.50` equals `12.5` and `1.25e1`),
 /// whatever their JSON type, so the same records as CSV and as JSON are equal.
 /// Null, a missing field and empty text are all "no value" and equal one
 /// another (a CSV cell cannot tell them apart). Objects compare member by
@@ -116,9 +116,9 @@ public struct ValueEquality: Sendable {
         }
     }
 
+    /// Both numbers of one value, by the number rule (`NumberRule`), which `hash` feeds alike.
     static func sameNumber(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard let left = NumberText.canonicalValue(a), let right = NumberText.canonicalValue(b) else { return false }
-        return left == right
+        NumberRule.equal(a, b)
     }
 
     /// The kind `--exact` compares: a CSV cell is a number when it reads as one (with type inference).

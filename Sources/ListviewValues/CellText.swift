@@ -144,3 +144,27 @@ public enum TerminalEscaping {
         return held
     }
 }
+
+extension CellText {
+    /// Which of `values`, shown side by side (the sections of one grouping level, the rows of a
+    /// frequency table), are strings to show quoted (`quoted(_:)`) so that no two show the same
+    /// text: a string whose text is that of another value there (`"true"` beside `true`, `"100"`
+    /// beside `100`, `"null"` beside null). Only a string can read like another type.
+    public static func stringsToQuote(among values: [Value]) -> [Bool] {
+        var others: Set<String> = []
+        for value in values {
+            if case .string = value { continue }
+            others.insert(unescapedText(for: value))
+        }
+        guard !others.isEmpty else { return values.map { _ in false } }
+        return values.map { value in
+            if case .string(let text) = value { return others.contains(text) }
+            return false
+        }
+    }
+
+    /// A string as its JSON text, quoted and escaped (`"true"`), safe to write to a terminal.
+    public static func quoted(_ text: String) -> String {
+        TerminalEscaping.escaped(Value.string(text).compactJSON)
+    }
+}

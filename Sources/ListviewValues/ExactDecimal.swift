@@ -56,7 +56,7 @@ public struct ExactDecimal: Sendable, Equatable {
     public var isZero: Bool { digits.isEmpty }
 
     /// The power of ten just above the first digit: the number of places before the point.
-    private var magnitude: Int { exponent + digits.count }
+    var magnitude: Int { exponent + digits.count }
 
     /// `|self − other|`, or nil when the two span more than `maxSpan` places.
     public func distance(to other: ExactDecimal) -> ExactDecimal? {
@@ -99,21 +99,24 @@ public struct ExactDecimal: Sendable, Equatable {
         return 0
     }
 
-    /// The digits of the places `low` up to `high` (exclusive), most significant first.
-    private func placed(from low: Int, to high: Int) -> [UInt8] {
-        var placed = [UInt8](repeating: 0, count: high - low)
+    /// The digits of the places `low` up to `high` (exclusive), most significant first; digits
+    /// outside those places are left out.
+    func placed(from low: Int, to high: Int) -> [UInt8] {
+        var placed = [UInt8](repeating: 0, count: max(0, high - low))
         let start = high - magnitude
-        for (index, digit) in digits.enumerated() { placed[start + index] = digit }
+        for (index, digit) in digits.enumerated() where start + index >= 0 && start + index < placed.count {
+            placed[start + index] = digit
+        }
         return placed
     }
 
-    private static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
         for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
         return 0
     }
 
     /// `a + b`, digits of the same places.
-    private static func sum(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+    static func sum(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
         var result = [UInt8](repeating: 0, count: a.count + 1)
         var carry: UInt8 = 0
         for index in stride(from: a.count - 1, through: 0, by: -1) {
@@ -126,7 +129,7 @@ public struct ExactDecimal: Sendable, Equatable {
     }
 
     /// `a − b` for `a ≥ b`, digits of the same places.
-    private static func difference(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+    static func difference(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
         var result = [UInt8](repeating: 0, count: a.count)
         var borrow: Int = 0
         for index in stride(from: a.count - 1, through: 0, by: -1) {

@@ -75,11 +75,13 @@ extension NumberText {
 /// Where the parts of `NumberText.canonicalValue`'s form lie in number text: the sign, the
 /// significant digits (from the first to the last non-zero one, a point among them skipped)
 /// and the power of ten of the last of them.
-private struct CanonicalNumber {
+struct CanonicalNumber {
     var negative = false
     /// The first and last non-zero digit's places in the text; nil for a zero.
     var digits: ClosedRange<Int>?
     var exponent = 0
+    /// The place of the point in the text, if it has one.
+    var point: Int?
 
     /// The parts of `bytes`; nil when they are not a number or the exponent is too large to count.
     @inline(__always)
@@ -101,6 +103,7 @@ private struct CanonicalNumber {
             let byte = bytes[index]
             if byte == UInt8(ascii: ".") {
                 inFraction = true
+                point = index
             } else if byte >= 0x30 && byte <= 0x39 {
                 if byte != 0x30 {
                     if first == nil { first = index }
@@ -159,46 +162,9 @@ private struct CanonicalNumber {
 }
 
 extension NumberText {
-    /// Exact powers of ten as doubles: 10^0 … 10^22 (each exactly representable).
-    private static let exactPowersOfTen: [Double] = (0...22).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
-
-    /// The value of number text (`isNumber`) as the nearest double, or nil when the bytes are not a
-    /// number: what `--where` compares a cell with.
-    ///
-    /// Plain decimals of at most 15 significant digits (`1008.96`, `-7`, `.5`) are read here
-    /// without a string: the digits are an exact integer and the scale an exact power of ten,
-    /// so one division rounds correctly, giving the same double as `Double(String)`. Anything
-    /// else (exponents, longer digits) is read by `Double(String)`.
+    /// The value of number text (`isNumber`) as the nearest double, or nil when the bytes are not
+    /// a number (`NumberRule.reading`, which also says whether the double settles comparisons).
     public static func doubleValue(_ bytes: UnsafeRawBufferPointer) -> Double? {
-        var index = 0
-        let count = bytes.count
-        var negative = false
-        if count > 0, bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
-            negative = bytes[0] == UInt8(ascii: "-")
-            index = 1
-        }
-        var mantissa: UInt64 = 0
-        var significant = 0, digits = 0, fraction = 0
-        var inFraction = false
-        while index < count {
-            let byte = bytes[index]
-            if byte >= 0x30 && byte <= 0x39 {
-                digits += 1
-                if inFraction { fraction += 1 }
-                if mantissa != 0 || byte != 0x30 { significant += 1 }
-                mantissa = mantissa &* 10 &+ UInt64(byte - 0x30)
-            } else if byte == UInt8(ascii: "."), !inFraction {
-                inFraction = true
-            } else {
-                break
-            }
-            index += 1
-        }
-        let plain = index == count && digits > 0 && !(inFraction && fraction == 0)
-        guard plain, significant <= 15, fraction < exactPowersOfTen.count else {
-            return isNumber(bytes) ? Double(String(decoding: bytes, as: UTF8.self)) : nil
-        }
-        let magnitude = Double(mantissa) / exactPowersOfTen[fraction]
-        return negative ? -magnitude : magnitude
+        NumberRule.reading(bytes)?.double
     }
 }

@@ -113,6 +113,24 @@ final class BrowserArrangementTests: XCTestCase {
         XCTAssertEqual(browser.view.count, 7)
     }
 
+    /// `F` and `=` count and group numbers by the number rule (`100` and `1e2` are one value), and
+    /// a string that reads like another value beside it is shown quoted.
+    func testFrequencyAndGroupingTakeNumbersByValue() throws {
+        let schema = RecordSchema()
+        var table = CellTable(columns: [], inferTypes: false)
+        for value: Value in [.number("100"), .string("100"), .number("1e2"), .bool(true), .string("true"), .number("100.0")] {
+            table.append(schema.record(keys: ["k"], values: [value]), schema: schema)
+        }
+        let frequency = try XCTUnwrap(FrequencyTable.counted(rows(table), field: FieldPath("k")))
+        XCTAssertEqual(frequency.entries.map(\.count), [3, 1, 1, 1])
+        XCTAssertEqual(frequency.entries.map(\.value), [.number("100"), .string("100"), .bool(true), .string("true")])
+        let shown = frequency.lines(width: 60).rows.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        XCTAssertEqual(shown, ["100", "\"100\"", "true", "\"true\""])
+        let grouped = try XCTUnwrap(ViewArranger.arranged(rows(table), sort: [], groupBy: [FieldPath("k")]))
+        XCTAssertEqual(grouped.sections.map { SectionTitle.text(for: $0.info.keys) }, ["k: 100", "k: \"100\"", "k: true", "k: \"true\""])
+        XCTAssertEqual(grouped.sections.map(\.info.count), [3, 1, 1, 1])
+    }
+
     func testUndoTakesBackEachChangeInTurn() {
         var browser = model(rows(table(6)))
         press(&browser, "lls")
