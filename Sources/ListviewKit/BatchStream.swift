@@ -303,17 +303,34 @@ public final class BatchStream {
     /// A dotted path is looked for in the rows of `table` (a page read), else of the first batch.
     func checked(_ request: ListRequest, rowsOf table: CellTable? = nil) throws -> ListRequest {
         if table == nil { _ = try first() }
-        try checkPrunedMembers(request)
-        return try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? firstTable,
-                                       checking: read.paths.count <= 1)
+        return try readingErrorsFirst {
+            try checkPrunedMembers(request)
+            return try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? firstTable,
+                                           checking: read.paths.count <= 1)
+        }
     }
 
     /// `request`'s field names checked against the first batch (one input), without preparing it.
     func checkFirst(_ request: ListRequest) throws {
         _ = try first()
         guard read.paths.count <= 1 else { return }
-        try checkPrunedMembers(request)
-        try FieldCheck.check(request, columns: knownColumns, table: firstTable, input: read.displayName)
+        try readingErrorsFirst {
+            try checkPrunedMembers(request)
+            try FieldCheck.check(request, columns: knownColumns, table: firstTable, input: read.displayName)
+        }
+    }
+
+    /// `check`'s result; when it fails (a field no record has, 64), the rest of the input is read
+    /// first, and an error reading it (malformed input, 65; an I/O error) is thrown instead: in
+    /// every command a reading error comes before a field check. The one rule of that order, for
+    /// every check made before the input has ended.
+    public func readingErrorsFirst<Result>(_ check: () throws -> Result) throws -> Result {
+        do {
+            return try check()
+        } catch {
+            while try next() != nil {}
+            throw error
+        }
     }
 
     /// `request`'s `--exclude` of members (`customer.email`) checked against the first batch as
