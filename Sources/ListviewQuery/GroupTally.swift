@@ -7,24 +7,46 @@ import ListviewValues
 ///
 /// Only the first record of each group is kept, with the group's size, and
 /// `RecordGrouper` orders and titles the sections from those exactly as it
-/// would the whole list.
+/// would the whole list. With `sort` (`--sort`), a group's first record is its first in the
+/// list's order, as the list shows it (the earliest in the input on a tie): sections come in
+/// the same order with `--counts` as without.
 public struct GroupTally {
     public let fields: [FieldPath]
+    /// `--sort`: the order of the list whose sections are counted.
+    public let sort: [SortSpec]
     private var index: [[Value]: Int] = [:]
-    private var groups: [(first: Record, count: Int)] = []
+    /// Each group's first record, its count, and that record's sort keys and place in the input.
+    private var groups: [(first: Record, count: Int, keys: [ValueOrdering.Key], place: Int)] = []
+    /// The records counted so far: the place in the input of the next one.
+    private var counted = 0
 
-    public init(fields: [FieldPath]) {
+    public init(fields: [FieldPath], sort: [SortSpec] = []) {
         self.fields = fields
+        self.sort = sort
     }
 
     /// Counts `record` in its group, `count` times (a group's first record standing for its rows).
     public mutating func add(_ record: Record, count: Int = 1) {
+        let keys = sort.map { ValueOrdering.key(for: $0.path.value(in: record)) }
+        add(record, count: count, keys: keys, place: counted)
+        counted += count
+    }
+
+    /// Counts `record`, whose sort keys are `keys` and place in the input `place`, in its group;
+    /// it becomes the group's first record when the list shows it before the group's first so far.
+    private mutating func add(_ record: Record, count: Int, keys: [ValueOrdering.Key], place: Int) {
         let key = fields.map { $0.value(in: record) ?? .null }
         if let position = index[key] {
             groups[position].count += count
+            guard !sort.isEmpty else { return }
+            let known = groups[position]
+            let order = RecordSorter.compare(keys, known.keys, by: sort)
+            if order < 0 || (order == 0 && place < known.place) {
+                (groups[position].first, groups[position].keys, groups[position].place) = (record, keys, place)
+            }
         } else {
             index[key] = groups.count
-            groups.append((record, count))
+            groups.append((record, count, keys, place))
         }
     }
 
@@ -33,15 +55,28 @@ public struct GroupTally {
     public mutating func add(_ rows: [RowRef], of table: CellTable) {
         guard let first = rows.first else { return }
         let shapes = RecordShapeCache()
-        guard !fields.isEmpty else { return add(table.record(at: first.row, shapes: shapes), count: rows.count) }
+        let sortFields = table.fields(sort.map(\.path))
+        let keysOf = { (row: Int) in table.withCells { cells in sortFields.map { RecordSorter.key(row: row, field: $0, cells: cells) } } }
+        defer { counted += rows.count }
+        guard !fields.isEmpty else {
+            // One group: its first row in the list's order stands for it.
+            var best = (place: 0, keys: keysOf(first.row))
+            if !sort.isEmpty {
+                for (place, item) in rows.enumerated().dropFirst() {
+                    let keys = keysOf(item.row)
+                    if RecordSorter.compare(keys, best.keys, by: sort) < 0 { best = (place, keys) }
+                }
+            }
+            return add(table.record(at: rows[best.place].row, shapes: shapes), count: rows.count, keys: best.keys, place: counted + best.place)
+        }
         let ids = RowGroupIDs(rows: rows, fields: table.fields(fields), of: table)
         // Each row's combination of group numbers, one level at a time, numbered as it first appears.
         var combinations: [Combination: Int] = [:]
         // Group numbers are dense (the level-0 values, then the combinations as they appear), so
         // each one's position in `local` is kept in an array indexed by it (-1: not seen yet).
         var positionOf = [Int](repeating: -1, count: ids.values.count)
-        var local: [(row: Int, count: Int)] = []
-        for item in rows {
+        var local: [(place: Int, count: Int, keys: [ValueOrdering.Key])] = []
+        for (place, item) in rows.enumerated() {
             var number = ids.id(row: item.row, level: 0)
             for level in fields.indices.dropFirst() {
                 let pair = Combination(earlier: number, next: ids.id(row: item.row, level: level))
@@ -57,17 +92,29 @@ public struct GroupTally {
             let position = positionOf[number]
             if position >= 0 {
                 local[position].count += 1
+                // With --sort, the group's first row in the list's order stands for it.
+                if !sort.isEmpty {
+                    let keys = keysOf(item.row)
+                    if RecordSorter.compare(keys, local[position].keys, by: sort) < 0 { (local[position].place, local[position].keys) = (place, keys) }
+                }
             } else {
                 positionOf[number] = local.count
-                local.append((item.row, 1))
+                local.append((place, 1, sort.isEmpty ? [] : keysOf(item.row)))
             }
         }
-        for group in local { add(table.record(at: group.row, shapes: shapes), count: group.count) }
+        for group in local {
+            add(table.record(at: rows[group.place].row, shapes: shapes), count: group.count, keys: group.keys, place: counted + group.place)
+        }
     }
 
     /// Counts the groups of `later` (records read after this tally's) in.
     public mutating func add(_ later: GroupTally) {
-        for group in later.groups { add(group.first, count: group.count) }
+        let offset = counted
+        for group in later.groups {
+            let keys = later.sort == sort ? group.keys : sort.map { ValueOrdering.key(for: $0.path.value(in: group.first)) }
+            add(group.first, count: group.count, keys: keys, place: offset + group.place)
+        }
+        counted += later.counted
     }
 
     /// Group numbers of two levels, numbered together.
@@ -82,6 +129,14 @@ public struct GroupTally {
     /// The sections `RecordGrouper` makes of all the records counted, ordered and titled alike,
     /// each holding its group's first record and counting all of the group's members.
     public func sections(order: GroupOrder = GroupOrder()) -> [Section<Record>] {
-        RecordGrouper.sections(groups.map(\.first), by: fields, order: order, weights: groups.map(\.count))
+        var listed = groups
+        if !sort.isEmpty {
+            // In the list's order: a group's first record where the list shows it.
+            listed.sort { left, right in
+                let order = RecordSorter.compare(left.keys, right.keys, by: sort)
+                return order != 0 ? order < 0 : left.place < right.place
+            }
+        }
+        return RecordGrouper.sections(listed.map(\.first), by: fields, order: order, weights: listed.map(\.count))
     }
 }
