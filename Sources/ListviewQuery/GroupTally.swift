@@ -53,21 +53,18 @@ public struct GroupTally {
     /// Counts `rows` of `table` in their groups: each row's group found from its cells' bytes
     /// (`RowGroupIDs`), no record or value per row; the record of a group's first row stands for it.
     public mutating func add(_ rows: [RowRef], of table: CellTable) {
-        guard let first = rows.first else { return }
+        guard !rows.isEmpty else { return }
         let shapes = RecordShapeCache()
         let sortFields = table.fields(sort.map(\.path))
         let keysOf = { (row: Int) in table.withCells { cells in sortFields.map { RecordSorter.key(row: row, field: $0, cells: cells) } } }
         defer { counted += rows.count }
+        // With --sort, the places of the rows in the list's order (`RecordSorter`, which sorts a
+        // numeric column from its cells): a group's first there stands for it.
+        let listed = sort.isEmpty ? nil : Self.places(of: RecordSorter.sorted(rows, of: table, by: sort), among: rows, rowCount: table.rowCount)
         guard !fields.isEmpty else {
-            // One group: its first row in the list's order stands for it.
-            var best = (place: 0, keys: keysOf(first.row))
-            if !sort.isEmpty {
-                for (place, item) in rows.enumerated().dropFirst() {
-                    let keys = keysOf(item.row)
-                    if RecordSorter.compare(keys, best.keys, by: sort) < 0 { best = (place, keys) }
-                }
-            }
-            return add(table.record(at: rows[best.place].row, shapes: shapes), count: rows.count, keys: best.keys, place: counted + best.place)
+            let best = listed?.first ?? 0
+            return add(table.record(at: rows[best].row, shapes: shapes), count: rows.count, keys: sort.isEmpty ? [] : keysOf(rows[best].row),
+                       place: counted + best)
         }
         let ids = RowGroupIDs(rows: rows, fields: table.fields(fields), of: table)
         // Each row's combination of group numbers, one level at a time, numbered as it first appears.
@@ -75,7 +72,10 @@ public struct GroupTally {
         // Group numbers are dense (the level-0 values, then the combinations as they appear), so
         // each one's position in `local` is kept in an array indexed by it (-1: not seen yet).
         var positionOf = [Int](repeating: -1, count: ids.values.count)
-        var local: [(place: Int, count: Int, keys: [ValueOrdering.Key])] = []
+        var local: [(place: Int, count: Int)] = []
+        // With --sort, each row's position in `local`.
+        var localOfPlace: [Int] = []
+        if listed != nil { localOfPlace.reserveCapacity(rows.count) }
         for (place, item) in rows.enumerated() {
             var number = ids.id(row: item.row, level: 0)
             for level in fields.indices.dropFirst() {
@@ -89,22 +89,34 @@ public struct GroupTally {
                 }
             }
             if number >= positionOf.count { positionOf.append(contentsOf: repeatElement(-1, count: number + 1 - positionOf.count)) }
-            let position = positionOf[number]
+            var position = positionOf[number]
             if position >= 0 {
                 local[position].count += 1
-                // With --sort, the group's first row in the list's order stands for it.
-                if !sort.isEmpty {
-                    let keys = keysOf(item.row)
-                    if RecordSorter.compare(keys, local[position].keys, by: sort) < 0 { (local[position].place, local[position].keys) = (place, keys) }
-                }
             } else {
-                positionOf[number] = local.count
-                local.append((place, 1, sort.isEmpty ? [] : keysOf(item.row)))
+                position = local.count
+                positionOf[number] = position
+                local.append((place, 1))
+            }
+            if listed != nil { localOfPlace.append(position) }
+        }
+        if let listed {
+            var chosen = [Bool](repeating: false, count: local.count)
+            for place in listed where !chosen[localOfPlace[place]] {
+                chosen[localOfPlace[place]] = true
+                local[localOfPlace[place]].place = place
             }
         }
         for group in local {
-            add(table.record(at: rows[group.place].row, shapes: shapes), count: group.count, keys: group.keys, place: counted + group.place)
+            let row = rows[group.place].row
+            add(table.record(at: row, shapes: shapes), count: group.count, keys: sort.isEmpty ? [] : keysOf(row), place: counted + group.place)
         }
+    }
+
+    /// The places in `rows` of `ordered` (the same rows in another order).
+    private static func places(of ordered: [RowRef], among rows: [RowRef], rowCount: Int) -> [Int] {
+        var placeOfRow = [Int](repeating: 0, count: rowCount)
+        for (place, item) in rows.enumerated() where item.row < rowCount { placeOfRow[item.row] = place }
+        return ordered.map { $0.row < rowCount ? placeOfRow[$0.row] : 0 }
     }
 
     /// Counts the groups of `later` (records read after this tally's) in.
