@@ -464,6 +464,13 @@ public enum CellKind: UInt8, Sendable {
     case nested
 
 
+    /// Whether an empty cell of this kind is written `""` in CSV: every empty string is, so that a
+    /// reader tells it from null (an empty field), but a CSV cell read with nothing between its
+    /// delimiters (`.text`) is written as it was read, with nothing. The one rule of how an empty
+    /// cell is written, for every CSV writer.
+    @inline(__always)
+    public var quotesWhenEmpty: Bool { self != .text }
+
     /// The value of a cell of this kind holding `text`, as the record reader makes it; nil for an
     /// absent cell, and for a nested one, which keeps its JSON text only.
     @inline(__always)

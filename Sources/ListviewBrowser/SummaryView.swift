@@ -38,7 +38,7 @@ public struct SummaryView: Equatable, Sendable {
         let grouped = rows.hasHeaders
         var texts: [(title: String?, cells: [[String]])] = []
         for (index, section) in rows.sections.enumerated() {
-            let cells = summary.records(group: index).map { record in record.values.map { ScreenText.oneLine(CellText.text(for: $0)) } }
+            let cells = summary.records(group: index, marked: true).map { record in record.values.map { ScreenText.oneLine(CellText.text(for: $0)) } }
             texts.append((grouped ? "\(SectionTitle.text(for: section.info.keys)) · \(RecordCount.text(section.info.count))" : nil, cells))
         }
         let names = ColumnSummary.fieldNames

@@ -11,7 +11,10 @@ import ListviewValues
 /// lost. A short row is padded with nulls; a long row keeps its extra cells
 /// under their column numbers, as extra columns. Both are counted for a
 /// warning. Blank lines are skipped. Cells keep their bytes exactly; they read
-/// as numbers where `inferTypes` and the text is one (`CellKind.text`).
+/// as numbers where `inferTypes` and the text is one (`CellKind.text`). An empty cell is
+/// empty text either way, and says how it was written: nothing between the delimiters
+/// (`.text`) or a quoted `""` (`.string`), which CSV output writes back as it was
+/// (`CellKind.quotesWhenEmpty`).
 final class CSVBatchAssembler {
     private let hasHeader: Bool
     private let inferTypes: Bool
@@ -19,8 +22,9 @@ final class CSVBatchAssembler {
     private(set) var header: [String]?
     /// The rows completed so far (a reader hands them on and drops them, or keeps them all).
     var batch: CellTable
-    /// The first row's cells, while it is the header.
+    /// The first row's cells, while it is the header, and which of them were a quoted `""`.
     private var headerCells: [String] = []
+    private var headerQuotedEmpty: [Bool] = []
     private var cellsInRow = 0
     /// The last event was a row ended by a CR (an LF next is the rest of a CRLF).
     private var afterCR = false
@@ -126,10 +130,14 @@ final class CSVBatchAssembler {
         if header == nil {
             // The first row: the column names, or without a header a row kept until the columns are known.
             headerCells.append(String(decoding: bytes, as: UTF8.self))
+            headerQuotedEmpty.append(bytes.isEmpty && bytes.baseAddress != nil)
         } else if let keeps, !(column < keeps.count && keeps[column]) {
             return
         } else if !nullTexts.isEmpty, nullTexts.contains(where: { bytes.elementsEqual($0) }) {
             batch.appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
+        } else if bytes.isEmpty {
+            // libcsv hands an unquoted empty field over without a pointer (CSV_EMPTY_IS_NULL).
+            batch.appendCell(bytes, kind: bytes.baseAddress == nil ? .text : .string, printableASCII: true)
         } else {
             let printable = UTF8Check.printableASCIIPrefix(bytes.assumingMemoryBound(to: UInt8.self)) == bytes.count
             batch.appendCell(bytes, printableASCII: printable)
@@ -168,8 +176,9 @@ final class CSVBatchAssembler {
     /// Names the columns from the first row (its cells, or their numbers without a header).
     private func startColumns(count: Int) {
         let names = hasHeader ? ColumnNames.unique(headerCells) : (1...count).map(String.init)
-        let cells = headerCells
+        let cells = headerCells, quotedEmpty = headerQuotedEmpty
         headerCells = []
+        headerQuotedEmpty = []
         header = names
         let kept = onlyColumns.map { only in names.map { only.contains($0) } }
         keeps = kept
@@ -178,7 +187,8 @@ final class CSVBatchAssembler {
         guard !hasHeader else { return }
         for (column, cell) in cells.enumerated() where kept?[column] ?? true {
             var cell = cell
-            cell.withUTF8 { batch.appendCell(UnsafeRawBufferPointer($0)) }
+            let kind: CellKind = column < quotedEmpty.count && quotedEmpty[column] ? .string : .text
+            cell.withUTF8 { batch.appendCell(UnsafeRawBufferPointer($0), kind: kind) }
         }
     }
 

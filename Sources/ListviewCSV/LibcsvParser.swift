@@ -28,7 +28,9 @@ final class LibcsvParser {
         self.delimiter = delimiter
         self.strict = strict
         parser = UnsafeMutablePointer<csv_parser>.allocate(capacity: 1)
-        let options = UInt8(CSV_REPALL_NL | (strict ? (CSV_STRICT | CSV_STRICT_FINI) : 0))
+        // CSV_EMPTY_IS_NULL: an unquoted empty field comes with no pointer, a quoted one (`""`) with
+        // the entry buffer, so the assembler tells the two apart (`CSVBatchAssembler.take`).
+        let options = UInt8(CSV_REPALL_NL | CSV_EMPTY_IS_NULL | (strict ? (CSV_STRICT | CSV_STRICT_FINI) : 0))
         initialized = csv_init(parser, options) == 0
         if initialized {
             csv_set_delim(parser, delimiter)

@@ -4,7 +4,7 @@ import ListviewValues
 /// Where view files are looked for, and how messages name them.
 ///
 /// The project file is the first `listview.toml` in the working directory or one of its
-/// parents; the user file is `$XDG_CONFIG_HOME/listview/config.toml`, by default
+/// parents, up to the repository root; the user file is `$XDG_CONFIG_HOME/listview/config.toml`, by default
 /// `~/.config/listview/config.toml`. A file is named as it would be typed from the working
 /// directory (`listview.toml`, `../../listview.toml`), the user file with `~` for the home.
 public struct ConfigLocations: Sendable {
@@ -26,18 +26,31 @@ public struct ConfigLocations: Sendable {
         self.environment = environment
     }
 
-    /// The first `listview.toml` from `directory` up to `/`.
+    /// The first `listview.toml` from `directory` up to the repository root (the first folder
+    /// holding `.git`, a folder or a worktree's file), else up to `/`: a file above the checkout
+    /// never reaches its runs.
     public var project: Found? {
         guard directory.hasPrefix("/") else { return nil }
         var folder = directory
         var steps = 0
         while true {
-            let path = (folder.hasSuffix("/") ? folder : folder + "/") + Self.projectFileName
+            let base = folder.hasSuffix("/") ? folder : folder + "/"
+            let path = base + Self.projectFileName
             if Self.isFile(path) { return Found(path: path, name: String(repeating: "../", count: steps) + Self.projectFileName) }
+            if Self.exists(base + ".git") { return nil }
             guard let slash = folder.lastIndex(of: "/"), folder != "/" else { return nil }
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
             steps += 1
         }
+    }
+
+    /// The variable that turns view files off, as `--no-config` does.
+    public static let turnOffVariable = "LISTVIEW_NO_CONFIG"
+
+    /// `LISTVIEW_NO_CONFIG=1` (any value but empty or `0`) as messages name it, when it is set.
+    public var filesTurnedOff: String? {
+        guard let value = environment[Self.turnOffVariable], !value.isEmpty, value != "0" else { return nil }
+        return "\(Self.turnOffVariable)=\(value)"
     }
 
     /// The user file's path, whether it is there or not; nil without `XDG_CONFIG_HOME` and `HOME`.
@@ -64,6 +77,12 @@ public struct ConfigLocations: Sendable {
         guard let home = environment["HOME"], !home.isEmpty, home != "/" else { return path }
         let prefix = home.hasSuffix("/") ? home : home + "/"
         return path.hasPrefix(prefix) ? "~/" + path.dropFirst(prefix.count) : path
+    }
+
+    /// True when something is at `path`, whatever it is.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// True for a regular file (or a link to one); a folder named listview.toml is passed over.

@@ -16,13 +16,13 @@ public struct Configuration: Equatable, Sendable {
         self.nothingRead = nothingRead
     }
 
-    /// The files `request` asks for: `--config FILE` alone, none with `--no-config`, else the
-    /// project file and the user file, each when it is there.
+    /// The files `request` asks for: `--config FILE` alone, none with `--no-config` or
+    /// `LISTVIEW_NO_CONFIG=1`, else the project file and the user file, each when it is there.
     public static func load(_ request: ConfigRequest, locations: ConfigLocations) throws(ConfigError) -> Configuration {
-        if request.noConfig {
-            if request.file != nil { throw .usage("--config names a file to read and --no-config reads none: give one of them") }
-            if let view = request.view { throw .usage("--view \(view) is read from a file and --no-config reads none: give one of them") }
-            return Configuration(files: [], nothingRead: "--no-config reads no file")
+        if let off = request.noConfig ? "--no-config" : locations.filesTurnedOff {
+            if request.file != nil { throw .usage("--config names a file to read and \(off) reads none: give one of them") }
+            if let view = request.view { throw .usage("--view \(view) is read from a file and \(off) reads none: give one of them") }
+            return Configuration(files: [], nothingRead: "\(off) reads no file")
         }
         let found: [ConfigLocations.Found]
         if let file = request.file {
@@ -67,15 +67,34 @@ public struct Configuration: Equatable, Sendable {
     /// replaced option by option by the view (if any), leaving out the options `given` on the
     /// command line and those `command` does not have. `[kinds.NAME]` tables become `--kind`
     /// options when the run has `--kind-field`. Their `arguments` go to the parser.
+    ///
+    /// A diff takes the options that change what it compares or keeps
+    /// (`ViewOption.changesComparison`) from the view only, never from `[defaults]`.
     public func settings(view name: String?, command: ViewCommand, given: Set<String>) throws(ConfigError) -> [Setting] {
+        try applied(view: name, command: command, given: given).added
+    }
+
+    /// The options the files add to a run (`settings(view:command:given:)`), and the `[defaults]`
+    /// options a diff leaves out because they would change what it compares, for the note that
+    /// says so.
+    public func applied(view name: String?, command: ViewCommand,
+                        given: Set<String>) throws(ConfigError) -> (added: [Setting], leftOut: [Setting]) {
         let chosen = try name.map { name throws(ConfigError) in try view(named: name).settings } ?? []
         let hasKindField = given.contains("kind-field")
             || Self.layered(defaults, over: chosen).contains { $0.name == "kind-field" && !$0.occurrences.isEmpty }
-        let settings = Self.layered(hasKindField ? defaults + kinds.flatMap(\.settings) : defaults, over: chosen)
-        return settings.filter { setting in
+        var lower = defaults
+        var leftOut: [Setting] = []
+        if command == .diff {
+            let replaced = Set(chosen.map(\.name)).union(given)
+            leftOut = lower.filter { ViewOption.changesComparison.contains($0.name) && !replaced.contains($0.name) && !$0.occurrences.isEmpty }
+            lower.removeAll { ViewOption.changesComparison.contains($0.name) }
+        }
+        let settings = Self.layered(hasKindField ? lower + kinds.flatMap(\.settings) : lower, over: chosen)
+        let added = settings.filter { setting in
             guard let option = ViewOption.named(setting.name) else { return false }
             return option.commands.contains(command) && !given.contains(setting.name)
         }
+        return (added, leftOut.filter { ViewOption.named($0.name)?.commands.contains(command) ?? false })
     }
 
     /// `lower`'s settings but those `upper` sets, then `upper`'s.

@@ -89,6 +89,15 @@ extension ViewOption {
         ViewOption("tolerance", .repeated, [.diff]), ViewOption("stat", .flag, [.diff]), ViewOption("max-changes", .number, [.diff]),
     ]
 
+    /// Options that change what a diff compares or keeps: which records (`where`, `search`,
+    /// `limit`), which fields (`fields`, `exclude`, `ignore`, `path`), how records match (`key`)
+    /// and how values compare (`tolerance`, `exact`, `null-value`, `no-infer`). A diff takes them
+    /// from a view the command line names, never from `[defaults]`: a file the user did not name
+    /// must not turn a diff's verdict (`Configuration.settings`).
+    public static let changesComparison: Set<String> = [
+        "ignore", "tolerance", "key", "where", "search", "exact", "fields", "exclude", "limit", "path", "null-value", "no-infer",
+    ]
+
     /// Long options no view may set: they ask for something other than a list, or choose the
     /// views themselves.
     public static let notInViews: Set<String> = ["help", "version", "view", "views", "config", "no-config"]

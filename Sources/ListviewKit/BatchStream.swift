@@ -164,7 +164,9 @@ public final class BatchStream {
             // Members left out of objects as read (`--exclude customer.email`) are looked for in the
             // first batch as it was read: once pruned, they are not there to find.
             firstAsRead = nil
-            if let watched { try FieldCheck.checkAsRead(shaping, of: watched, in: asRead, input: read.displayName) }
+            if let watched {
+                try readingErrorsFirst { try FieldCheck.checkAsRead(shaping, of: watched, in: asRead, input: read.displayName) }
+            }
         }
         // Once every name was found, a batch costs this test.
         if unfound?.isEmpty == false { unfound?.remove(foundIn: table.columns, table: table) }
@@ -337,7 +339,9 @@ public final class BatchStream {
             _ = try first()
             try readAheadForUnfoundFields()
         }
-        return try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? firstTable)
+        return try readingErrorsFirst {
+            try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? firstTable)
+        }
     }
 
     /// Checks the field names `request`'s options give against every batch read from here on (call
@@ -347,6 +351,19 @@ public final class BatchStream {
     func watch(_ request: ListRequest) {
         watched = request
         unfound = UnfoundFields(request)
+    }
+
+    /// `check`'s result; when it fails (a field no record has, 64), the rest of the input is read
+    /// first, and an error reading it (malformed input, 65; an I/O error) is thrown instead: in
+    /// every command a reading error comes before a field check. The one rule of that order, for
+    /// every check made before the input has ended.
+    public func readingErrorsFirst<Result>(_ check: () throws -> Result) throws -> Result {
+        do {
+            return try check()
+        } catch {
+            while try next() != nil {}
+            throw error
+        }
     }
 
     /// Bytes of cells read ahead at most while a field name is unfound (`readAheadForUnfoundFields`).

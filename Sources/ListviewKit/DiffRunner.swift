@@ -74,7 +74,7 @@ public enum DiffRunner {
         // The new side's first batch: its fields are checked before any record is compared.
         let seen = LoadedSide(table: try stream.first()?.table ?? CellTable(columns: [], inferTypes: request.list.read.csv.inferTypes),
                               rows: [], name: newName, warnings: [], origin: .init(path: request.new, format: nil, recordCount: 0))
-        let ready = try checked(request, old: .init(old), new: .init(seen))
+        let ready = try stream.readingErrorsFirst { try checked(request, old: .init(old), new: .init(seen)) }
         let found: (diff: RecordDiff, new: CellTable, places: [Int])
         let newRecords: Int
         do {

@@ -29,8 +29,8 @@ public enum ListRunner {
     static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void, reading: WholeList.Reading) throws -> Outcome {
         var read = request.read
         if request.look.countsOnly && request.arrangement.filter.isEmpty && read.shaping.isEmpty {
-            // Counting looks at the group fields only: CSV cells of other columns need not become values.
-            read.csv.onlyColumns = Set(request.arrangement.groupBy.flatMap { [$0.text] + $0.components.prefix(1) })
+            // Counting looks at the group and sort fields only: CSV cells of other columns need not become values.
+            read.csv.onlyColumns = Set((request.arrangement.groupBy + request.arrangement.sort.map(\.path)).flatMap { [$0.text] + $0.components.prefix(1) })
         }
         let stream = try BatchStream(read, filter: request.arrangement.filter, sink: sink)
         let plan = ListPlanner.plan(for: request, formats: stream.formats)

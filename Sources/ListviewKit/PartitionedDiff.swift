@@ -56,8 +56,10 @@ enum PartitionedDiff {
         // The new side's first batch: its fields are checked before any record is compared.
         let newFirst = try newStream.first()?.table ?? CellTable(columns: [], inferTypes: inferTypes)
         let (oldName, newName) = (ReadSpec.displayName(of: request.old), ReadSpec.displayName(of: request.new))
-        let ready = try DiffRunner.checked(request, old: .init(columns: old.columns, table: oldFirst ?? old.emptyTable().table, name: oldName),
-                                           new: .init(columns: newFirst.columns, table: newFirst, name: newName))
+        let ready = try newStream.readingErrorsFirst {
+            try DiffRunner.checked(request, old: .init(columns: old.columns, table: oldFirst ?? old.emptyTable().table, name: oldName),
+                                   new: .init(columns: newFirst.columns, table: newFirst, name: newName))
+        }
         // The new side's batches are the diff in memory's: a repeated key is found in the same one.
         _ = try cut(newStream, into: new, inParts: false)
         let newColumns = newStream.knownColumns

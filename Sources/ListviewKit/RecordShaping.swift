@@ -40,14 +40,26 @@ public struct RecordShaping: Sendable, Equatable {
         }
     }
 
-    /// A field name that two fields would share once flattened (`a.b` beside `a: {b: …}`).
+    /// A field name that two fields would share once flattened (`a.b` beside `a: {b: …}`), or,
+    /// unflattened, a field holding a value with fields under it (`a: 1` beside `a.b: 2`): either
+    /// way one value would be lost, so the reshaping is refused.
     public struct Conflict: Error, Equatable, Sendable {
         public let column: String
         public let object: String
         public let key: String
+        /// `--unflatten`: `object` holds a value and `column`, under it, would make it an object.
+        public var unflattening = false
+
+        public init(column: String, object: String, key: String, unflattening: Bool = false) {
+            (self.column, self.object, self.key, self.unflattening) = (column, object, key, unflattening)
+        }
 
         public var message: String {
-            "--flatten: the field '\(column)' and the key '\(key)' of '\(object)' would both be the column '\(column)'; "
+            if unflattening {
+                return "--unflatten: the field '\(object)' holds a value and '\(column)' would make it an object, losing one of them; "
+                    + "choose another --flatten-separator, or leave --unflatten out"
+            }
+            return "--flatten: the field '\(column)' and the key '\(key)' of '\(object)' would both be the column '\(column)'; "
                 + "choose another --flatten-separator, or leave --flatten out"
         }
     }
@@ -66,7 +78,13 @@ public struct RecordShaping: Sendable, Equatable {
         }
         if unflatten && table.columns.contains(where: { $0.contains(separator) }) {
             let inferring = table.inferTypes
-            table = recordByRecord(table) { names, values in unflattened(names, values, inferring: inferring) }
+            var conflict: Conflict?
+            table = recordByRecord(table) { names, values in
+                let result = unflattened(names, values, inferring: inferring)
+                conflict = conflict ?? result.conflict
+                return (result.names, result.values)
+            }
+            if let conflict { throw conflict }
         }
         return table
     }
@@ -110,10 +128,13 @@ public struct RecordShaping: Sendable, Equatable {
     /// Dotted fields as nested objects, objects keyed `0`, `1`, … as arrays. A nested field with no
     /// value (an empty CSV cell, which cannot tell null from missing) is left out of its object.
     /// In a CSV cell (`inferring`), `true` and `false` are booleans and `[]` and `{}` empty
-    /// containers, as listview writes them.
-    private func unflattened(_ names: [String], _ values: [Value], inferring: Bool) -> ([String], [Value]) {
-        guard names.contains(where: { $0.contains(separator) }) else { return (names, values) }
+    /// containers, as listview writes them. A field holding a value with fields under it (`a`
+    /// and `a.b`, both with values) is the `conflict`: the object would lose `a`'s value.
+    private func unflattened(_ names: [String], _ values: [Value],
+                             inferring: Bool) -> (names: [String], values: [Value], conflict: Conflict?) {
+        guard names.contains(where: { $0.contains(separator) }) else { return (names, values, nil) }
         var root = Tree()
+        var conflict: Conflict?
         for (name, value) in zip(names, values) {
             let path = name.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
             var leaf = value
@@ -127,9 +148,13 @@ public struct RecordShaping: Sendable, Equatable {
                 }
             }
             if path.count > 1 && leaf.isNull { continue }
-            root.insert(path[...], leaf)
+            if let depth = root.insert(path[...], leaf), conflict == nil {
+                let object = path.prefix(depth).joined(separator: separator)
+                let under = depth < path.count ? name : ([object] + root.someChildPath(at: path.prefix(depth))).joined(separator: separator)
+                conflict = Conflict(column: under, object: object, key: "", unflattening: true)
+            }
         }
-        return (root.keys, root.keys.map { root.children[$0]?.value ?? .null })
+        return (root.keys, root.keys.map { root.children[$0]?.value ?? .null }, conflict)
     }
 
     /// Fields named by paths joined with `separator` gathered into the objects and arrays they
@@ -138,7 +163,8 @@ public struct RecordShaping: Sendable, Equatable {
     public static func nested(names: [String], values: [Value], separator: String) -> (names: [String], values: [Value]) {
         var shaping = RecordShaping()
         shaping.separator = separator
-        return shaping.unflattened(names, values, inferring: false)
+        let result = shaping.unflattened(names, values, inferring: false)
+        return (result.names, result.values)
     }
 
     /// Members being gathered into objects, in first-seen order.
@@ -147,13 +173,35 @@ public struct RecordShaping: Sendable, Equatable {
         var children: [String: Tree] = [:]
         var leaf: Value?
 
-        mutating func insert(_ path: ArraySlice<String>, _ value: Value) {
+        /// Puts `value` at `path`; returns the depth of a field that holds a value and would
+        /// have fields under it (its value lost), if this makes one.
+        mutating func insert(_ path: ArraySlice<String>, _ value: Value, depth: Int = 0) -> Int? {
             guard let first = path.first else {
                 leaf = value
-                return
+                return Self.holds(value) && !keys.isEmpty ? depth : nil
             }
+            let clash = leaf.map(Self.holds) == true ? depth : nil
             if children[first] == nil { keys.append(first) }
-            children[first, default: Tree()].insert(path.dropFirst(), value)
+            return children[first, default: Tree()].insert(path.dropFirst(), value, depth: depth + 1) ?? clash
+        }
+
+        /// True for a value an object in its place would lose: not null, not an empty array or object.
+        private static func holds(_ value: Value) -> Bool {
+            switch value {
+            case .null: return false
+            case .array(let elements): return !elements.isEmpty
+            case .object(let object): return !object.keys.isEmpty
+            default: return true
+            }
+        }
+
+        /// The keys down to some leaf under the node at `path`, for a message.
+        func someChildPath(at path: ArraySlice<String>) -> [String] {
+            guard let first = path.first else {
+                guard let key = keys.first else { return [] }
+                return [key] + (children[key]?.someChildPath(at: []) ?? [])
+            }
+            return children[first]?.someChildPath(at: path.dropFirst()) ?? []
         }
 
         /// The value gathered: the leaf, an array when the keys are `0`…`n-1`, else an object.

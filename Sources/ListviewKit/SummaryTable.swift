@@ -11,7 +11,9 @@ import ListviewValues
 /// No row is kept: each batch's kept rows are added up in their groups as the
 /// stream hands them on, each batch's columns on both cores. The distinct values are
 /// counted exactly within half the budget, then estimated: human styles mark the
-/// estimates `≈`, machine styles add an `approximate` field to every record.
+/// estimates `≈` and give each estimated top count its error bound (`N725MQ (575±12)`);
+/// machine styles always carry an `approximate` field (true or false) and write `top` as
+/// an array of `{"value", "count", "error"}` objects.
 ///
 /// The columns described are `--fields` (globs expanded), else every column not
 /// `--exclude`d. Sections keep their headers and record counts; machine styles put the
@@ -52,8 +54,8 @@ enum SummaryTable {
     private static func write(_ summary: ColumnSummary, groups: GroupCatalog, rowCount: Int, request: ListRequest,
                               into sink: OutputSink) throws {
         let machine = request.look.style.isMachineReadable
-        // Machine styles say which records hold estimates, when any does.
-        let flagged = machine && summary.isApproximate
+        // Machine styles always say whether a record holds estimates.
+        let flagged = machine
         let names = ColumnSummary.fieldNames + (flagged ? ["approximate"] : [])
         let schema = RecordSchema()
         let shape = schema.shape(for: ColumnNames.unique(request.arrangement.groupBy.map(\.text) + names))

@@ -18,17 +18,19 @@ public struct ColumnStats: Sendable {
     /// The bytes `seen` holds, about; once approximate, what the sketch and the counters take.
     public private(set) var estimatedBytes = 0
     private var sketch: DistinctSketch?
-    private var frequent: FrequentValues<String>?
+    private var frequent: FrequentValues<FrequentItem>?
     private var minimum: (key: ValueOrdering.Key, value: Value)?
     private var maximum: (key: ValueOrdering.Key, value: Value)?
     /// The numbers' exact sum, for the mean (`DecimalSum`, as footers take it).
     private var sum = DecimalSum()
 
-    /// Values of the most common ones counted once approximate.
-    static let frequentCapacity = 256
-    /// What the sketch and the counters of approximate stats take, about: letting exact values
-    /// go saves memory only when they take more.
-    public static let approximateBytes = 16_384 + frequentCapacity * 160
+    /// How many of the most common values are counted once approximate, at least and at most:
+    /// more counters, smaller errors (`ColumnSummary` gives as many as its budget affords).
+    public static let frequentCapacities = 256...4_096
+
+    /// What the sketch and `capacity` counters of approximate stats take, about: letting exact
+    /// values go saves memory only when they take more.
+    public static func approximateBytes(capacity: Int) -> Int { 16_384 + capacity * 160 }
 
     /// Stats of a column whose first `nulls` rows had no value.
     public init(nulls: Int = 0) {
@@ -56,7 +58,7 @@ public struct ColumnStats: Sendable {
         }
         if sketch != nil {
             sketch?.add(text)
-            frequent?.add(text)
+            frequent?.add(FrequentItem(text: text, value: value))
         } else if let known = seen[text] {
             seen[text] = (known.count + 1, known.first, known.value)
         } else {
@@ -69,45 +71,76 @@ public struct ColumnStats: Sendable {
         if case .number(let number) = value { sum.add(number) }
     }
 
-    /// Lets the exact distinct values go: the ones counted so far seed the sketch and the most
-    /// common values, and every later value goes to those.
-    public mutating func approximate() {
+    /// Lets the exact distinct values go: the ones counted so far seed the sketch, the most
+    /// common of them the counters, with their exact counts (no error); every later value goes
+    /// to those. The values left out of the counters were each no more common than the least
+    /// counted one, which is what the counters assume of a value they do not hold, so the
+    /// bounds of `FrequentValues` hold from the start without the error that counting them one
+    /// by one into full counters would add.
+    public mutating func approximate(capacity: Int = frequentCapacities.lowerBound) {
         guard sketch == nil else { return }
         var sketch = DistinctSketch()
-        var frequent = FrequentValues<String>(capacity: Self.frequentCapacity)
-        for (text, entry) in seen.sorted(by: { $0.value.first < $1.value.first }) {
-            sketch.add(text)
-            frequent.add(text, times: entry.count)
-        }
+        var frequent = FrequentValues<FrequentItem>(capacity: capacity)
+        let entries = seen.sorted { $0.value.first < $1.value.first }
+        for (text, _) in entries { sketch.add(text) }
+        let mostCommon = entries.enumerated().sorted { left, right in
+            left.element.value.count != right.element.value.count ? left.element.value.count > right.element.value.count : left.offset < right.offset
+        }.prefix(capacity).sorted { $0.offset < $1.offset }
+        for (_, (text, entry)) in mostCommon { frequent.add(FrequentItem(text: text, value: entry.value), times: entry.count) }
         self.sketch = sketch
         self.frequent = frequent
         seen = [:]
-        estimatedBytes = Self.approximateBytes
+        estimatedBytes = Self.approximateBytes(capacity: capacity)
+    }
+
+    /// One of the most common values: the value, its count, and how much more than its true
+    /// count that may be (0 when counted exactly).
+    public struct TopValue: Equatable, Sendable {
+        public var value: Value
+        public var count: Int
+        public var error: Int
+    }
+
+    /// The three most common values, most common first (ties: first seen first), of those seen
+    /// more than once for sure: a column of unique ids has no top. Once approximate, each count
+    /// is the `FrequentValues` estimate, never below the true count and at most `error` above
+    /// it, and no value is ranked above one whose true count beats its own by more than its
+    /// `error`.
+    public var top: [TopValue] {
+        if let frequent {
+            var top = frequent.mostCommon.prefix(3).map { TopValue(value: $0.item.value, count: $0.count, error: $0.error) }
+            // Of those at the end, only values surely seen more than once (the ranking above them stays whole).
+            while let last = top.last, last.count - last.error <= 1 { top.removeLast() }
+            return top
+        }
+        return seen.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.value.first < $1.value.first }
+            .prefix(3).filter { $0.value.count > 1 }.map { TopValue(value: $0.value.value, count: $0.value.count, error: 0) }
     }
 
     /// The summary record of the column `name`: the fields of `ColumnSummary.fieldNames`. Once
-    /// approximate, the distinct count and the top values are estimates; `marked` puts `≈`
-    /// before them (human styles).
+    /// approximate, the distinct count and the top values are estimates. For people (`marked`),
+    /// `≈` goes before them and the top values are one text, `Adelie (152), Gentoo (124±3)`,
+    /// each estimated count with its error bound; for machine styles `top` is an array of
+    /// `{"value", "count", "error"}` objects.
     public func values(named name: String, marked: Bool = false) -> [Value] {
         let mark = marked && isApproximate ? "≈" : ""
-        // Values seen once are no one's most common: a column of unique ids has no top.
-        let top: [(text: String, count: Int)]
-        let distinct: Int
-        if let sketch, let frequent {
-            distinct = Swift.max(sketch.estimate, Swift.min(count, 1))
-            // A counted value's text is how the top shows it.
-            top = frequent.mostCommon.prefix(3).filter { $0.count - $0.error > 1 }.map { ($0.item, $0.count) }
+        let distinct = sketch.map { Swift.max($0.estimate, Swift.min(count, 1)) } ?? seen.count
+        let top = self.top
+        let topValue: Value
+        if marked {
+            // A value's text is how the top shows it.
+            let text = top.map { "\(CellText.unescapedText(for: $0.value)) (\($0.count)\($0.error > 0 ? "±\($0.error)" : ""))" }
+            topValue = top.isEmpty ? .null : .string(mark + text.joined(separator: ", "))
         } else {
-            distinct = seen.count
-            top = seen.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.value.first < $1.value.first }
-                .prefix(3).filter { $0.value.count > 1 }.map { (CellText.unescapedText(for: $0.value.value), $0.value.count) }
+            topValue = .array(top.map { entry in
+                .object(ObjectValue(keys: ["value", "count", "error"],
+                                    values: [entry.value, .number(String(entry.count)), .number(String(entry.error))]))
+            })
         }
-        let topText = top.map { "\($0.text) (\($0.count))" }.joined(separator: ", ")
         let mean: Value = sum.meanText.map(Value.number) ?? .null
         let distinctValue: Value = mark.isEmpty ? .number(String(distinct)) : .string(mark + String(distinct))
         return [.string(name), .string(types.joined(separator: ", ")), .number(String(count)), .number(String(nulls)),
-                distinctValue, minimum?.value ?? .null, maximum?.value ?? .null, mean,
-                top.isEmpty ? .null : .string(mark + topText)]
+                distinctValue, minimum?.value ?? .null, maximum?.value ?? .null, mean, topValue]
     }
 
     static func typeName(of value: Value) -> String {
@@ -120,4 +153,15 @@ public struct ColumnStats: Sendable {
         case .object: return "object"
         }
     }
+}
+
+/// A value counted among the most common once a column's stats are approximate: counted by its
+/// text, as the exact counts are, with the value first seen with that text (how the top shows it).
+struct FrequentItem: Hashable, Sendable {
+    let text: String
+    let value: Value
+
+    static func == (left: FrequentItem, right: FrequentItem) -> Bool { left.text == right.text }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

@@ -17,6 +17,8 @@ import ListviewValues
 ///   decimals of the most precise number, at least two); null when there are none.
 /// - `top`: the three most common values with their counts, `Adelie (152), Gentoo (124), …`
 ///   (ties in first-seen order), of those seen more than once; null when every value is unique.
+///   An estimated count states its error bound (`N725MQ (575±12)`); machine styles get an array
+///   of `{"value", "count", "error"}` objects (`ColumnStats.values`).
 ///
 /// The distinct values are counted exactly while they take less than `byteLimit`; past it
 /// the columns holding the most let them go, largest first, and estimate from then on
@@ -44,6 +46,13 @@ public final class ColumnSummary {
     private let byteLimit: Int
     /// The bytes the stats took when they could not be brought within `byteLimit`, if ever.
     public private(set) var exceeded: Int?
+
+    /// How many of the most common values estimated stats count: a thousandth of the limit in
+    /// counters (about a sixth of it in bytes), within `ColumnStats.frequentCapacities`. More
+    /// counters, smaller error bounds; the default budget affords the most.
+    private var frequentCapacity: Int {
+        min(ColumnStats.frequentCapacities.upperBound, max(ColumnStats.frequentCapacities.lowerBound, byteLimit / 1_024))
+    }
 
     /// A summary of `columns`, or of every column the batches have when nil, counting distinct
     /// values exactly within `byteLimit` bytes.
@@ -135,15 +144,16 @@ public final class ColumnSummary {
         var total = columns.reduce(0) { $0 + $1.estimatedBytes }
         guard total > byteLimit else { return }
         var largest: [(column: Int, group: Int, bytes: Int)] = []
+        let estimateBytes = ColumnStats.approximateBytes(capacity: frequentCapacity)
         for (number, column) in columns.enumerated() {
-            for (group, stats) in column.byGroup.enumerated() where !stats.isApproximate && stats.estimatedBytes > 2 * ColumnStats.approximateBytes {
+            for (group, stats) in column.byGroup.enumerated() where !stats.isApproximate && stats.estimatedBytes > 2 * estimateBytes {
                 largest.append((number, group, stats.estimatedBytes))
             }
         }
         largest.sort { $0.bytes > $1.bytes }
         for entry in largest where total > byteLimit / 2 {
-            columns[entry.column].byGroup[entry.group].approximate()
-            total += ColumnStats.approximateBytes - entry.bytes
+            columns[entry.column].byGroup[entry.group].approximate(capacity: frequentCapacity)
+            total += estimateBytes - entry.bytes
         }
         // Estimates take room of their own: past twice the limit (the whole budget) they do not fit.
         if total > 2 * byteLimit { exceeded = total }

@@ -7,42 +7,77 @@ import ListviewValues
 ///
 /// Only the first record of each group is kept, with the group's size, and
 /// `RecordGrouper` orders and titles the sections from those exactly as it
-/// would the whole list.
+/// would the whole list. With `sort` (`--sort`), a group's first record is its first in the
+/// list's order, as the list shows it (the earliest in the input on a tie): sections come in
+/// the same order with `--counts` as without.
 public struct GroupTally {
     public let fields: [FieldPath]
+    /// `--sort`: the order of the list whose sections are counted.
+    public let sort: [SortSpec]
     /// Each group's position in `groups`, by its values as groups tell them apart (`GroupValue`: numbers by value).
     private var index: [[GroupValue]: Int] = [:]
-    private var groups: [(first: Record, count: Int)] = []
+    /// Each group's first record, its count, and that record's sort keys and place in the input.
+    private var groups: [(first: Record, count: Int, keys: [ValueOrdering.Key], place: Int)] = []
+    /// The records counted so far: the place in the input of the next one.
+    private var counted = 0
 
-    public init(fields: [FieldPath]) {
+    public init(fields: [FieldPath], sort: [SortSpec] = []) {
         self.fields = fields
+        self.sort = sort
     }
 
     /// Counts `record` in its group, `count` times (a group's first record standing for its rows).
     public mutating func add(_ record: Record, count: Int = 1) {
+        let keys = sort.map { ValueOrdering.key(for: $0.path.value(in: record)) }
+        add(record, count: count, keys: keys, place: counted)
+        counted += count
+    }
+
+    /// Counts `record`, whose sort keys are `keys` and place in the input `place`, in its group;
+    /// it becomes the group's first record when the list shows it before the group's first so far.
+    private mutating func add(_ record: Record, count: Int, keys: [ValueOrdering.Key], place: Int) {
         let key = fields.map { GroupValue($0.value(in: record) ?? .null) }
         if let position = index[key] {
             groups[position].count += count
+            guard !sort.isEmpty else { return }
+            let known = groups[position]
+            let order = RecordSorter.compare(keys, known.keys, by: sort)
+            if order < 0 || (order == 0 && place < known.place) {
+                (groups[position].first, groups[position].keys, groups[position].place) = (record, keys, place)
+            }
         } else {
             index[key] = groups.count
-            groups.append((record, count))
+            groups.append((record, count, keys, place))
         }
     }
 
     /// Counts `rows` of `table` in their groups: each row's group found from its cells' bytes
     /// (`RowGroupIDs`), no record or value per row; the record of a group's first row stands for it.
     public mutating func add(_ rows: [RowRef], of table: CellTable) {
-        guard let first = rows.first else { return }
+        guard !rows.isEmpty else { return }
         let shapes = RecordShapeCache()
-        guard !fields.isEmpty else { return add(table.record(at: first.row, shapes: shapes), count: rows.count) }
+        let sortFields = table.fields(sort.map(\.path))
+        let keysOf = { (row: Int) in table.withCells { cells in sortFields.map { RecordSorter.key(row: row, field: $0, cells: cells) } } }
+        defer { counted += rows.count }
+        // With --sort, the places of the rows in the list's order (`RecordSorter`, which sorts a
+        // numeric column from its cells): a group's first there stands for it.
+        let listed = sort.isEmpty ? nil : Self.places(of: RecordSorter.sorted(rows, of: table, by: sort), among: rows, rowCount: table.rowCount)
+        guard !fields.isEmpty else {
+            let best = listed?.first ?? 0
+            return add(table.record(at: rows[best].row, shapes: shapes), count: rows.count, keys: sort.isEmpty ? [] : keysOf(rows[best].row),
+                       place: counted + best)
+        }
         let ids = RowGroupIDs(rows: rows, fields: table.fields(fields), of: table)
         // Each row's combination of group numbers, one level at a time, numbered as it first appears.
         var combinations: [Combination: Int] = [:]
         // Group numbers are dense (the level-0 values, then the combinations as they appear), so
         // each one's position in `local` is kept in an array indexed by it (-1: not seen yet).
         var positionOf = [Int](repeating: -1, count: ids.values.count)
-        var local: [(row: Int, count: Int)] = []
-        for item in rows {
+        var local: [(place: Int, count: Int)] = []
+        // With --sort, each row's position in `local`.
+        var localOfPlace: [Int] = []
+        if listed != nil { localOfPlace.reserveCapacity(rows.count) }
+        for (place, item) in rows.enumerated() {
             var number = ids.id(row: item.row, level: 0)
             for level in fields.indices.dropFirst() {
                 let pair = Combination(earlier: number, next: ids.id(row: item.row, level: level))
@@ -55,20 +90,44 @@ public struct GroupTally {
                 }
             }
             if number >= positionOf.count { positionOf.append(contentsOf: repeatElement(-1, count: number + 1 - positionOf.count)) }
-            let position = positionOf[number]
+            var position = positionOf[number]
             if position >= 0 {
                 local[position].count += 1
             } else {
-                positionOf[number] = local.count
-                local.append((item.row, 1))
+                position = local.count
+                positionOf[number] = position
+                local.append((place, 1))
+            }
+            if listed != nil { localOfPlace.append(position) }
+        }
+        if let listed {
+            var chosen = [Bool](repeating: false, count: local.count)
+            for place in listed where !chosen[localOfPlace[place]] {
+                chosen[localOfPlace[place]] = true
+                local[localOfPlace[place]].place = place
             }
         }
-        for group in local { add(table.record(at: group.row, shapes: shapes), count: group.count) }
+        for group in local {
+            let row = rows[group.place].row
+            add(table.record(at: row, shapes: shapes), count: group.count, keys: sort.isEmpty ? [] : keysOf(row), place: counted + group.place)
+        }
+    }
+
+    /// The places in `rows` of `ordered` (the same rows in another order).
+    private static func places(of ordered: [RowRef], among rows: [RowRef], rowCount: Int) -> [Int] {
+        var placeOfRow = [Int](repeating: 0, count: rowCount)
+        for (place, item) in rows.enumerated() where item.row < rowCount { placeOfRow[item.row] = place }
+        return ordered.map { $0.row < rowCount ? placeOfRow[$0.row] : 0 }
     }
 
     /// Counts the groups of `later` (records read after this tally's) in.
     public mutating func add(_ later: GroupTally) {
-        for group in later.groups { add(group.first, count: group.count) }
+        let offset = counted
+        for group in later.groups {
+            let keys = later.sort == sort ? group.keys : sort.map { ValueOrdering.key(for: $0.path.value(in: group.first)) }
+            add(group.first, count: group.count, keys: keys, place: offset + group.place)
+        }
+        counted += later.counted
     }
 
     /// Group numbers of two levels, numbered together.
@@ -83,6 +142,14 @@ public struct GroupTally {
     /// The sections `RecordGrouper` makes of all the records counted, ordered and titled alike,
     /// each holding its group's first record and counting all of the group's members.
     public func sections(order: GroupOrder = GroupOrder()) -> [Section<Record>] {
-        RecordGrouper.sections(groups.map(\.first), by: fields, order: order, weights: groups.map(\.count))
+        var listed = groups
+        if !sort.isEmpty {
+            // In the list's order: a group's first record where the list shows it.
+            listed.sort { left, right in
+                let order = RecordSorter.compare(left.keys, right.keys, by: sort)
+                return order != 0 ? order < 0 : left.place < right.place
+            }
+        }
+        return RecordGrouper.sections(listed.map(\.first), by: fields, order: order, weights: listed.map(\.count))
     }
 }

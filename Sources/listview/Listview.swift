@@ -133,18 +133,18 @@ struct Listview: ParsableCommand {
             Diagnostics.report(error.description)
             Glibc.exit(error.exitStatus)
         }
-        if case .run(_, let added) = outcome { ViewFiles.added = added }
+        if case .run(_, let added, _) = outcome { ViewFiles.added = added }
         do {
             switch outcome {
             case .listViews(let listing):
                 _ = try parseAsRoot(arguments)  // the rest of the command line is checked all the same
                 print(listing, terminator: "")
                 Glibc.exit(0)
-            case .run(let expanded, _) where isDiff:
-                Glibc.exit(try DiffCommand.parse(expanded).execute())
-            case .run(let expanded, _):
+            case .run(let expanded, _, let note) where isDiff:
+                exit(try DiffCommand.parse(expanded).execute(), noting: note)
+            case .run(let expanded, _, let note):
                 var parsed = try parseAsRoot(expanded)
-                if let command = parsed as? Listview { Glibc.exit(command.execute()) }
+                if let command = parsed as? Listview { exit(command.execute(), noting: note) }
                 try parsed.run()  // built-in commands such as `help`
                 Glibc.exit(0)
             }
@@ -158,7 +158,7 @@ struct Listview: ParsableCommand {
             }
             let help = isDiff ? "listview diff --help" : "listview --help"
             var origin = ""
-            if case .run(_, let added) = outcome { origin = ViewFiles.origin(of: message(for: error), among: added) }
+            if case .run(_, let added, _) = outcome { origin = ViewFiles.origin(of: message(for: error), among: added) }
             Diagnostics.report("\(Diagnostics.oneLine(message(for: error)))\(origin) (see '\(help)')")
             Glibc.exit(exitCode(for: error).rawValue)
         }
@@ -166,6 +166,13 @@ struct Listview: ParsableCommand {
 
     func run() throws {
         throw ExitCode(execute())
+    }
+
+    /// Exits with `status`, after the note of what the view files added when the run succeeded
+    /// (0, or 1 for differences or `--fail-if-empty`): a failure is one line.
+    private static func exit(_ status: Int32, noting note: String?) -> Never {
+        if let note, status == 0 || status == 1 { Diagnostics.report(note) }
+        Glibc.exit(status)
     }
 
     /// Runs the request and returns the exit status.

@@ -7,8 +7,9 @@ import ListviewConfig
 enum ViewFiles {
     /// What the command line asks for once the files are read.
     enum Outcome {
-        /// Run with these arguments, `added` from the files.
-        case run([String], added: [Setting])
+        /// Run with these arguments, `added` from the files; `note` says so on stderr once the
+        /// run succeeded (`AddedOptionsNote`).
+        case run([String], added: [Setting], note: String?)
         /// `--views`: print this listing (after checking the rest of the command line).
         case listViews(String)
     }
@@ -17,16 +18,16 @@ enum ViewFiles {
     /// added, or the listing `--views` asks for.
     static func apply(to arguments: [String], command: ViewCommand) throws(ConfigError) -> Outcome {
         let request = ConfigRequest(arguments)
-        guard !request.readsNoFile else { return .run(arguments, added: []) }
+        guard !request.readsNoFile else { return .run(arguments, added: [], note: nil) }
         let configuration = try Configuration.load(request, locations: locations)
         if request.listViews && command == .list { return .listViews(ViewListing.text(of: configuration)) }
-        var added = try configuration.settings(view: request.view, command: command, given: request.given)
+        var (added, leftOut) = try configuration.applied(view: request.view, command: command, given: request.given)
         // `[defaults]` a command cannot use are left out for it, not fatal: a default order with --summary.
         let summarises = request.given.contains("summary") || added.contains { $0.name == "summary" && !$0.occurrences.isEmpty }
         if summarises {
             added.removeAll { configuration.defaults.contains($0) && ViewOptions.replacedBySummary.contains($0.name) }
         }
-        return .run(added.flatMap(\.arguments) + arguments, added: added)
+        return .run(added.flatMap(\.arguments) + arguments, added: added, note: AddedOptionsNote.text(added: added, leftOut: leftOut))
     }
 
     /// Where an option a parser's `message` names comes from, when a file added it:

@@ -31,18 +31,31 @@ final class SummaryBudgetTests: XCTestCase {
         let records = jsonl.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(records.count, 3)
         XCTAssertTrue(records[0].hasPrefix(#"{"field":"id","types":"number","count":6000,"nulls":0,"distinct":"#), records[0])
-        XCTAssertTrue(records[0].hasSuffix(#","min":0,"max":5999,"mean":2999.50,"top":null,"approximate":true}"#), records[0])
-        XCTAssertEqual(records[1], #"{"field":"status","types":"string","count":6000,"nulls":0,"distinct":3,"min":"open","max":"void","mean":null,"top":"paid (2000), open (2000), void (2000)","approximate":false}"#)
+        XCTAssertTrue(records[0].hasSuffix(#","min":0,"max":5999,"mean":2999.50,"top":[],"approximate":true}"#), records[0])
+        XCTAssertEqual(records[1], #"{"field":"status","types":"string","count":6000,"nulls":0,"distinct":3,"min":"open","max":"void","mean":null,"top":[{"value":"paid","count":2000,"error":0},{"value":"open","count":2000,"error":0},{"value":"void","count":2000,"error":0}],"approximate":false}"#)
+    }
+
+    /// An estimated top (Zipf-like tail numbers past a 64 KB budget) is marked and states each
+    /// count's error bound; machine styles say `approximate` and give `{value, count, error}`.
+    /// (Not a golden transcript: those run again with spilling forced, which lifts the budget.)
+    func testAnEstimatedTopStatesItsErrorBound() throws {
+        let fixture = ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Fixtures/zipf-tails.csv").path
+        let table = try ListviewProcess.run([fixture, "--summary", "--memory-limit", "64KB"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertTrue(table.stdout.hasSuffix("≈N001MQ (523), N002MQ (299), N003MQ (249)\n"), table.stdout)
+        let jsonl = try ListviewProcess.run([fixture, "--summary", "--memory-limit", "64KB", "--style", "jsonl"])
+        XCTAssertTrue(jsonl.stdout.hasSuffix(#""top":[{"value":"N001MQ","count":523,"error":0},{"value":"N002MQ","count":299,"error":0},"#
+                                             + #"{"value":"N003MQ","count":249,"error":0}],"approximate":true}"# + "\n"), jsonl.stdout)
     }
 
     func testWithinTheBudgetTheSummaryIsExactAndUnmarked() throws {
         let result = try ListviewProcess.run(["--input", "jsonl", "--summary", "--style", "csv"], stdinText: lines)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, """
-            field,types,count,nulls,distinct,min,max,mean,top
-            id,number,6000,0,6000,0,5999,2999.50,
-            status,string,6000,0,3,open,void,,"paid (2000), open (2000), void (2000)"
-            amount,number,6000,0,50,0,49,24.50,"0 (120), 1 (120), 2 (120)"
+            field,types,count,nulls,distinct,min,max,mean,top,approximate
+            id,number,6000,0,6000,0,5999,2999.50,[],false
+            status,string,6000,0,3,open,void,,"[{""value"":""paid"",""count"":2000,""error"":0},{""value"":""open"",""count"":2000,""error"":0},{""value"":""void"",""count"":2000,""error"":0}]",false
+            amount,number,6000,0,50,0,49,24.50,"[{""value"":0,""count"":120,""error"":0},{""value"":1,""count"":120,""error"":0},{""value"":2,""count"":120,""error"":0}]",false
 
             """)
     }

@@ -53,7 +53,8 @@ final class ViewFilesTests: XCTestCase {
 
     func testAViewFromAParentDirectoryOverTheDefaults() throws {
         let result = try run([orders, "--view", "triage"])
-        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.stderr, "listview: ../../listview.toml added --style csv --group-by status --fields id,customer.name,total "
+                       + "--sort total:desc --where 'total>300' --limit 2\n")
         XCTAssertEqual(result.stdout, "status,id,customer.name,total\ndelivered,1019,Priya Natarajan,512.60\nshipped,1015,山田 花子,402.35\n")
         XCTAssertEqual(result.status, 0)
     }
@@ -110,10 +111,68 @@ final class ViewFilesTests: XCTestCase {
         try write("[views.changes]\nkey = \"id\"\nignore = [\"fax\"]\nsort = \"id\"\nstyle = \"jsonl\"\n", to: "project/listview.toml")
         let fixtures = ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Fixtures").path
         let result = try run(["diff", fixtures + "/diff-old.csv", fixtures + "/diff-new.json", "--view", "changes", "--fields", "total"])
-        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.stderr, "listview: ../../listview.toml added --key id --ignore fax --style jsonl\n")
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout.split(separator: "\n").count, 3)
         XCTAssertTrue(result.stdout.contains(#""change":"changed","key":{"id":1001}"#), result.stdout)
+    }
+
+    private var fixtures: String { ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Fixtures").path }
+
+    /// `[defaults]` that would change what a diff compares, in a file the user did not name, are
+    /// left out, and the note says so: two files that differ still differ (status 1).
+    func testADiffTakesWhatItComparesFromAViewOnlyNeverFromDefaults() throws {
+        try write("[defaults]\nignore = \"*\"\nwhere = [\"id>5000\"]\ntolerance = [\"total=1000\"]\nexact = true\n"
+                  + "style = \"jsonl\"\n[views.lenient]\nignore = [\"name\"]\n", to: "project/listview.toml")
+        let result = try run(["diff", fixtures + "/diff-old.csv", fixtures + "/diff-new.json", "--key", "id", "--counts"])
+        XCTAssertEqual(result.stdout, "{\"unchanged\":1,\"added\":1,\"removed\":1,\"changed\":2}\n")
+        XCTAssertEqual(result.stderr, "listview: ../../listview.toml added --style jsonl; left out ../../listview.toml's [defaults] "
+                       + "--ignore '*' --where 'id>5000' --tolerance total=1000 --exact (a diff takes what it compares only from --view NAME)\n")
+        XCTAssertEqual(result.status, 1)
+        // A view the command line names is seen: its options apply, and the note names them.
+        let viewed = try run(["diff", fixtures + "/diff-old.csv", fixtures + "/diff-new.json", "--key", "id", "--counts", "--view", "lenient"])
+        XCTAssertTrue(viewed.stderr.hasPrefix("listview: ../../listview.toml added --style jsonl --ignore name"), viewed.stderr)
+        // The list takes [defaults] as before, and says so.
+        let list = try run([orders, "--limit", "1", "--fields", "id", "--where", "id>1"])
+        XCTAssertEqual(list.stdout, "{\"id\":1001}\n")
+        XCTAssertEqual(list.stderr, "listview: ../../listview.toml added --style jsonl\n")
+    }
+
+    /// The lookup stops at the repository root: a listview.toml above the checkout is never read.
+    func testTheLookupStopsAtTheRepositoryRoot() throws {
+        try write("[defaults]\nstyle = \"tsv\"\n", to: "listview.toml")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("project/listview.toml"))
+        let list = [orders, "--fields", "id", "--limit", "1", "--no-pager"]
+        XCTAssertEqual(try run(list).stdout, "id\n1001\n")  // ../../../listview.toml, no repository
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("project/.git"), withIntermediateDirectories: true)
+        let inRepository = try run(list)
+        XCTAssertEqual(inRepository.stdout, "  id\n1001\n")
+        XCTAssertEqual(inRepository.stderr, "")
+        // A worktree's .git is a file; the root is where it is all the same.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("project/.git"))
+        try write("gitdir: /elsewhere", to: "project/sub/.git")
+        XCTAssertEqual(try run(list).stdout, "  id\n1001\n")
+        // --config names a file wherever it is.
+        XCTAssertEqual(try run(list + ["--config", folder.appendingPathComponent("listview.toml").path]).stdout, "id\n1001\n")
+    }
+
+    func testTheEnvironmentTurnsFilesOffAsNoConfigDoes() throws {
+        let list = [orders, "--fields", "id", "--limit", "1", "--no-pager"]
+        let home = folder.appendingPathComponent("home").path
+        let off = try ListviewProcess.run(list, environment: ["HOME": home, "LISTVIEW_NO_CONFIG": "1"], directory: below)
+        XCTAssertEqual(off.stdout, "  id\n1001\n")
+        XCTAssertEqual(off.stderr, "")
+        let zero = try ListviewProcess.run(list, environment: ["HOME": home, "LISTVIEW_NO_CONFIG": "0"], directory: below)
+        XCTAssertEqual(zero.stdout, "id\n1001\n")
+        XCTAssertEqual(zero.stderr, "listview: ../../listview.toml added --style csv\n")
+        let view = try ListviewProcess.run(list + ["--view", "triage"], environment: ["HOME": home, "LISTVIEW_NO_CONFIG": "1"], directory: below)
+        XCTAssertEqual(view.stderr, "listview: --view triage is read from a file and LISTVIEW_NO_CONFIG=1 reads none: give one of them\n")
+        XCTAssertEqual(view.status, 64)
+    }
+
+    /// A run that fails is one line: no note of what the files added.
+    func testAFailedRunHasNoNote() throws {
+        try assertError([orders, "--fields", "idd"], "--fields: no field 'idd' in \(orders); did you mean 'id'?")
     }
 
     func testEachErrorIsOneLineNamingTheFileAndLine() throws {

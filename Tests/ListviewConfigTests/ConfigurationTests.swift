@@ -60,6 +60,50 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(try arguments(config, view: "v", command: .diff), ["--key=id", "--ignore=etag", "--fields=id,total"])
     }
 
+    /// A diff takes what it compares only from a view: `[defaults]` that would change it are left
+    /// out (and named for the note), unless the view or the command line replaces them anyway.
+    func testADiffLeavesOutTheDefaultsThatChangeWhatItCompares() throws {
+        let config = try configuration("""
+        [defaults]
+        ignore = "*"
+        where = ["total>0"]
+        tolerance = ["total=1"]
+        style = "jsonl"
+        limit = 3
+        [views.v]
+        where = ["id>1"]
+        """)
+        let plain = try config.applied(view: nil, command: .diff, given: [])
+        XCTAssertEqual(plain.added.flatMap(\.arguments), ["--style=jsonl"])
+        XCTAssertEqual(plain.leftOut.map(\.name), ["ignore", "where", "tolerance"])
+        let viewed = try config.applied(view: "v", command: .diff, given: ["tolerance"])
+        XCTAssertEqual(viewed.added.flatMap(\.arguments), ["--style=jsonl", "--where=id>1"])
+        XCTAssertEqual(viewed.leftOut.map(\.name), ["ignore"])
+        XCTAssertEqual(try arguments(config, view: nil, command: .list), ["--where=total>0", "--style=jsonl", "--limit=3"])
+        XCTAssertEqual(AddedOptionsNote.text(added: viewed.added, leftOut: viewed.leftOut),
+                       "listview.toml added --style jsonl --where 'id>1'; left out listview.toml's [defaults] --ignore '*' "
+                       + "(a diff takes what it compares only from --view NAME)")
+        XCTAssertNil(AddedOptionsNote.text(added: [], leftOut: []))
+    }
+
+    func testTheLookupStopsAtTheRepositoryRootAndTheVariableTurnsFilesOff() throws {
+        try write("[defaults]\nlimit = 1\n", to: "listview.toml")
+        let deeper = ConfigLocations(directory: root + "/project/sub/deeper", environment: [:])
+        XCTAssertEqual(deeper.project?.name, "../../../listview.toml")
+        try FileManager.default.createDirectory(atPath: root + "/project/.git", withIntermediateDirectories: true)
+        XCTAssertNil(deeper.project)
+        try write("[defaults]\nlimit = 2\n", to: "project/listview.toml")
+        XCTAssertEqual(deeper.project?.name, "../../listview.toml")
+        XCTAssertNil(deeper.filesTurnedOff)
+        XCTAssertEqual(ConfigLocations(directory: root, environment: ["LISTVIEW_NO_CONFIG": "yes"]).filesTurnedOff, "LISTVIEW_NO_CONFIG=yes")
+        XCTAssertNil(ConfigLocations(directory: root, environment: ["LISTVIEW_NO_CONFIG": "0"]).filesTurnedOff)
+        let off = ConfigLocations(directory: root + "/project", environment: ["LISTVIEW_NO_CONFIG": "1"])
+        XCTAssertEqual(try Configuration.load(ConfigRequest([]), locations: off).files, [])
+        XCTAssertThrowsError(try Configuration.load(ConfigRequest(["--config", "x.toml"]), locations: off)) { error in
+            XCTAssertEqual("\(error)", "--config names a file to read and LISTVIEW_NO_CONFIG=1 reads none: give one of them")
+        }
+    }
+
     func testKindsComeWithAKindField() throws {
         let config = try configuration("""
         [kinds.error]

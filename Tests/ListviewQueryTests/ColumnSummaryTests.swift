@@ -16,11 +16,16 @@ final class ColumnSummaryTests: XCTestCase {
         let described = ColumnSummary.records(columns: ["n", "s", "x"].map(FieldPath.init), rows: (0..<4).map(RowRef.init), of: rows)
         XCTAssertEqual(ColumnSummary.fieldNames, ["field", "types", "count", "nulls", "distinct", "min", "max", "mean", "top"])
         XCTAssertEqual(described[0], [.string("n"), .string("number, string"), .number("4"), .number("0"), .number("3"),
-                                      .number("1.50"), .string("NA"), .number("2.50"), .string("3 (2)")])
+                                      .number("1.50"), .string("NA"), .number("2.50"), top(.number("3"), 2)])
         XCTAssertEqual(described[1], [.string("s"), .string("string"), .number("4"), .number("0"), .number("2"),
-                                      .string("a"), .string("b"), .null, .string("b (3)")])
+                                      .string("a"), .string("b"), .null, top(.string("b"), 3)])
         XCTAssertEqual(described[2], [.string("x"), .string("boolean, string"), .number("2"), .number("2"), .number("2"),
-                                      .bool(true), .string("y"), .null, .null])
+                                      .bool(true), .string("y"), .null, .array([])])
+    }
+
+    /// A `top` of one exact value, as machine styles write it.
+    private func top(_ value: Value, _ count: Int) -> Value {
+        .array([.object(ObjectValue(keys: ["value", "count", "error"], values: [value, .number(String(count)), .number("0")]))])
     }
 
     /// Columns are described on both cores; many columns come back in their order.

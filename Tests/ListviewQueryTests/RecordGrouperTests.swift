@@ -2,6 +2,7 @@ import ListviewBatches
 import ListviewDataSource
 import ListviewInput
 import ListviewQuery
+import ListviewTestSupport
 import ListviewValues
 import XCTest
 
@@ -160,6 +161,41 @@ final class RecordGrouperTests: XCTestCase {
             XCTAssertEqual(counted.map(\.info.count), grouped.map(\.items.count))
             XCTAssertEqual(counted.map(\.items.count), grouped.map { _ in 1 })
             XCTAssertEqual(counted.map(\.info.levelCounts), grouped.map(\.info.levelCounts))
+        }
+    }
+
+    /// With `--sort`, `--counts` orders sections as the sorted list does (`WholeList`: rows sorted,
+    /// then grouped): seeded random records, cut into random batches counted in parts and merged.
+    func testTallyWithSortOrdersSectionsAsTheSortedList() {
+        let seed = UInt64.random(in: 0..<UInt64.max)
+        var random = SeededRandom(state: seed)
+        let statuses: [Value?] = [.string("a"), .string("b"), .string("c"), .null, nil]
+        for _ in 0..<40 {
+            let records = (0..<Int.random(in: 1..<40, using: &random)).map { index -> Record in
+                var pairs: [(String, Value)] = [("id", .number(String(index))), ("total", .number(String(Int.random(in: 0..<6, using: &random))))]
+                for field in ["status", "kind"] {
+                    if let value = statuses.randomElement(using: &random) ?? nil { pairs.append((field, value)) }
+                }
+                return Record(shape: RecordShape(names: pairs.map(\.0)), values: pairs.map(\.1))
+            }
+            let fields = [[FieldPath("status")], [FieldPath("status"), FieldPath("kind")]].randomElement(using: &random) ?? []
+            let sort = [SortSpec(path: FieldPath("total"), descending: Bool.random(using: &random))]
+            let table = CellTable(records: records)
+            var tally = GroupTally(fields: fields, sort: sort)
+            var start = 0
+            while start < records.count {
+                let end = min(records.count, start + Int.random(in: 1...8, using: &random))
+                var part = GroupTally(fields: fields, sort: sort)
+                part.add((start..<end).map(RowRef.init), of: table)
+                tally.add(part)
+                start = end
+            }
+            for order in [GroupOrder(), GroupOrder(.key), GroupOrder(.count, descending: true)] {
+                let listed = RecordGrouper.sections(RecordSorter.sorted(records, by: sort), by: fields, order: order)
+                let counted = tally.sections(order: order)
+                XCTAssertEqual(counted.map(\.header), listed.map(\.header), "seed \(seed)")
+                XCTAssertEqual(counted.map(\.info.count), listed.map(\.items.count), "seed \(seed)")
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ListviewBatches
 import ListviewDataSource
 import ListviewQuery
@@ -36,6 +37,57 @@ final class SummarySketchTests: XCTestCase {
         for counter in frequent.mostCommon {
             XCTAssertGreaterThanOrEqual(counter.count, exact[counter.item] ?? 0)
             XCTAssertLessThanOrEqual(counter.count - counter.error, exact[counter.item] ?? 0)
+        }
+    }
+
+    /// The guarantees an estimated top states, on Zipf-like columns against their exact counts:
+    /// a count is never below the true count nor more than its error above it, and no value is
+    /// ranked above one whose true count beats its own by more than its error (a value not
+    /// listed counts as ranked below). Seeded: the seed is in every failure message.
+    func testEstimatedTopCountsAndRanksWithinTheirStatedError() {
+        let seed = UInt64.random(in: 0..<UInt64.max)
+        var random = SeededRandom(state: seed)
+        for round in 0..<30 {
+            let distinct = Int.random(in: 50..<3_000, using: &random)
+            let exponent = Double.random(in: 0.3..<1.5, using: &random)
+            // Zipf-like weights: the k-th value is drawn about k^-s as often as the first.
+            var cumulative: [Double] = []
+            var total = 0.0
+            for rank in 1...distinct {
+                total += pow(Double(rank), -exponent)
+                cumulative.append(total)
+            }
+            let names = (0..<distinct).shuffled(using: &random).map { "v\($0)" }
+            var stats = ColumnStats()
+            var exact: [String: Int] = [:]
+            let rows = Int.random(in: 2_000..<20_000, using: &random)
+            let estimateFrom = Int.random(in: 0..<rows, using: &random)
+            let capacity = Int.random(in: 8..<300, using: &random)
+            for row in 0..<rows {
+                if row == estimateFrom { stats.approximate(capacity: capacity) }
+                let point = Double.random(in: 0..<total, using: &random)
+                var low = 0, high = distinct - 1
+                while low < high {
+                    let middle = (low + high) / 2
+                    if cumulative[middle] > point { high = middle } else { low = middle + 1 }
+                }
+                stats.add(.string(names[low]))
+                exact[names[low], default: 0] += 1
+            }
+            let label = "seed \(seed) round \(round) (capacity \(capacity), \(distinct) values, s=\(exponent))"
+            XCTAssertTrue(stats.isApproximate, label)
+            let top = stats.top
+            let listed = top.map { CellText.unescapedText(for: $0.value) }
+            for (rank, entry) in top.enumerated() {
+                let name = listed[rank], truth = exact[name] ?? 0
+                XCTAssertGreaterThanOrEqual(entry.count, truth, "\(name): \(label)")
+                XCTAssertLessThanOrEqual(entry.count - entry.error, truth, "\(name): \(label)")
+                for (other, count) in exact where count > truth + entry.error {
+                    let place = listed.firstIndex(of: other)
+                    XCTAssertTrue(place.map { $0 < rank } ?? false,
+                                  "\(name) (true \(truth) ±\(entry.error)) is ranked above \(other) (true \(count)): \(label)")
+                }
+            }
         }
     }
 

@@ -6,9 +6,10 @@ import ListviewValues
 ///
 /// CSV follows RFC 4180: a field holding the delimiter, a quote, CR or LF (or starting with U+FEFF) is
 /// quoted, with quotes doubled. TSV escapes tab, CR, LF and backslash as
-/// `\t \r \n \\`, losslessly. Null and missing fields are empty; nested
-/// values are compact JSON; numbers keep their source text. Rows are written
-/// straight from their cells.
+/// `\t \r \n \\`, losslessly. Null and missing fields are empty; an empty string is `""` in
+/// CSV, but a CSV cell read with nothing in it is written with nothing again
+/// (`CellKind.quotesWhenEmpty`); nested values are compact JSON; numbers keep their
+/// source text. Rows are written straight from their cells.
 public struct DelimitedPresenter: TableRowPresenter {
     public enum Dialect: Sendable {
         case csv
@@ -56,8 +57,8 @@ public struct DelimitedPresenter: TableRowPresenter {
         return StandaloneRows(table: table) { row, cells, bytes in
             var first = true
             let start = bytes.count
-            resolved.forEachDelimitedField(row: row, of: table, cells: cells) { text in
-                Self.appendField(text, first: first, dialect: dialect, to: &bytes)
+            resolved.forEachDelimitedField(row: row, of: table, cells: cells) { text, quotesWhenEmpty in
+                Self.appendField(text, first: first, dialect: dialect, quotesWhenEmpty: quotesWhenEmpty, to: &bytes)
                 first = false
             }
             // A one-column row with nothing in it: a blank line, which CSV readers skip, so `""`.
@@ -71,15 +72,18 @@ public struct DelimitedPresenter: TableRowPresenter {
     public mutating func emptyState(into sink: OutputSink) throws {}
     public mutating func end(page: PageInfo?, into sink: OutputSink) throws {}
 
-    /// Appends one field (nil: null or missing, an empty field), after a separator unless `first`.
+    /// Appends one field (nil: null or missing, an empty field), after a separator unless `first`;
+    /// empty text is `""` in CSV when `quotesWhenEmpty` (TSV has no quoting: empty either way).
     @inline(__always)
-    static func appendField(_ text: UnsafeRawBufferPointer?, first: Bool, dialect: Dialect, to bytes: inout ByteOutput) {
+    static func appendField(_ text: UnsafeRawBufferPointer?, first: Bool, dialect: Dialect, quotesWhenEmpty: Bool = true,
+                            to bytes: inout ByteOutput) {
         if !first { bytes.append(dialect == .csv ? UInt8(ascii: ",") : 0x09) }
         guard let text else { return }
         switch dialect {
         case .csv:
             if text.isEmpty {
-                bytes.append(contentsOf: [0x22, 0x22])  // "" tells an empty string from a null
+                // "" tells an empty string from a null; a cell read with nothing in it stays so.
+                if quotesWhenEmpty { bytes.append(contentsOf: [0x22, 0x22]) }
             } else {
                 appendCSVField(text, to: &bytes)
             }

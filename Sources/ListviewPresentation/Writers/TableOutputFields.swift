@@ -117,24 +117,37 @@ struct TableOutputFields: Sendable {
     }
 
     /// Calls `body` with the plain text of each field of `row` under `headerNames`, in order (nil for
-    /// null and missing fields), then with a fixed header's extra cells the row has.
-    func forEachDelimitedField(row: Int, of table: CellTable, cells: CellTable.Cells, _ body: (UnsafeRawBufferPointer?) -> Void) {
-        for field in leading { Self.plain(field.source.value(row: row, in: cells) ?? .null, body) }
+    /// null and missing fields), then with a fixed header's extra cells the row has; and whether
+    /// the field, when empty, is written `""` (`CellKind.quotesWhenEmpty`).
+    func forEachDelimitedField(row: Int, of table: CellTable, cells: CellTable.Cells,
+                               _ body: (UnsafeRawBufferPointer?, _ quotesWhenEmpty: Bool) -> Void) {
+        /// A column's cell: its text (nil for null or absent) and how it is written empty.
+        @inline(__always) func cell(_ column: Int) {
+            let (kind, text) = cells.cell(row: row, column: column)
+            body(kind == .null || kind == .absent ? nil : text, kind.quotesWhenEmpty)
+        }
+        for field in leading {
+            if field.source.isColumn, let column = field.source.column { cell(column) } else {
+                Self.plain(field.source.value(row: row, in: cells) ?? .null, body)
+            }
+        }
         if let chosen {
             for field in chosen {
                 if field.source.isColumn, let column = field.source.column {
-                    body(cells.plainText(row: row, column: column))
+                    cell(column)
                 } else {
                     Self.plain(field.source.value(row: row, in: cells), body)
                 }
             }
             guard hasFixedHeader else { return }
             Self.forEachColumn(hasFieldOrders ? table.fieldOrders[row] : nil, count: columnCount) { column in
-                if isExtra[column], cells.cell(row: row, column: column).kind != .absent { body(cells.plainText(row: row, column: column)) }
+                if isExtra[column], cells.cell(row: row, column: column).kind != .absent { cell(column) }
             }
             return
         }
-        for column in headerColumns { body(column.flatMap { cells.plainText(row: row, column: $0) }) }
+        for column in headerColumns {
+            if let column { cell(column) } else { body(nil, true) }
+        }
     }
 
     /// `body` with each of the first `count` columns, in the order a row wrote its fields (`order`),
@@ -148,10 +161,10 @@ struct TableOutputFields: Sendable {
         }
     }
 
-    /// `body` with a value's plain text (nil for null or none).
-    private static func plain(_ value: Value?, _ body: (UnsafeRawBufferPointer?) -> Void) {
-        guard let value, !value.isNull else { return body(nil) }
+    /// `body` with a value's plain text (nil for null or none); an empty string is written `""`.
+    private static func plain(_ value: Value?, _ body: (UnsafeRawBufferPointer?, Bool) -> Void) {
+        guard let value, !value.isNull else { return body(nil, true) }
         var text = CellText.unescapedText(for: value)
-        text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { body(UnsafeRawBufferPointer($0), true) }
     }
 }

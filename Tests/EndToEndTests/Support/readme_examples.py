@@ -4,7 +4,7 @@ A fenced block (``` or ```console, not ```sh, which lists commands to adapt) who
 start with `$ ` is a transcript: each `$ ` line is a command (a line ending in a backslash
 goes on to the next), and the lines up to the next `$ ` line are what it prints, stdout and
 stderr together as a terminal shows them. A block runs as one shell script in the
-repository root, so `echo $?` tells the status of the command before it. `listview` is the
+repository root (with no user view file: HOME is an empty folder), so `echo $?` tells the status of the command before it. `listview` is the
 binary named by the first argument. Prints each difference and exits 1 when there is one;
 prints the number of commands checked and exits 0 otherwise.
 """
@@ -34,7 +34,7 @@ while index < len(lines):
 bin_dir = tempfile.mkdtemp(prefix="listview-readme-")
 os.symlink(os.path.abspath(binary), os.path.join(bin_dir, "listview"))
 environment = {"PATH": bin_dir + ":/usr/bin:/bin", "COLUMNS": "100", "LINES": "24", "NO_COLOR": "1",
-               "LC_ALL": "C.UTF-8", "TERM": "dumb", "LISTVIEW_NO_CONFIG": "1"}
+               "LC_ALL": "C.UTF-8", "TERM": "dumb", "HOME": bin_dir, "XDG_CONFIG_HOME": bin_dir}
 
 differences, checked = [], 0
 for line_number, body in blocks:
