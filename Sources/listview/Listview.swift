@@ -133,21 +133,21 @@ struct Listview: ParsableCommand {
             Diagnostics.report(error.description)
             Glibc.exit(error.exitStatus)
         }
-        if case .run(_, let added, _) = outcome { ViewFiles.added = added }
+        // The outcome's parts as plain values: a switch over it whose cases end in calls that never
+        // return crashed the optimiser (Swift 6.3.1, CopyPropagation).
+        let (expanded, added, note, listing) = outcome.parts
+        ViewFiles.added = added
         do {
-            switch outcome {
-            case .listViews(let listing):
+            if let listing {
                 _ = try parseAsRoot(arguments)  // the rest of the command line is checked all the same
                 print(listing, terminator: "")
                 Glibc.exit(0)
-            case .run(let expanded, _, let note) where isDiff:
-                exit(try DiffCommand.parse(expanded).execute(), noting: note)
-            case .run(let expanded, _, let note):
-                var parsed = try parseAsRoot(expanded)
-                if let command = parsed as? Listview { exit(command.execute(), noting: note) }
-                try parsed.run()  // built-in commands such as `help`
-                Glibc.exit(0)
             }
+            if isDiff { exit(try DiffCommand.parse(expanded).execute(), noting: note) }
+            var parsed = try parseAsRoot(expanded)
+            if let command = parsed as? Listview { exit(command.execute(), noting: note) }
+            try parsed.run()  // built-in commands such as `help`
+            Glibc.exit(0)
         } catch {
             if exitCode(for: error) == .success {  // --help, --version
                 if isDiff {
@@ -157,8 +157,7 @@ struct Listview: ParsableCommand {
                 exit(withError: error)
             }
             let help = isDiff ? "listview diff --help" : "listview --help"
-            var origin = ""
-            if case .run(_, let added, _) = outcome { origin = ViewFiles.origin(of: message(for: error), among: added) }
+            let origin = ViewFiles.origin(of: message(for: error), among: added)
             Diagnostics.report("\(Diagnostics.oneLine(message(for: error)))\(origin) (see '\(help)')")
             Glibc.exit(exitCode(for: error).rawValue)
         }

@@ -12,6 +12,14 @@ enum ViewFiles {
         case run([String], added: [Setting], note: String?)
         /// `--views`: print this listing (after checking the rest of the command line).
         case listViews(String)
+
+        /// The arguments to run, the settings files added and the note, or the listing.
+        var parts: (arguments: [String], added: [Setting], note: String?, listing: String?) {
+            switch self {
+            case let .run(arguments, added, note): return (arguments, added, note, nil)
+            case let .listViews(listing): return ([], [], nil, listing)
+            }
+        }
     }
 
     /// `arguments` (after `diff` for the diff) with the options of `[defaults]` and of the view
