@@ -311,9 +311,9 @@ public final class ByteInput {
         guard !started else { return }
         started = true
         guard try readChunk() else { return }
-        // The checks below look at the first bytes: a pipe's first read may hold fewer. (A followed
-        // input is read as it grows, by `readChunk` alone.)
-        while following == nil, blocks == nil, stopOffset == nil, unread.count < Self.headLength, try readMore() {}
+        // The checks below look at the first bytes: a pipe's first read may hold fewer than decide
+        // them. (A followed input is read as it grows, by `readChunk` alone.)
+        while following == nil, blocks == nil, stopOffset == nil, !ForeignFormat.isDecided(buffer[unread]), try readMore() {}
         let bytes = buffer[unread]
         if bytes.starts(with: Self.utf8ByteOrderMark) { unread = unread.lowerBound + Self.utf8ByteOrderMark.count..<unread.upperBound }
         if let encoding = Self.wideEncoding(startingWith: Array(buffer[unread].prefix(4))) {
@@ -321,13 +321,10 @@ public final class ByteInput {
                 source: name, line: 1, column: 1,
                 message: "the input is \(encoding) (byte order mark); listview reads UTF-8: convert it with iconv -f \(encoding) -t UTF-8")
         }
-        if let foreign = ForeignFormat.detect(Array(buffer[unread].prefix(Self.headLength))) {
+        if let foreign = ForeignFormat.detect(Array(buffer[unread].prefix(ForeignFormat.headLength))) {
             throw ListviewError.malformedInput(source: name, line: nil, column: nil, message: foreign.hint(for: name))
         }
     }
-
-    /// The first bytes that tell a byte order mark or a format listview does not read.
-    static let headLength = 64
 
     /// The buffer of a followed input at least: a CSV or JSON reader's slice.
     static let followedChunk = 1 << 16

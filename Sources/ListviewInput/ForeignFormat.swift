@@ -20,6 +20,35 @@ public enum ForeignFormat: Equatable, Sendable {
         return nil
     }
 
+    /// The first bytes that tell a format listview does not read, or a byte order mark.
+    public static let headLength = 64
+
+    /// True when `bytes`, an input's first bytes, already tell whether it starts with a byte order
+    /// mark or one of these formats: `headLength` bytes do, and fewer do once no magic or byte
+    /// order mark can still follow and the zero bytes of UTF-16 without a mark are not there (the
+    /// first two bytes of text, as a rule). A reader waits for no more than that, so a short line
+    /// from a pipe that stays open is read at once, and a pipe's timing never changes the answer.
+    public static func isDecided(_ bytes: ArraySlice<UInt8>) -> Bool {
+        if bytes.count >= headLength { return true }
+        if openings.contains(where: { $0.count > bytes.count && $0.starts(with: bytes) }) { return false }
+        var littleEndian = true, bigEndian = true
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            let (first, second) = (bytes[index], bytes[index + 1])
+            littleEndian = littleEndian && first != 0 && second == 0
+            bigEndian = bigEndian && first == 0 && second != 0
+            index += 2
+        }
+        // A lone last byte may be half of a pair that fits.
+        return !littleEndian && !bigEndian
+    }
+
+    /// The magics of `detect` and the byte order marks: bytes that are a proper prefix of one decide nothing yet.
+    private static let openings: [[UInt8]] = [
+        Array("PAR1".utf8), [0x50, 0x4B, 0x03, 0x04], Array("SQLite format 3".utf8), Array("ARROW1".utf8),
+        [0xEF, 0xBB, 0xBF], [0xFF, 0xFE, 0x00, 0x00], [0x00, 0x00, 0xFE, 0xFF], [0xFF, 0xFE], [0xFE, 0xFF],
+    ]
+
     /// The hint for a file called `name`: what it is, and a command that turns it into what
     /// listview reads.
     public func hint(for name: String) -> String {

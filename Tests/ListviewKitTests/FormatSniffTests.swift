@@ -55,6 +55,23 @@ final class FormatSniffTests: XCTestCase {
         }
     }
 
+    /// The first bytes are waited for only while they could still start a foreign format or a
+    /// byte order mark: a short line from a pipe that stays open is read at once.
+    func testTheHeadIsDecidedAsSoonAsNoForeignFormatCanFollow() {
+        func decided(_ bytes: [UInt8]) -> Bool { ForeignFormat.isDecided(bytes[...]) }
+        XCTAssertTrue(decided(Array("level,msg\n".utf8)))
+        XCTAssertTrue(decided(Array("{\"".utf8)))
+        XCTAssertFalse(decided(Array("{".utf8)), "one byte may be half of a UTF-16 pair")
+        XCTAssertFalse(decided(Array("PAR".utf8)))
+        XCTAssertFalse(decided(Array("SQLite".utf8)))
+        XCTAssertFalse(decided([0xEF, 0xBB]))
+        XCTAssertFalse(decided([0xFF, 0xFE]), "UTF-16LE's mark may be UTF-32LE's")
+        XCTAssertFalse(decided([0x7B, 0x00, 0x22, 0x00]), "UTF-16LE text without a mark, so far")
+        XCTAssertTrue(decided([0x7B, 0x00, 0x22, 0x22]))
+        XCTAssertTrue(decided([UInt8](repeating: 0x41, count: 2)))
+        XCTAssertTrue(decided([UInt8](repeating: 0, count: ForeignFormat.headLength)))
+    }
+
     func testAHeaderThatSplitsOnlyOnAnotherSeparatorNamesIt() {
         func separator(_ text: String) -> UInt8? {
             DelimiterSniff.firstLines(of: Array(text.utf8)[...], atEnd: true).flatMap(DelimiterSniff.separator(of:))
