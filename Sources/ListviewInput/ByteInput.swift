@@ -270,24 +270,35 @@ public final class ByteInput {
         }
         while true {
             let end = unread.upperBound
-            let count = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(fileDescriptor, raw.baseAddress.map { $0 + end }, raw.count - end)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ListviewError.readFailed(source: name, reason: SystemError.message(for: errno))
-            }
+            guard let count = try readOnce(into: end, count: buffer.count - end) else { continue }
             if count == 0 {
-                atEnd = true
-                if let expectedSize, bytesRead < expectedSize {
-                    throw ListviewError.readFailed(
-                        source: name, reason: "the file shrank while being read (it ended after \(bytesRead) of \(expectedSize) bytes)")
-                }
+                try reachedEnd()
                 return false
             }
             bytesRead += count
             unread = unread.lowerBound..<end + count
             return true
+        }
+    }
+
+    /// One read(2) into `buffer` from `start`, at most `count` bytes: how many were read (0 at the
+    /// end), or nil when a signal interrupted it (the caller tries again, after its own wait).
+    private func readOnce(into start: Int, count: Int) throws -> Int? {
+        let read = buffer.withUnsafeMutableBytes { raw in Glibc.read(fileDescriptor, raw.baseAddress.map { $0 + start }, count) }
+        guard read < 0 else { return read }
+        let code = errno
+        if code == EINTR { return nil }
+        if code == EISDIR { throw ListviewError.cannotOpen(source: name, reason: SystemError.message(for: code)) }
+        throw ListviewError.readFailed(source: name, reason: SystemError.message(for: code))
+    }
+
+    /// Marks the end of the input: a regular file that ends before the size it had when opened
+    /// shrank while being read, and what was read is not the whole file.
+    private func reachedEnd() throws {
+        atEnd = true
+        if let expectedSize, bytesRead < expectedSize {
+            throw ListviewError.readFailed(
+                source: name, reason: "the file shrank while being read (it ended after \(bytesRead) of \(expectedSize) bytes)")
         }
     }
 
@@ -375,27 +386,13 @@ public final class ByteInput {
         if following != nil && buffer.count < Self.followedChunk { buffer = [UInt8](repeating: 0, count: Self.followedChunk) }
         while true {
             if let following, !followsGrowth { try following.waitUntilReadable(fileDescriptor) }
-            let count = buffer.withUnsafeMutableBytes { raw in
-                Glibc.read(fileDescriptor, raw.baseAddress, min(raw.count, room))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                if code == EISDIR {
-                    throw ListviewError.cannotOpen(source: name, reason: SystemError.message(for: code))
-                }
-                throw ListviewError.readFailed(source: name, reason: SystemError.message(for: code))
-            }
+            guard let count = try readOnce(into: 0, count: min(buffer.count, room)) else { continue }
             if count == 0 {
                 if let following, followsGrowth {
                     try following.waitForGrowth(of: fileDescriptor, name: name)
                     continue
                 }
-                atEnd = true
-                if let expectedSize, bytesRead < expectedSize {
-                    throw ListviewError.readFailed(
-                        source: name, reason: "the file shrank while being read (it ended after \(bytesRead) of \(expectedSize) bytes)")
-                }
+                try reachedEnd()
                 return false
             }
             bytesRead += count

@@ -6,8 +6,9 @@ import ListviewValues
 ///
 /// Text in those encodings writes every character past ASCII as one byte of 0x80–0xFF, which is
 /// never a well-formed UTF-8 sequence of its own; UTF-8 text with one broken byte has well-formed
-/// sequences too. So the hint is given when the file's first `sampleLimit` bytes hold ill-formed
-/// bytes and no well-formed sequence past ASCII. Bytes 0x80–0x9F are controls in Latin-1 and
+/// sequences too, and UTF-8 gone wrong (an encoded surrogate) keeps its shape. So the hint is
+/// given when the file's first `sampleLimit` bytes hold ill-formed bytes and no sequence of
+/// UTF-8's shape past ASCII. Bytes 0x80–0x9F are controls in Latin-1 and
 /// letters and signs in Windows-1252 (`€`, `’`, `…`): with any of them the hint names
 /// Windows-1252.
 enum EncodingHint {
@@ -43,6 +44,8 @@ enum EncodingHint {
     struct Census {
         var wellFormed = 0
         var illFormed = 0
+        /// Sequences of UTF-8's shape that it forbids (surrogates, and overlongs of 3 and 4 bytes).
+        var utf8Shaped = 0
         /// Ill-formed bytes of 0x80–0x9F: Windows-1252's letters and signs, Latin-1's controls.
         var windowsOnly = 0
         /// The bytes of a sequence cut off at the end of the last chunk, counted with the next.
@@ -71,6 +74,11 @@ enum EncodingHint {
                 if second >= sequence.low && second <= sequence.high && rest.allSatisfy({ $0 & 0xC0 == 0x80 }) {
                     wellFormed += 1
                     index += sequence.length
+                } else if bytes[(index + 1)..<(index + sequence.length)].allSatisfy({ $0 & 0xC0 == 0x80 }) {
+                    // UTF-8's shape with a value it forbids (an encoded surrogate, `ED A0 80`): UTF-8
+                    // gone wrong, not a single-byte text.
+                    utf8Shaped += 1
+                    index += sequence.length
                 } else {
                     illFormed += 1
                     index += 1
@@ -80,7 +88,7 @@ enum EncodingHint {
 
         /// Latin-1 or Windows-1252 when every byte past ASCII is ill-formed UTF-8; else nil.
         var encoding: (name: String, iconvName: String)? {
-            guard illFormed + carried.count > 0, wellFormed == 0 else { return nil }
+            guard illFormed + carried.count > 0, wellFormed == 0, utf8Shaped == 0 else { return nil }
             return windowsOnly > 0 ? ("Windows-1252", "WINDOWS-1252") : ("Latin-1 (ISO-8859-1)", "LATIN1")
         }
     }
