@@ -107,31 +107,9 @@ public struct DecimalSum: Sendable {
     /// places; nil for anything else.
     @inline(__always)
     private static func plain(_ bytes: UnsafeRawBufferPointer) -> (Int64, Int)? {
-        var index = 0
-        let count = bytes.count
-        var negative = false
-        if count > 0, bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
-            negative = bytes[0] == UInt8(ascii: "-")
-            index = 1
-        }
-        var mantissa: Int64 = 0
-        var digits = 0, decimals = 0
-        var point = false
-        while index < count {
-            let byte = bytes[index]
-            if byte >= 0x30 && byte <= 0x39 {
-                digits += 1
-                if point { decimals += 1 }
-                mantissa = mantissa &* 10 &+ Int64(byte - 0x30)
-            } else if byte == UInt8(ascii: "."), !point {
-                point = true
-            } else {
-                return nil
-            }
-            index += 1
-        }
-        guard digits > 0, digits <= 18, !(point && decimals == 0) else { return nil }
-        return (negative ? -mantissa : mantissa, decimals)
+        guard let plain = PlainDecimal(bytes), plain.digits <= 18 else { return nil }
+        let mantissa = Int64(plain.mantissa)  // below 10^18
+        return (plain.negative ? -mantissa : mantissa, plain.fraction)
     }
 
     /// The decimal places number text is written with: its fraction's digits less its exponent

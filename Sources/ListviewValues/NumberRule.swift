@@ -47,37 +47,13 @@ public enum NumberRule {
     /// (beyond the doubles' range: an infinity or zero, still in order).
     @inline(__always)
     public static func reading(_ bytes: UnsafeRawBufferPointer) -> Reading? {
-        var index = 0
-        let count = bytes.count
-        var negative = false
-        if count > 0, bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
-            negative = bytes[0] == UInt8(ascii: "-")
-            index = 1
-        }
-        var mantissa: UInt64 = 0
-        var significant = 0, digits = 0, fraction = 0
-        var inFraction = false
-        while index < count {
-            let byte = bytes[index]
-            if byte >= 0x30 && byte <= 0x39 {
-                digits += 1
-                if inFraction { fraction += 1 }
-                if mantissa != 0 || byte != 0x30 { significant += 1 }
-                mantissa = mantissa &* 10 &+ UInt64(byte - 0x30)
-            } else if byte == UInt8(ascii: "."), !inFraction {
-                inFraction = true
-            } else {
-                break
-            }
-            index += 1
-        }
-        let plain = index == count && digits > 0 && !(inFraction && fraction == 0)
-        guard plain, significant <= 15, fraction < exactPowersOfTen.count else {
+        guard let plain = PlainDecimal(bytes), plain.significant <= 15, plain.fraction < exactPowersOfTen.count else {
             guard NumberText.isNumber(bytes), let double = Double(String(decoding: bytes, as: UTF8.self)) else { return nil }
             return Reading(double: double, isExact: false)
         }
-        let magnitude = fraction == 0 ? Double(mantissa) : Double(mantissa) / exactPowersOfTen[fraction]
-        return Reading(double: negative ? -magnitude : magnitude, isExact: true)
+        let mantissa = Double(plain.mantissa)
+        let magnitude = plain.fraction == 0 ? mantissa : mantissa / exactPowersOfTen[plain.fraction]
+        return Reading(double: plain.negative ? -magnitude : magnitude, isExact: true)
     }
 
     /// How the number `a` (read as `aReading`) orders against `b`: -1, 0 or 1, exactly.
