@@ -33,6 +33,20 @@ public enum FormatSniff {
         }
     }
 
+    /// The format `input`'s content shows, and the first bytes read for it: they are read until
+    /// they decide (`decide`), the input ends, or `longestWait` bytes are held, whatever a pipe's
+    /// timing. With `objectIsJSONLines` (a followed input), a text that starts with an object is
+    /// JSON Lines at once: a log's first record, the next lines to come.
+    public static func format(of input: ByteInput, objectIsJSONLines: Bool = false) throws -> (format: InputFormat, bytes: [UInt8]) {
+        func startsWithObject(_ bytes: ArraySlice<UInt8>) -> Bool {
+            objectIsJSONLines && bytes.first(where: { !isSpace($0) }) == UInt8(ascii: "{")
+        }
+        let (bytes, _) = try input.peek(until: { startsWithObject($0) || isDecided($0) }, limit: longestWait)
+        if startsWithObject(bytes[...]) { return (.jsonl, bytes) }
+        // At the end, or past the longest wait, the bytes read decide.
+        return (decide(bytes[...], atEnd: true) ?? .json, bytes)
+    }
+
     /// True when `bytes` decide the format even if the input goes on.
     public static func isDecided(_ bytes: ArraySlice<UInt8>) -> Bool {
         decide(bytes, atEnd: false) != nil

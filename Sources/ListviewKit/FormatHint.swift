@@ -30,10 +30,9 @@ enum FormatHint {
     /// The format the file at `path` sniffs as (`FormatSniff`, the rule for standard input), or
     /// nil when it is empty or blank (no evidence for any format).
     private static func sniffedFormat(of path: String) -> InputFormat? {
-        guard let input = try? ByteInput(path: path, chunkSize: 1 << 16),
-              let (prefix, _) = try? input.peek(until: FormatSniff.isDecided, limit: FormatSniff.longestWait),
-              prefix.contains(where: { !TextPosition.isWhitespace($0) }) else { return nil }
-        return FormatSniff.decide(prefix[...], atEnd: true)
+        guard let input = try? ByteInput(path: path, chunkSize: 1 << 16), let (format, bytes) = try? FormatSniff.format(of: input),
+              bytes.contains(where: { !TextPosition.isWhitespace($0) }) else { return nil }
+        return format
     }
 
     /// True when the file at `path` reads to its end as `format` with the run's other reading

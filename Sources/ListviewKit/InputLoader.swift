@@ -86,20 +86,6 @@ public struct InputLoader {
         try open(ByteInput(path: path), path: path)
     }
 
-    /// The format `input`'s content shows (`FormatSniff`): its first bytes are read until they
-    /// decide it, whatever the timing of a pipe. Followed (`--follow`), a text that starts with an
-    /// object is JSON Lines at once: a log's first record, the next lines to come.
-    private func sniffed(_ input: ByteInput) throws -> InputFormat {
-        let following = self.following != nil
-        let (prefix, _) = try input.peek(until: { bytes in
-            if following, bytes.first(where: { !TextPosition.isWhitespace($0) }) == UInt8(ascii: "{") { return true }
-            return FormatSniff.isDecided(bytes)
-        }, limit: FormatSniff.longestWait)
-        if following, prefix.first(where: { !TextPosition.isWhitespace($0) }) == UInt8(ascii: "{") { return .jsonl }
-        // At the end, or past the longest wait, the bytes read decide.
-        return FormatSniff.decide(prefix[...], atEnd: true) ?? .json
-    }
-
     /// The separator a CSV input's first lines split on when it is not a comma (`DelimiterSniff`),
     /// read until those lines are whole, whatever the timing of a pipe.
     private func sniffedSeparator(_ input: ByteInput) throws -> UInt8? {
@@ -112,7 +98,8 @@ public struct InputLoader {
     private func open(_ input: ByteInput, path: String) throws -> (any RecordSource, InputFormat) {
         // A compressed file's format is named by the extension inside (`orders.csv.gz`).
         let named = input.compression == nil ? path : CompressedFormat.innerPath(of: path)
-        let format = try self.format ?? InputFormat.fromExtension(of: named) ?? sniffed(input)
+        let format = try self.format ?? InputFormat.fromExtension(of: named)
+            ?? FormatSniff.format(of: input, objectIsJSONLines: following != nil).format
         switch format {
         case .json:
             return (JSONRecordSource(input: input, lines: false, path: self.path, schema: schema), format)
