@@ -87,6 +87,27 @@ extension RecordShaping {
         return try flattened.get()
     }
 
+    /// What flattening `rows` of `table` (in that order) would make of each column, without making
+    /// it: per column, whether some row keeps a value of its own there, and the keys of each leaf
+    /// path, in the order first met (the order `flattenedCells` gives its columns).
+    func leafPaths<Rows: Sequence>(of table: CellTable, rows: Rows) -> [(column: String, keepsValue: Bool, leaves: [[String]])]
+    where Rows.Element == Int {
+        let columnCount = table.columns.count
+        var walk = LeafWalk(columnCount: columnCount, levels: .max)
+        table.withCells { cells in
+            for row in rows {
+                for column in 0..<columnCount {
+                    let (kind, text) = cells.cell(row: row, column: column)
+                    walk.read(kind: kind, text: text, column: column)
+                }
+                walk.endRow()
+            }
+        }
+        return table.columns.enumerated().map { column, name in
+            (name, walk.keepsColumn[column], (walk.tree.leaves[column] ?? []).map { walk.tree.keys(of: $0) })
+        }
+    }
+
     /// What one walk over a batch's nested cells keeps for `flattenedCells`: each leaf with its
     /// node in the path tree, row after row, and which cells were spread into paths. The spans
     /// point into the batch's cells.
