@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewDataSource
 import ListviewPresentation
 import ListviewQuery
 import ListviewValues
@@ -47,7 +48,11 @@ struct FlattenedOutput {
 
     /// Notes the leaves of `rows` of `table`, written in that order.
     mutating func note<Rows: Sequence>(rows: Rows, of table: CellTable) where Rows.Element == Int {
-        for (name, keepsValue, leaves) in shaping.leafPaths(of: table, rows: rows) {
+        note(shaping.leafPaths(of: table, rows: rows))
+    }
+
+    private mutating func note(_ paths: [RecordShaping.LeafPaths]) {
+        for (name, keepsValue, leaves) in paths {
             if columns[name] == nil { order.append(name) }
             var column = columns[name] ?? Column()
             column.keepsValue = column.keepsValue || keepsValue
@@ -56,25 +61,42 @@ struct FlattenedOutput {
         }
     }
 
-    /// `rows` of `table`, in that order, as a table of their own with their nested values spread
-    /// into dotted columns (the rows noted must include them).
-    func flattened(rows: [Int], of table: CellTable, schema: RecordSchema) throws -> CellTable {
-        var written = table
-        if rows.count != table.rowCount || rows.enumerated().contains(where: { $0.offset != $0.element }) {
-            written = CellTable(columns: [], inferTypes: table.inferTypes)
-            written.nestedDecoder = table.nestedDecoder
-            written.append(rows: rows, of: table, schema: schema)
+    /// Writes `rows` of `table` (noted before) in order through `presenter`, whose fields are these
+    /// flattened (`fields`): a block of rows at a time is copied, flattened and laid out, on both
+    /// cores, so the flattened list is never held whole.
+    func write(rows: [Int], of table: CellTable, with presenter: any TableRowPresenter, page: PageInfo?, into sink: OutputSink) throws {
+        var presenter = presenter
+        try presenter.begin(page: page, into: sink)
+        if rows.isEmpty { try presenter.emptyState(into: sink) }
+        let (shaping, layout) = (shaping, presenter)
+        try OrderedBlockWriter.write(count: rows.count, into: sink) { range, bytes in
+            // `fields` refused every clash of names among the rows written, so flattening succeeds.
+            let flattened = (try? shaping.flattenedCells(table, rows: rows[range], depth: nil)) ?? {
+                // Nothing in these rows to spread: the rows as they are.
+                var block = CellTable(columns: [], inferTypes: table.inferTypes)
+                block.nestedDecoder = table.nestedDecoder
+                block.append(rows: rows[range], of: table, schema: RecordSchema())
+                return block
+            }()
+            var blockLayout = layout
+            blockLayout.use(flattened)
+            blockLayout.standaloneRows?.append((0..<flattened.rowCount).map(RowRef.init)[...], to: &bytes)
         }
-        return try flattened(written)
+        try presenter.end(page: page, into: sink)
     }
 
-    /// Every row of `table` with its nested values spread into dotted columns.
+    /// Every row of `table` (rows noted before) with its nested values spread into dotted columns.
     func flattened(_ table: CellTable) throws -> CellTable {
         guard table.hasNestedCells else { return table }
+        return try Self.usage { [shaping] () throws(RecordShaping.Conflict) in try shaping.flattenedCells(table, depth: nil) }
+    }
+
+    /// `body`'s result; two fields that would be one column are a usage error.
+    private static func usage<Output>(_ body: () throws(RecordShaping.Conflict) -> Output) throws -> Output {
         do throws(RecordShaping.Conflict) {
-            return try shaping.flattenedCells(table, depth: nil)
+            return try body()
         } catch {
-            throw ListviewError.usage(Self.message(error))
+            throw ListviewError.usage(message(error))
         }
     }
 

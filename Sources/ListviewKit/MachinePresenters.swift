@@ -26,21 +26,6 @@ enum MachinePresenters {
 }
 
 extension TableRowPresenter {
-    /// Writes every row of `table`, in order, as one section: CSV and TSV write no section lines.
-    mutating func writeRows(of table: CellTable, page: PageInfo?, into sink: OutputSink) throws {
-        use(table)
-        try begin(page: page, into: sink)
-        if table.rowCount == 0 {
-            try emptyState(into: sink)
-        } else {
-            let info = SectionInfo(count: table.rowCount)
-            try sectionHeader(info, continued: false, into: sink)
-            try rows((0..<table.rowCount).map(RowRef.init)[...], into: sink)
-            try sectionFooter(info, into: sink)
-        }
-        try end(page: page, into: sink)
-    }
-
     /// Renders the rows of `renderer`'s provider, which refer to `table`.
     mutating func render<Provider: CollectionDataProvider>(_ renderer: ListRenderer<Provider>, of table: CellTable, page: PageInfo?,
                                                            into sink: OutputSink) throws where Provider.Item == RowRef {

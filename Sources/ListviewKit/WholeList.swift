@@ -147,10 +147,8 @@ public final class WholeList {
             // CSV and TSV write the rows shown, in order, with their nested values as dotted columns.
             let rows = renderer.items(on: page).map(\.row)
             flattening.note(rows: rows, of: table)
-            let flattenedFields = try flattening.fields(fields)
-            let written = try flattening.flattened(rows: rows, of: table, schema: schema)
-            guard var presenter = MachinePresenters.make(request.look.style, fields: flattenedFields, grouped: false) else { return }
-            try presenter.writeRows(of: written, page: page, into: sink)
+            guard let presenter = MachinePresenters.make(request.look.style, fields: try flattening.fields(fields), grouped: false) else { return }
+            try flattening.write(rows: rows, of: table, with: presenter, page: page, into: sink)
         } else if var presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped,
                                                   grandTotal: lastPage ? grandTotal.values : []) {
             try presenter.render(renderer, of: table, page: page, into: sink)
