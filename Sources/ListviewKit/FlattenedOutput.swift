@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewConcurrency
 import ListviewDataSource
 import ListviewPresentation
 import ListviewQuery
@@ -46,9 +47,14 @@ struct FlattenedOutput {
         return shaping
     }
 
-    /// Notes the leaves of `rows` of `table`, written in that order.
-    mutating func note<Rows: Sequence>(rows: Rows, of table: CellTable) where Rows.Element == Int {
-        note(shaping.leafPaths(of: table, rows: rows))
+    /// Notes the leaves of `rows` of `table`, written in that order: blocks of them walked on both
+    /// cores, noted in order (leaves first met in a block before are met first).
+    mutating func note(rows: [Int], of table: CellTable) {
+        let shaping = self.shaping
+        OrderedWork.blocks(of: rows.count, size: 1 << 16, work: { range in shaping.leafPaths(of: table, rows: rows[range]) }, take: { paths in
+            note(paths)
+            return true
+        })
     }
 
     private mutating func note(_ paths: [RecordShaping.LeafPaths]) {

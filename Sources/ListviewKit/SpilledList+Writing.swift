@@ -30,7 +30,7 @@ extension SpilledList {
         let grouped = !request.arrangement.groupBy.isEmpty || request.arrangement.footer != nil
         if sawNestedCells, var flattening = FlattenedOutput(request) {
             // CSV and TSV: the leaves of the rows written, in the order written, name the columns.
-            try forEachChunk { _, _, _, chunk in flattening.note(rows: 0..<chunk.rowCount, of: chunk) }
+            try forEachChunk { _, _, _, chunk in flattening.note(rows: Array(0..<chunk.rowCount), of: chunk) }
             guard let presenter = MachinePresenters.make(request.look.style, fields: try flattening.fields(fields), grouped: false) else { return }
             return try writeRows(presenter, footers: footers, into: sink) { try flattening.flattened($0) }
         }
