@@ -10,7 +10,7 @@ import ListviewValues
 /// stored property of `ListRequest` has its case).
 public enum ListOption: String, CaseIterable, Sendable {
     case read, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
-    case groupOrder, sort, pageSize, page, limit, style, template, kindFormats, kindField, width, wrap
+    case groupOrder, sort, pageSize, page, limit, style, flattensOutput, template, kindFormats, kindField, width, wrap
     case maxColumnWidth, nullText, color, border, card, layout, memory, spillFolder
 }
 
@@ -60,11 +60,13 @@ public enum ListPlanner {
             return request.look.wrap && request.look.style == .table ? .wholeList(pagesByLines: true) : .page(size: size)
         case .style:
             // JSON needs no header; CSV and TSV need their columns before the first row: fixed by
-            // --fields, or by the header of a single CSV or TSV input.
+            // the header of a single CSV or TSV input, or by --fields unless a field named may turn
+            // out to hold an object, whose leaves CSV writes as columns of their own (`FlattenedOutput`).
             switch request.look.style {
             case .json, .jsonl: return .streamableStyle
             case .csv, .tsv:
-                let columnsFixed = request.look.fields != nil || (formats.count == 1 && formats.allSatisfy { $0 == .csv || $0 == .tsv })
+                let delimitedInput = formats.count == 1 && formats.allSatisfy { $0 == .csv || $0 == .tsv }
+                let columnsFixed = delimitedInput || (request.look.fields != nil && !request.look.flattensOutput)
                 return columnsFixed ? .streamableStyle : .none
             case .line:
                 // A template's line depends on its record alone; without one, `key=value` pairs
@@ -83,6 +85,8 @@ public enum ListPlanner {
         case .footer:
             // JSON writes the footers after each section's records, which it must hold to count them.
             return request.arrangement.footer != nil && request.look.style == .json ? .wholeList(pagesByLines: false) : .none
+        case .flattensOutput:
+            return .none  // how CSV and TSV write nested values (its plan is the style's)
         case .fields, .excluded, .groupOrder, .page, .template, .kindFormats, .kindField, .width, .wrap,
              .maxColumnWidth, .nullText, .color, .border, .card, .layout:
             return .none  // how rows are shown

@@ -15,6 +15,10 @@ public struct Look: Sendable {
     /// `--summary`: each column described (`ColumnSummary`) instead of the records.
     public var summary = false
     public var style: OutputStyle = .table
+    /// CSV and TSV: nested values written as dotted columns (`customer.name`), the records left as
+    /// read (`FlattenedOutput`); false with `--no-flatten` (JSON text in a cell) or `--flatten`
+    /// (records flattened as read, for every style).
+    public var flattensOutput = false
     /// `--template`: the line for every record (`line` style, or kinds without their own).
     public var template: Template?
     /// `--kind KIND=FORMAT` (and `--template KIND=TEMPLATE`) with `--kind-field`: a template, card

@@ -18,19 +18,25 @@ extension RecordShaping {
     /// deep (all without one), in the place of their column and in the order their paths are
     /// first seen; throws when a path would take the name of a column of the table.
     func flattenedCells(_ table: CellTable, depth: Int?) throws(Conflict) -> CellTable {
+        try flattenedCells(table, rows: 0..<table.rowCount, depth: depth) ?? table
+    }
+
+    /// `rows` of `table`, in that order, as a table of their own with their nested values spread
+    /// as `flattenedCells` spreads them; nil when none of them has a value to spread.
+    func flattenedCells<Rows: Collection>(_ table: CellTable, rows: Rows, depth: Int?) throws(Conflict) -> CellTable? where Rows.Element == Int {
         let levels = depth ?? .max
-        guard levels > 0, table.nestedDecoder != nil else { return table }
+        guard levels > 0, table.nestedDecoder != nil else { return nil }
         let columnCount = table.columns.count
-        let flattened: Result<CellTable, Conflict> = table.withCells { cells in
+        let flattened: Result<CellTable?, Conflict> = table.withCells { cells in
             var walk = LeafWalk(columnCount: columnCount, levels: levels)
-            for row in 0..<table.rowCount {
+            for row in rows {
                 for column in 0..<columnCount {
                     let (kind, text) = cells.cell(row: row, column: column)
                     walk.read(kind: kind, text: text, column: column)
                 }
                 walk.endRow()
             }
-            guard !walk.tree.leaves.isEmpty else { return .success(table) }
+            guard !walk.tree.leaves.isEmpty else { return .success(nil) }
             var names: [String] = []
             var sources: [FlattenedColumn] = []
             var literal: Set<String> = []
@@ -55,11 +61,12 @@ extension RecordShaping {
                 return .failure(Conflict(column: name, object: object, key: keys.last ?? ""))
             }
             var result = emptyCopy(of: table, columns: names)
-            result.reserveCapacity(bytes: table.textByteCount, cells: table.rowCount * names.count)
+            let share = table.rowCount > 0 ? table.textByteCount / table.rowCount * rows.count : 0
+            result.reserveCapacity(bytes: share, cells: rows.count * names.count)
             var slots = [CompactJSONScanner.Span?](repeating: nil, count: walk.tree.nodeCount)
             var entry = 0
-            for row in 0..<table.rowCount {
-                let entries = entry..<walk.rowEnds[row]
+            for (position, row) in rows.enumerated() {
+                let entries = entry..<walk.rowEnds[position]
                 for index in entries {
                     let leaf = walk.leaves[index]
                     slots[leaf.node] = leaf.value
@@ -68,7 +75,7 @@ extension RecordShaping {
                     switch source {
                     case .copy(let column):
                         // A value spread into paths leaves its own column without one.
-                        if walk.spread[row * columnCount + column] { result.appendCell(Self.noBytes, kind: .absent) } else {
+                        if walk.spread[position * columnCount + column] { result.appendCell(Self.noBytes, kind: .absent) } else {
                             let (kind, text) = cells.cell(row: row, column: column)
                             result.appendCell(text, kind: kind)
                         }
@@ -85,6 +92,28 @@ extension RecordShaping {
             return .success(result)
         }
         return try flattened.get()
+    }
+
+    /// What a column holds once flattened: whether some row keeps a value of its own in it, and
+    /// the keys of each leaf path below it, in the order first met.
+    typealias LeafPaths = (column: String, keepsValue: Bool, leaves: [[String]])
+
+    /// What flattening `rows` of `table` (in that order) would make of each column, without making
+    /// it: per column, whether some row keeps a value of its own there, and the keys of each leaf
+    /// path, in the order first met (the order `flattenedCells` gives its columns).
+    func leafPaths<Rows: Sequence>(of table: CellTable, rows: Rows) -> [LeafPaths] where Rows.Element == Int {
+        let columnCount = table.columns.count
+        var walk = LeafWalk(columnCount: columnCount, levels: .max)
+        table.withCells { cells in
+            for row in rows {
+                for column in 0..<columnCount {
+                    let (kind, text) = cells.cell(row: row, column: column)
+                    walk.read(kind: kind, text: text, column: column)
+                }
+                walk.endRow()
+            }
+        }
+        return walk.paths(of: table.columns)
     }
 
     /// What one walk over a batch's nested cells keeps for `flattenedCells`: each leaf with its
@@ -126,6 +155,13 @@ extension RecordShaping {
         }
 
         mutating func endRow() { rowEnds.append(leaves.count) }
+
+        /// What the walk found in each of `columns` (the table's).
+        func paths(of columns: [String]) -> [LeafPaths] {
+            columns.enumerated().map { column, name in
+                (name, keepsColumn[column], (tree.leaves[column] ?? []).map { tree.keys(of: $0) })
+            }
+        }
 
         /// Walks the non-empty container `text` at `node`: each member or element is a leaf, or
         /// is walked in turn while `levels` last. False when `text` is not compact JSON.

@@ -17,6 +17,7 @@ extension SpilledList {
         func measure(_ batch: BatchStream.Batch) {
             if firstBatch == nil { firstBatch = batch.table }
             rows += batch.rows.count
+            sawNestedCells = sawNestedCells || batch.table.hasNestedCells
             if measuresWhileSpilling {
                 measures.measure(batch.rows.map(\.row), of: batch.table)
             } else {

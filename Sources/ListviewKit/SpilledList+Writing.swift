@@ -28,6 +28,12 @@ extension SpilledList {
         if request.arrangement.pageSize != nil { return try writePage(request, footers: footers, into: sink) }
         let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
         let grouped = !request.arrangement.groupBy.isEmpty || request.arrangement.footer != nil
+        if sawNestedCells, var flattening = FlattenedOutput(request) {
+            // CSV and TSV: the leaves of the rows written, in the order written, name the columns.
+            try forEachChunk { _, _, _, chunk in flattening.note(rows: Array(0..<chunk.rowCount), of: chunk) }
+            guard let presenter = MachinePresenters.make(request.look.style, fields: try flattening.fields(fields), grouped: false) else { return }
+            return try writeRows(presenter, footers: footers, into: sink) { try flattening.flattened($0) }
+        }
         if let presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped, grandTotal: footers.grandTotal) {
             return try writeRows(presenter, footers: footers, into: sink)
         }
@@ -158,10 +164,12 @@ extension SpilledList {
         return footers
     }
 
-    /// Writes through a machine style's presenter, which takes each chunk's table (`use`).
-    private func writeRows<Presenter: TableRowPresenter>(_ presenter: Presenter, footers: Footers, into sink: OutputSink) throws {
+    /// Writes through a machine style's presenter, which takes each chunk's table (`use`), as
+    /// `written` makes it (CSV and TSV flatten it).
+    private func writeRows<Presenter: TableRowPresenter>(_ presenter: Presenter, footers: Footers, into sink: OutputSink,
+                                                         written: (CellTable) throws -> CellTable = { $0 }) throws {
         var presenter = presenter
-        try write(&presenter, footers: footers, into: sink) { presenter, chunk in presenter.use(chunk) }
+        try write(&presenter, footers: footers, into: sink) { presenter, chunk in presenter.use(try written(chunk)) }
     }
 
     /// The columns a human style shows (`--fields`, else the columns the rows shown have), with
@@ -186,7 +194,7 @@ extension SpilledList {
     /// Drives `presenter` over the merged sections as `ListRenderer` drives it over a list in
     /// memory; `use` hands it each chunk's table before its rows.
     private func write<Presenter: ListPresenter>(_ presenter: inout Presenter, footers: Footers, into sink: OutputSink,
-                                                 use: (inout Presenter, CellTable) -> Void) throws where Presenter.Item == RowRef {
+                                                 use: (inout Presenter, CellTable) throws -> Void) throws where Presenter.Item == RowRef {
         try presenter.begin(page: nil, into: sink)
         var open: SectionInfo?
         try forEachChunk { section, first, _, chunk in
@@ -196,7 +204,7 @@ extension SpilledList {
                 try presenter.sectionHeader(info, continued: false, into: sink)
                 open = info
             }
-            use(&presenter, chunk)
+            try use(&presenter, chunk)
             try presenter.rows((0..<chunk.rowCount).map(RowRef.init)[...], into: sink)
         }
         if let open {

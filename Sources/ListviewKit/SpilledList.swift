@@ -44,6 +44,9 @@ public final class SpilledList {
     /// as they are written. With `--limit` or a page, the rows shown are measured instead, in a
     /// merge that writes nothing.
     var measures: ListMeasures
+    /// True when some row read holds a nested value: CSV and TSV flatten what they write then
+    /// (`FlattenedOutput`), their columns found in a merge that writes nothing.
+    var sawNestedCells = false
     /// True when the rows shown are measured (a human style) and all the kept rows are shown.
     var measuresWhileSpilling: Bool {
         request.arrangement.limit == nil && (request.arrangement.pageSize == nil || pagesByLines)
@@ -139,6 +142,7 @@ public final class SpilledList {
     /// Sorts `kept` by group, then `--sort`, and writes it as the next run.
     private func spillRun(_ kept: KeptRows) throws {
         let table = kept.table
+        sawNestedCells = sawNestedCells || table.hasNestedCells
         if measuresWhileSpilling {
             measures.measure(kept.rows.map(\.row), of: table)
         } else {

@@ -143,7 +143,13 @@ public final class WholeList {
         let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
         let lastPage = page == nil || page?.number == page?.count
         let grouped = !request.arrangement.groupBy.isEmpty || request.arrangement.footer != nil
-        if var presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped,
+        if table.hasNestedCells, var flattening = FlattenedOutput(request) {
+            // CSV and TSV write the rows shown, in order, with their nested values as dotted columns.
+            let rows = renderer.items(on: page).map(\.row)
+            flattening.note(rows: rows, of: table)
+            guard let presenter = MachinePresenters.make(request.look.style, fields: try flattening.fields(fields), grouped: false) else { return }
+            try flattening.write(rows: rows, of: table, with: presenter, page: page, into: sink)
+        } else if var presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped,
                                                   grandTotal: lastPage ? grandTotal.values : []) {
             try presenter.render(renderer, of: table, page: page, into: sink)
         } else {

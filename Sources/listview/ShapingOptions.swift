@@ -38,17 +38,18 @@ struct ShapingOptions: ParsableArguments {
         }
     }
 
-    /// Sets the request's shaping; CSV and TSV output of nested records is flattened unless told not to.
-    /// Counts and summaries write no records: for them the style flattens nothing, so that it never
-    /// changes which fields the records have (`--group-by customer --counts` in every style).
+    /// Sets the request's shaping (`--flatten` reshapes the records as read, for every style), and
+    /// whether CSV and TSV output flattens the nested values it writes: by default, unless told not
+    /// to. That flattening is the writer's (`FlattenedOutput`): it never changes which fields the
+    /// records have, so `--where customer~Maya` and `--group-by customer` mean the same in every style.
     func apply(to request: inout ListRequest) {
         var shaping = RecordShaping()
         if let flattenSeparator { shaping.separator = flattenSeparator }
+        let flattensAsRead = flatten || flattenDepth != nil
+        if flattensAsRead { shaping.flatten = .init(depth: flattenDepth) }
         let writesRecords = !request.look.countsOnly && !request.look.summary
         let machineTable = (request.look.style == .csv || request.look.style == .tsv) && writesRecords
-        if flatten || flattenDepth != nil || (machineTable && !noFlatten && !unflatten) {
-            shaping.flatten = .init(depth: flattenDepth)
-        }
+        request.look.flattensOutput = machineTable && !flattensAsRead && !noFlatten && !unflatten
         shaping.explode = explode.first.map { RecordShaping.Explode(field: FieldPath($0), dropEmpty: explodeDropEmpty) }
         shaping.unflatten = unflatten
         // `--exclude customer.email` leaves the member out of the object when objects stay whole.

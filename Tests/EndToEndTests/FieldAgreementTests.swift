@@ -10,8 +10,9 @@ import XCTest
 /// whole list (`--sort`, `--group-by`, table, markdown), output streamed as read (`--where` in
 /// JSON, `--fields` in CSV), counts. Seeded: a failure names its seed.
 ///
-/// Names are top-level fields and leaves of objects (`user.name`); a name that is an object
-/// itself is left out, since CSV and TSV output flatten the records a list writes as they are read.
+/// Names are top-level fields, leaves of objects (`user.name`) and objects themselves (`user`):
+/// CSV and TSV output flatten what they write, never the records as read, so `user` is a field in
+/// every style.
 final class FieldAgreementTests: XCTestCase {
     private static let styles = ["table", "json", "jsonl", "csv", "tsv", "markdown"]
 
@@ -35,7 +36,7 @@ final class FieldAgreementTests: XCTestCase {
             if withUser == 2 && index % 2 == 0 || withUser == 1 && index % 5_000 == 7 {
                 let city = index % 3 == 0 ? ",\"city\":\"Oslo\"" : ""
                 line += ",\"user\":{\"name\":\"u\(index % 17)\"\(city)}"
-                fields.formUnion(["user.name"] + (city.isEmpty ? [] : ["user.city"]))
+                fields.formUnion(["user", "user.name"] + (city.isEmpty ? [] : ["user.city"]))
             }
             lines.append(line + "}")
         }
@@ -55,7 +56,7 @@ final class FieldAgreementTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("field-agreement-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let names = ["id", "late", "lat", "user.name", "user.city", "user.nmae", "levle"]
+        let names = ["id", "late", "lat", "user", "usr", "user.name", "user.city", "user.nmae", "levle"]
         let options: [(String) -> [String]] = [
             { ["--where", "\($0)=here"] }, { ["--fields", "id,\($0)"] }, { ["--sort", $0] }, { ["--group-by", $0, "--counts"] },
         ]

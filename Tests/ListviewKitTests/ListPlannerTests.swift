@@ -59,6 +59,11 @@ final class ListPlannerTests: XCTestCase {
         XCTAssertEqual(plan([.json]) { $0.look.style = .csv }, .wholeList(pagesByLines: false))
         XCTAssertEqual(plan([.csv, .csv]) { $0.look.style = .csv }, .wholeList(pagesByLines: false))
         XCTAssertEqual(plan([.json]) { $0.look.style = .tsv; $0.look.fields = [FieldPath("a")] }, .streamedRows)
+        // Flattened as written, a field named may hold an object: its leaves are columns only the rows tell.
+        XCTAssertEqual(plan([.json]) { $0.look.style = .csv; $0.look.flattensOutput = true; $0.look.fields = [FieldPath("a")] },
+                       .wholeList(pagesByLines: false))
+        XCTAssertEqual(plan([.csv]) { $0.look.style = .csv; $0.look.flattensOutput = true; $0.look.fields = [FieldPath("a")] }, .streamedRows,
+                       "a CSV input holds no object")
         let template = try? Template(parsing: "{a}")
         XCTAssertEqual(plan([.jsonl]) { $0.look.style = .line; $0.look.template = template }, .streamedRows, "a template's line stands alone")
         XCTAssertEqual(plan([.jsonl]) { $0.look.style = .line }, .wholeList(pagesByLines: false), "key=value pairs take the list's columns")
