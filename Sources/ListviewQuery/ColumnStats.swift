@@ -4,7 +4,7 @@ import ListviewValues
 /// What one column's values add up to, value by value, for `--summary` (`ColumnSummary`).
 ///
 /// Counts, nulls, types, the extremes and the mean are always exact. Distinct values
-/// and the most common ones are counted exactly, each distinct value by its text, until
+/// and the most common ones are counted exactly, each distinct value as grouping tells it (`distinctKey`), until
 /// `approximate()` lets those go: from then on a `DistinctSketch` estimates the
 /// distinct count and `FrequentValues` the most common values, and the summary says
 /// so (`isApproximate`). Values added in the same order give the same exact summary
@@ -13,7 +13,7 @@ public struct ColumnStats: Sendable {
     private var types: [String] = []
     private var count = 0
     private var nulls = 0
-    /// Each distinct value's count and first position, by its text, while counted exactly.
+    /// Each distinct value's count and first position, by `distinctKey`, while counted exactly.
     private var seen: [String: (count: Int, first: Int, value: Value)] = [:]
     /// The bytes `seen` holds, about; once approximate, what the sketch and the counters take.
     public private(set) var estimatedBytes = 0
@@ -51,11 +51,7 @@ public struct ColumnStats: Sendable {
         count += 1
         let type = Self.typeName(of: value)
         if !types.contains(type) { types.append(type) }
-        let text: String
-        switch value {
-        case .array, .object: text = value.compactJSON
-        default: text = CellText.unescapedText(for: value)
-        }
+        let text = Self.distinctKey(of: value)
         if sketch != nil {
             sketch?.add(text)
             frequent?.add(FrequentItem(text: text, value: value))
@@ -69,6 +65,22 @@ public struct ColumnStats: Sendable {
         if minimum.map({ ValueOrdering.compare(key, $0.key) < 0 }) ?? true { minimum = (key, value) }
         if maximum.map({ ValueOrdering.compare(key, $0.key) > 0 }) ?? true { maximum = (key, value) }
         if case .number(let number) = value { sum.add(number) }
+    }
+
+    /// What tells `value` apart from other values, as grouping does (`GroupKey`): its kind, then a
+    /// number in its one spelling by the number rule (`100`, `1e2` and `100.0` are one value), a
+    /// nested value as its compact JSON, other values as their text.
+    static func distinctKey(of value: Value) -> String {
+        switch value {
+        case .string(let text): return text
+        case .number(let text):
+            var text = text
+            let form = text.withUTF8 { NumberText.canonicalValue(UnsafeRawBufferPointer($0)) }
+            return "\u{1}" + (form.map { String(decoding: $0, as: UTF8.self) } ?? text)
+        case .bool(let flag): return flag ? "\u{3}true" : "\u{3}false"
+        case .null: return "\u{0}"
+        case .array, .object: return "\u{4}" + value.compactJSON
+        }
     }
 
     /// Lets the exact distinct values go: the ones counted so far seed the sketch, the most

@@ -11,7 +11,7 @@ import ListviewValues
 /// - `types`: the types of its values in first-seen order (`number`, `string`, `boolean`,
 ///   `object`, `array`); null is counted, not a type.
 /// - `count`: values that are not null; `nulls`: rows where it is null or missing.
-/// - `distinct`: distinct values (numbers and text by their text, nested values by their JSON).
+/// - `distinct`: distinct values, told apart as `--group-by` tells them (numbers by value, `100` and `1e2` one).
 /// - `min`, `max`: in `--sort`'s order (booleans, numbers by value, text, nested values).
 /// - `mean`: of the numbers, as footers take it (`DecimalSum`: exact, rounded once to the
 ///   decimals of the most precise number, at least two); null when there are none.

@@ -91,6 +91,24 @@ final class SummarySketchTests: XCTestCase {
         }
     }
 
+    /// Distinct values are told apart as `--group-by` tells them: equal numbers are one value
+    /// however spelt, a string and a value of another kind with the same text are two.
+    func testDistinctValuesFollowTheNumberRule() {
+        for approximate in [false, true] {
+            var stats = ColumnStats()
+            if approximate { stats.approximate() }
+            for value: Value in [.number("100"), .number("1e2"), .number("100.0"), .number("0"), .number("-0"),
+                                 .string("100"), .bool(true), .string("true")] {
+                stats.add(value)
+            }
+            let record = stats.values(named: "d")
+            XCTAssertEqual(record[4], .number("5"), "approximate \(approximate)")
+            guard case .array(let top) = record[8], case .object(let first)? = top.first else { return XCTFail("\(record[8])") }
+            XCTAssertEqual(first.values.first, .number("100"))
+            XCTAssertEqual(first.values.dropFirst().first, .number("3"))
+        }
+    }
+
     func testPastItsLimitASummaryEstimatesOnlyDistinctAndTop() {
         let table = randomTable(rows: 5_000, seed: 3)
         let rows = (0..<table.rowCount).map(RowRef.init)
