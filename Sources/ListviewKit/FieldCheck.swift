@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewPresentation
 import ListviewQuery
+import ListviewShaping
 import ListviewValues
 
 /// Every field name an option gives, checked against the fields the input has: a name that no

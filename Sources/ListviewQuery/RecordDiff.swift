@@ -1,5 +1,4 @@
 import ListviewBatches
-import ListviewInput
 import ListviewValues
 
 /// The differences between two lists of records: which were removed, added and changed.
