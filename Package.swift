@@ -106,6 +106,11 @@ let package = Package(
         .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewCompression", "ListviewDataSource",
                                                     "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV", "ListviewShaping"],
                 swiftSettings: releaseSettings),
+        // `listview diff`: records matched by key and compared by meaning (`ValueEquality`), in memory
+        // or in partitions on disk, reported for people, machines and CI annotations.
+        .target(name: "ListviewDiff", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+                                                     "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewKit"],
+                swiftSettings: releaseSettings),
         // The interactive browser (`-i`): the list's rows on screen as they load, keys, marks; drawn through ncursesw.
         .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                         "ListviewQuery", "ListviewPresentation", "ListviewKit", "ListviewShaping", "ListviewJSON", "CNcurses"],
@@ -118,12 +123,12 @@ let package = Package(
             name: "listview",
             dependencies: [
                 "ListviewKit", "ListviewBrowser", "ListviewConfig", "ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewQuery",
-                "ListviewPresentation", "ListviewShaping", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ListviewPresentation", "ListviewShaping", "ListviewDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
         ),
         // What the test targets share: temporary files, and the third-party corpora (skipped when absent).
-        .target(name: "ListviewTestSupport", path: "Tests/ListviewTestSupport"),
+        .target(name: "ListviewTestSupport", dependencies: ["ListviewBatches", "ListviewValues"], path: "Tests/ListviewTestSupport"),
         .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewTestSupport", "ListviewValues"]),
         .testTarget(name: "ListviewConcurrencyTests", dependencies: ["ListviewConcurrency"]),
         .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewValues", "ListviewBatches"]),
@@ -138,6 +143,8 @@ let package = Package(
                                                              "ListviewQuery"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewCompression", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON", "ListviewShaping"]),
+        .testTarget(name: "ListviewDiffTests", dependencies: ["ListviewTestSupport", "ListviewDiff", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
+                                                              "ListviewQuery", "ListviewPresentation"]),
         .testTarget(name: "ListviewShapingTests", dependencies: ["ListviewShaping", "ListviewJSON", "ListviewValues", "ListviewBatches"]),
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewTestSupport", "ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                                  "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON"]),

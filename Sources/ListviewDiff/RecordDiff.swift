@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewQuery
 import ListviewValues
 
 /// The differences between two lists of records: which were removed, added and changed.
