@@ -83,15 +83,15 @@ let package = Package(
         .target(name: "ListviewInput", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewCompression"],
                 swiftSettings: releaseSettings),
         // CollectionDataProvider, sections, pages, the streaming provider: the generic data source.
-        .target(name: "ListviewDataSource", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput"],
+        .target(name: "ListviewDataSource", dependencies: ["ListviewValues", "ListviewBatches"],
                 swiftSettings: releaseSettings),
         // Predicates, sort keys and orders, grouping into sections, aggregates: index lists over rows.
-        .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource", "CRE2",
+        .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewDataSource", "CRE2",
                                                 "CPrefetch"],
                 swiftSettings: releaseSettings),
         // Row formatters and their registry, table layout, the renderer, presenters, writers, the sink.
         .target(name: "ListviewPresentation",
-                dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource", "ListviewQuery"],
+                dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewDataSource", "ListviewQuery"],
                 swiftSettings: releaseSettings),
         // JSON and JSON Lines readers over yajl; the only module that imports CYajl.
         .target(name: "ListviewJSON", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "CYajl"],
@@ -99,13 +99,21 @@ let package = Package(
         // CSV and TSV readers over libcsv; the only module that imports CCSV.
         .target(name: "ListviewCSV", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "CCSV"],
                 swiftSettings: releaseSettings),
+        // Records reshaped as read: nested values flattened into dotted columns, arrays exploded into
+        // rows, dotted columns unflattened; the paths inside nested cells, walked on their compact JSON.
+        .target(name: "ListviewShaping", dependencies: ["ListviewValues", "ListviewBatches", "ListviewJSON"], swiftSettings: releaseSettings),
         // The plan, its executors, and loading inputs by format, with no argument parsing.
         .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewCompression", "ListviewDataSource",
-                                                    "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV"],
+                                                    "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV", "ListviewShaping"],
+                swiftSettings: releaseSettings),
+        // `listview diff`: records matched by key and compared by meaning (`ValueEquality`), in memory
+        // or in partitions on disk, reported for people, machines and CI annotations.
+        .target(name: "ListviewDiff", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+                                                     "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewKit"],
                 swiftSettings: releaseSettings),
         // The interactive browser (`-i`): the list's rows on screen as they load, keys, marks; drawn through ncursesw.
         .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
-                                                        "ListviewQuery", "ListviewPresentation", "ListviewKit", "CNcurses"],
+                                                        "ListviewQuery", "ListviewPresentation", "ListviewKit", "ListviewShaping", "ListviewJSON", "CNcurses"],
                 swiftSettings: releaseSettings),
         // Views kept in a file: listview.toml and the user's config.toml read through TOMLKit, checked
         // against the options a view may set, and turned into command-line arguments.
@@ -115,12 +123,12 @@ let package = Package(
             name: "listview",
             dependencies: [
                 "ListviewKit", "ListviewBrowser", "ListviewConfig", "ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewQuery",
-                "ListviewPresentation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ListviewPresentation", "ListviewShaping", "ListviewDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
         ),
         // What the test targets share: temporary files, and the third-party corpora (skipped when absent).
-        .target(name: "ListviewTestSupport", path: "Tests/ListviewTestSupport"),
+        .target(name: "ListviewTestSupport", dependencies: ["ListviewBatches", "ListviewValues"], path: "Tests/ListviewTestSupport"),
         .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewTestSupport", "ListviewValues"]),
         .testTarget(name: "ListviewConcurrencyTests", dependencies: ["ListviewConcurrency"]),
         .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewValues", "ListviewBatches"]),
@@ -134,7 +142,10 @@ let package = Package(
         .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewTestSupport", "ListviewCSV", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewQuery"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewCompression", "ListviewValues", "ListviewBatches", "ListviewInput",
-                                                             "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON"]),
+                                                             "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON", "ListviewShaping"]),
+        .testTarget(name: "ListviewDiffTests", dependencies: ["ListviewTestSupport", "ListviewDiff", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
+                                                              "ListviewQuery", "ListviewPresentation"]),
+        .testTarget(name: "ListviewShapingTests", dependencies: ["ListviewShaping", "ListviewJSON", "ListviewValues", "ListviewBatches"]),
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewTestSupport", "ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                                  "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON"]),
         .testTarget(name: "ListviewConfigTests", dependencies: ["ListviewConfig", "ListviewValues"]),

@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewKit
+import ListviewShaping
 import ListviewValues
 
 /// The record under the cursor in full (Enter): one `key: value` line per field, nested

@@ -1,5 +1,4 @@
 import ListviewBatches
-import ListviewInput
 import ListviewValues
 
 /// The in-memory provider: sections of items held in arrays.

@@ -1,5 +1,4 @@
 import ListviewBatches
-import ListviewInput
 import ListviewValues
 
 /// Sections of items, addressed by `ItemPath`: the generic data source's provider.

@@ -1,5 +1,4 @@
 import ListviewBatches
-import ListviewInput
 import ListviewValues
 
 /// Where a data source is in its life: the pattern's inited, loading, empty and ready states.

@@ -1,5 +1,4 @@
 import ListviewBatches
-import ListviewInput
 import ListviewValues
 
 /// The address of one item: its section and its position in that section (UIKit's `IndexPath`).

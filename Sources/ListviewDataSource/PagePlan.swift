@@ -1,5 +1,4 @@
 import ListviewBatches
-import ListviewInput
 import ListviewValues
 
 /// Which rows one page shows, and how it describes itself in its footer.

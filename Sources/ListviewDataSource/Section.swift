@@ -1,5 +1,4 @@
 import ListviewBatches
-import ListviewInput
 import ListviewValues
 
 /// One value of a `--footer` summary: its term as written (`sum:total`), its label in the footer

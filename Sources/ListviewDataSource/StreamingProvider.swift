@@ -1,5 +1,4 @@
 import ListviewBatches
-import ListviewInput
 import ListviewValues
 
 /// Pulls rows from a source a batch at a time and hands out one page of them: the pattern's

@@ -5,6 +5,7 @@ import ListviewInput
 import ListviewJSON
 import ListviewPresentation
 import ListviewQuery
+import ListviewShaping
 import ListviewValues
 
 /// The one way listview reads: the inputs of a `ReadSpec` opened into one source, handed on as

@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewPresentation
 import ListviewQuery
+import ListviewShaping
 import ListviewValues
 
 /// Every field name an option gives, checked against the fields the input has: a name that no
@@ -13,19 +14,29 @@ import ListviewValues
 /// no field at all (an empty input lists its empty state).
 public struct FieldCheck {
     /// One field name and the option that gave it.
-    struct NamedField: Equatable, Sendable {
-        var option: String
-        var path: FieldPath
+    public struct NamedField: Equatable, Sendable {
+        public var option: String
+        public var path: FieldPath
+
+        public init(option: String, path: FieldPath) {
+            self.option = option
+            self.path = path
+        }
     }
 
     /// One glob (`bill_*`) and the option that gave it.
-    struct NamedPattern: Equatable, Sendable {
-        var option: String
-        var pattern: FieldPattern
+    public struct NamedPattern: Equatable, Sendable {
+        public var option: String
+        public var pattern: FieldPattern
+
+        public init(option: String, pattern: FieldPattern) {
+            self.option = option
+            self.pattern = pattern
+        }
     }
 
     /// The names `request` gives, in the order of its options (patterns apart).
-    static func names(in request: ListRequest) -> [NamedField] {
+    public static func names(in request: ListRequest) -> [NamedField] {
         var names: [NamedField] = []
         func add(_ option: String, _ paths: [FieldPath]) { names += paths.map { NamedField(option: option, path: $0) } }
         add("--fields", (request.look.fields ?? []).filter { !FieldPattern.isPattern($0.text) })
@@ -51,7 +62,7 @@ public struct FieldCheck {
     }
 
     /// The wildcard patterns of `--fields` and `--exclude`, with their options.
-    static func patterns(in request: ListRequest) -> [NamedPattern] {
+    public static func patterns(in request: ListRequest) -> [NamedPattern] {
         let fields = (request.look.fields ?? []).filter { FieldPattern.isPattern($0.text) }.map { NamedPattern(option: "--fields", pattern: FieldPattern($0.text)) }
         return fields + checkedExclusions(in: request).filter { FieldPattern.isPattern($0.text) }.map { NamedPattern(option: "--exclude", pattern: $0) }
     }
@@ -68,7 +79,7 @@ public struct FieldCheck {
     /// match, in column order, and `--exclude` applied to them. Its names are checked apart, against
     /// every batch the run reads (`UnfoundFields`, held by `BatchStream`); a diff checks its own.
     /// `checking`: `--exclude` must leave a field to show (a diff's `--ignore` need not).
-    static func prepared(_ request: ListRequest, columns: [String], table: CellTable?, checking: Bool = true) throws -> ListRequest {
+    public static func prepared(_ request: ListRequest, columns: [String], table: CellTable?, checking: Bool = true) throws -> ListRequest {
         if checking { try checkSomethingLeft(request, columns: columns, input: inputName(request)) }
         guard !columns.isEmpty, var fields = request.look.fields else { return request }
         if fields.contains(where: { FieldPattern.isPattern($0.text) }) {
@@ -106,7 +117,7 @@ public struct FieldCheck {
 
     /// Throws a usage error for the first of `names` that no field of the input has, or the first
     /// of `patterns` that matches no column (`request` gives the CSV options the message mentions).
-    static func check(_ names: [NamedField], patterns: [NamedPattern], of request: ListRequest,
+    public static func check(_ names: [NamedField], patterns: [NamedPattern], of request: ListRequest,
                       columns: [String], table: CellTable?, input: String) throws {
         guard !columns.isEmpty else { return }
         let known = Set(columns)

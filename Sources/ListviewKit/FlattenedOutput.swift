@@ -3,6 +3,7 @@ import ListviewConcurrency
 import ListviewDataSource
 import ListviewPresentation
 import ListviewQuery
+import ListviewShaping
 import ListviewValues
 
 /// CSV and TSV output flattening what it writes (SPEC §11): a nested object or array is written as

@@ -82,13 +82,13 @@ public enum ListRunner {
 }
 
 /// Holds what a run loaded until the process exits, so it is never freed piece by piece.
-enum LeftForExit {
+public enum LeftForExit {
     private final class Holder<Value> {
         let value: Value
         init(_ value: Value) { self.value = value }
     }
 
-    static func keep<Value>(_ value: Value) {
+    public static func keep<Value>(_ value: Value) {
         _ = Unmanaged.passRetained(Holder(value))
     }
 }

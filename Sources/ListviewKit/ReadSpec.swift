@@ -3,6 +3,7 @@ import ListviewBatches
 import ListviewCSV
 import ListviewCompression
 import ListviewInput
+import ListviewShaping
 import ListviewValues
 
 /// What a run reads, and how: the inputs, their format and the reading options. The first of a

@@ -10,8 +10,8 @@ import ListviewValues
 /// The table style prints the section headers (`status: shipped · 8 records`)
 /// and a total; machine styles and markdown write one record per section, the
 /// group fields followed by `count`.
-enum SectionCounts {
-    static func write(_ sections: [Section<Record>], style: OutputStyle, groupFields: [FieldPath], into sink: OutputSink) throws {
+public enum SectionCounts {
+    public static func write(_ sections: [Section<Record>], style: OutputStyle, groupFields: [FieldPath], into sink: OutputSink) throws {
         let total = sections.reduce(0) { $0 + $1.info.count }
         if !style.isMachineReadable && style != .markdown {
             if total == 0 {

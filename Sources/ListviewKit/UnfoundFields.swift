@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewShaping
 import ListviewValues
 
 /// The field names a request's options give that no record read so far has: the rule of

@@ -1,7 +1,6 @@
 import Glibc
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
 import ListviewValues
 
 /// `--footer count,sum:F,min:F,max:F,mean:F`: a summary line under each section and for the whole list.

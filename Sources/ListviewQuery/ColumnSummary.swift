@@ -1,7 +1,6 @@
 import ListviewBatches
 import ListviewConcurrency
 import ListviewDataSource
-import ListviewInput
 import ListviewValues
 
 /// `--summary`: what each column of a list holds, one record per column (like `mlr summary`,

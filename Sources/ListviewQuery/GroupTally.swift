@@ -1,6 +1,5 @@
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
 import ListviewValues
 
 /// Counts records per combination of group values without keeping the records (`--counts`).

@@ -1,6 +1,5 @@
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
 import ListviewValues
 
 /// How `--sort-groups` orders sections.

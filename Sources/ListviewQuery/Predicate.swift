@@ -1,6 +1,5 @@
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
 import ListviewValues
 
 /// One `--where` condition: `field=value`, `!=`, `<`, `<=`, `>`, `>=`, `field~regex`,

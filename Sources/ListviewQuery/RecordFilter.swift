@@ -1,7 +1,6 @@
 import ListviewBatches
 import ListviewConcurrency
 import ListviewDataSource
-import ListviewInput
 import ListviewValues
 
 /// Keeps the records that satisfy every `--where` predicate and contain the `--search` text.

@@ -1,6 +1,5 @@
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
 import ListviewValues
 
 /// The order `--sort` and `--sort-groups key` put values in.

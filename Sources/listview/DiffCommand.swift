@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import ListviewBatches
+import ListviewDiff
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery

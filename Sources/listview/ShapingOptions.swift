@@ -1,6 +1,7 @@
 import ArgumentParser
 import ListviewBatches
 import ListviewKit
+import ListviewShaping
 
 /// `--flatten`, `--explode`, `--unflatten`: nested records as columns and back.
 struct ShapingOptions: ParsableArguments {

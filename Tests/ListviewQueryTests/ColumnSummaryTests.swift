@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewDataSource
 import ListviewQuery
+import ListviewTestSupport
 import ListviewValues
 import XCTest
 

@@ -1,6 +1,5 @@
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
 import ListviewQuery
 import ListviewValues
 

@@ -1,7 +1,6 @@
 import ListviewBatches
 import ListviewConcurrency
 import ListviewDataSource
-import ListviewInput
 import ListviewQuery
 import ListviewValues
 

@@ -1,7 +1,6 @@
 import Glibc
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
 import ListviewQuery
 import ListviewValues
 

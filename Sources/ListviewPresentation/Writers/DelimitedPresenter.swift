@@ -75,7 +75,7 @@ public struct DelimitedPresenter: TableRowPresenter {
     /// Appends one field (nil: null or missing, an empty field), after a separator unless `first`;
     /// empty text is `""` in CSV when `quotesWhenEmpty` (TSV has no quoting: empty either way).
     @inline(__always)
-    static func appendField(_ text: UnsafeRawBufferPointer?, first: Bool, dialect: Dialect, quotesWhenEmpty: Bool = true,
+    public static func appendField(_ text: UnsafeRawBufferPointer?, first: Bool, dialect: Dialect, quotesWhenEmpty: Bool = true,
                             to bytes: inout ByteOutput) {
         if !first { bytes.append(dialect == .csv ? UInt8(ascii: ",") : 0x09) }
         guard let text else { return }

@@ -40,7 +40,7 @@ public struct JSONPresenter: TableRowPresenter {
 
     /// A section's group fields and values after `"field":`: `"status","key":"shipped"`, or
     /// arrays of both for nested groups.
-    static func appendFieldAndKey(of section: SectionInfo, to bytes: inout ByteOutput) {
+    public static func appendFieldAndKey(of section: SectionInfo, to bytes: inout ByteOutput) {
         if section.keys.count == 1, let key = section.keys.first {
             JSONString.append(key.field.text, to: &bytes)
             bytes.append(",\"key\":")

@@ -7,7 +7,7 @@ import ListviewValues
 ///
 /// Made once per table (a streamed input's batches may add columns); names are
 /// escaped once, not per row.
-struct TableOutputFields: Sendable {
+public struct TableOutputFields: Sendable {
     /// A field a row writes: its name as a JSON key (`"name":`) and where its value is.
     struct Field {
         var key: [UInt8]
@@ -36,7 +36,7 @@ struct TableOutputFields: Sendable {
 
     /// `writesHeaderRow` for CSV and TSV, which without `--fields` write the schema's columns (read
     /// here only then: a streamed input's schema may be growing on another thread).
-    init(_ fields: OutputFields, table: CellTable, writesHeaderRow: Bool) {
+    public init(_ fields: OutputFields, table: CellTable, writesHeaderRow: Bool) {
         hasFixedHeader = fields.extraFieldsAfter != nil
         columnCount = table.columns.count
         func field(_ name: String, _ path: FieldPath) -> Field {
@@ -69,7 +69,7 @@ struct TableOutputFields: Sendable {
 
     /// Appends `row` as a JSON object: the group fields (null when missing), then the chosen
     /// fields or the row's own, in its own order; fields the row lacks are left out.
-    func appendObject(row: Int, of table: CellTable, cells: CellTable.Cells, to bytes: inout ByteOutput) {
+    public func appendObject(row: Int, of table: CellTable, cells: CellTable.Cells, to bytes: inout ByteOutput) {
         bytes.append(UInt8(ascii: "{"))
         var first = true
         func separate() {

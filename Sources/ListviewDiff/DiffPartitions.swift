@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewInput
 import ListviewJSON
+import ListviewKit
 import ListviewQuery
 import ListviewValues
 

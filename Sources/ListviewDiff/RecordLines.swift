@@ -1,4 +1,5 @@
 import ListviewInput
+import ListviewKit
 import ListviewValues
 
 /// The line each record of a file begins on, found by reading the file once more: where a

@@ -5,12 +5,12 @@ import ListviewValues
 /// order, as found in its first rows: what a pattern such as `--fields 'customer.*'` is matched
 /// against besides the top-level columns, so globs reach into objects whether or not the output
 /// is flattened.
-enum NestedPaths {
+public enum NestedPaths {
     /// Rows looked at: a pattern is expanded from the first batch's fields.
-    static let rowsLooked = 1_000
+    public static let rowsLooked = 1_000
 
     /// The paths in the nested cells of `table`'s first rows, every level of objects.
-    static func of(_ table: CellTable?, separator: String = ".") -> [String] {
+    public static func of(_ table: CellTable?, separator: String = ".") -> [String] {
         guard let table, table.hasNestedCells, let decode = table.nestedDecoder else { return [] }
         var paths: [String] = []
         var seen: Set<String> = []

@@ -1,4 +1,5 @@
 import ListviewInput
+import ListviewKit
 import ListviewQuery
 
 /// Where the records of a diff came from: each side's file, and which record of it a row of the

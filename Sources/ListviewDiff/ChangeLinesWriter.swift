@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewPresentation
 import ListviewQuery
 import ListviewValues
 

@@ -1,6 +1,7 @@
-@testable import ListviewPresentation
+import ListviewPresentation
 import ListviewQuery
 import ListviewValues
+@testable import ListviewDiff
 import XCTest
 
 /// Workflow commands as GitHub reads them: escapes in messages and properties, and the message

@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewDataSource
+import ListviewPresentation
 import ListviewQuery
 import ListviewValues
 

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewQuery
 
 /// The same field paths resolved against two tables, for comparing a row of one with a row of
 /// the other (a diff's old and new sides): the one place both the matcher and the changed-record

@@ -1,7 +1,7 @@
 import ListviewBatches
 import ListviewValues
 
-extension CellTable {
+public extension CellTable {
     /// A table of records given as keys and values, through one schema.
     static func of(_ records: [KeyValuePairs<String, Value>]) -> CellTable {
         let schema = RecordSchema()

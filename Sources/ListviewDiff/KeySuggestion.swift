@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewQuery
 import ListviewValues
 
 /// A field that could match records by key in a diff run without `--key`: the first column,

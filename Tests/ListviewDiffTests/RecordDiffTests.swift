@@ -1,6 +1,8 @@
 import ListviewBatches
-@testable import ListviewQuery
+import ListviewQuery
+import ListviewTestSupport
 import ListviewValues
+@testable import ListviewDiff
 import XCTest
 
 /// `listview diff`'s comparison: values by meaning, records matched by key or as multisets.

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewQuery
 import ListviewValues
 
 /// The key and field comparisons of one diff, over the two tables' cells.

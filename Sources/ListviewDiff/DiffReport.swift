@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewDataSource
 import ListviewInput
+import ListviewKit
 import ListviewPresentation
 import ListviewQuery
 import ListviewValues

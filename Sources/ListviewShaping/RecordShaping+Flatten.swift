@@ -17,13 +17,14 @@ extension RecordShaping {
     /// `table` with the nested values of its columns spread into dotted columns, `depth` levels
     /// deep (all without one), in the place of their column and in the order their paths are
     /// first seen; throws when a path would take the name of a column of the table.
-    func flattenedCells(_ table: CellTable, depth: Int?) throws(Conflict) -> CellTable {
+    public func flattenedCells(_ table: CellTable, depth: Int?) throws(Conflict) -> CellTable {
         try flattenedCells(table, rows: 0..<table.rowCount, depth: depth) ?? table
     }
 
     /// `rows` of `table`, in that order, as a table of their own with their nested values spread
     /// as `flattenedCells` spreads them; nil when none of them has a value to spread.
-    func flattenedCells<Rows: Collection>(_ table: CellTable, rows: Rows, depth: Int?) throws(Conflict) -> CellTable? where Rows.Element == Int {
+    @_specialize(exported: true, where Rows == ArraySlice<Int>)
+    public func flattenedCells<Rows: Collection>(_ table: CellTable, rows: Rows, depth: Int?) throws(Conflict) -> CellTable? where Rows.Element == Int {
         let levels = depth ?? .max
         guard levels > 0, table.nestedDecoder != nil else { return nil }
         let columnCount = table.columns.count
@@ -96,12 +97,13 @@ extension RecordShaping {
 
     /// What a column holds once flattened: whether some row keeps a value of its own in it, and
     /// the keys of each leaf path below it, in the order first met.
-    typealias LeafPaths = (column: String, keepsValue: Bool, leaves: [[String]])
+    public typealias LeafPaths = (column: String, keepsValue: Bool, leaves: [[String]])
 
     /// What flattening `rows` of `table` (in that order) would make of each column, without making
     /// it: per column, whether some row keeps a value of its own there, and the keys of each leaf
     /// path, in the order first met (the order `flattenedCells` gives its columns).
-    func leafPaths<Rows: Sequence>(of table: CellTable, rows: Rows) -> [LeafPaths] where Rows.Element == Int {
+    @_specialize(exported: true, where Rows == ArraySlice<Int>)
+    public func leafPaths<Rows: Sequence>(of table: CellTable, rows: Rows) -> [LeafPaths] where Rows.Element == Int {
         let columnCount = table.columns.count
         var walk = LeafWalk(columnCount: columnCount, levels: .max)
         table.withCells { cells in

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewKit
 import ListviewQuery
 import ListviewValues
 

@@ -1,3 +1,4 @@
+import ListviewQuery
 import ListviewValues
 
 /// How far apart two numbers may be and still be the same value in a diff (`--tolerance`):

@@ -2,7 +2,7 @@ import ListviewBatches
 import ListviewJSON
 import ListviewValues
 import XCTest
-@testable import ListviewKit
+import ListviewShaping
 
 /// `--unflatten` refuses to lose a value: a field holding one with fields under it (`a` and
 /// `a.b`, both with values in one record) is a conflict, as `--flatten` refuses the mirror case.

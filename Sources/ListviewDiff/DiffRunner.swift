@@ -3,6 +3,7 @@ import ListviewConcurrency
 import ListviewDataSource
 import ListviewInput
 import ListviewJSON
+import ListviewKit
 import ListviewPresentation
 import ListviewQuery
 import ListviewValues

@@ -1,6 +1,7 @@
 import ListviewInput
 import ListviewKit
 import ListviewTestSupport
+@testable import ListviewDiff
 import XCTest
 
 /// The line each record begins on, as `--style github` annotations point at it: quoted line

@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewInput
+import ListviewKit
 import ListviewPresentation
 import ListviewQuery
 import ListviewValues

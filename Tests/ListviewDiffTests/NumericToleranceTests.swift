@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewQuery
 import ListviewValues
+@testable import ListviewDiff
 import XCTest
 
 /// `--tolerance` bounds on exact decimals: absolute and relative, at and past their edge, and

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewKit
 import ListviewQuery
 
 /// Everything one `listview diff` run is asked to do, independent of how it was asked.

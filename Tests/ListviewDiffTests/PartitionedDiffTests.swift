@@ -1,11 +1,12 @@
 import Foundation
 import ListviewBatches
 import ListviewInput
-@testable import ListviewKit
+import ListviewKit
 import ListviewPresentation
 import ListviewQuery
 import ListviewTestSupport
 import ListviewValues
+@testable import ListviewDiff
 import XCTest
 
 /// A keyed diff cut into partitions on disk (`PartitionedDiff`) writes exactly what the diff in

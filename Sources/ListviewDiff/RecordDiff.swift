@@ -1,5 +1,5 @@
 import ListviewBatches
-import ListviewInput
+import ListviewQuery
 import ListviewValues
 
 /// The differences between two lists of records: which were removed, added and changed.

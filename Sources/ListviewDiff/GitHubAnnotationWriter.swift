@@ -1,3 +1,4 @@
+import ListviewPresentation
 import ListviewQuery
 import ListviewValues
 

@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewConcurrency
+import ListviewQuery
 import ListviewValues
 
 /// A comparison by key whose new side arrives in batches: what `RecordDiff.streamed` and
