@@ -122,7 +122,7 @@ public final class BrowserLoader: @unchecked Sendable {
         let arranges = !request.arrangement.sort.isEmpty || !request.arrangement.groupBy.isEmpty
         do {
             // Inputs that may not fit the memory budget are read up to it, batch by batch.
-            if let budget = request.arrangement.memory, request.read.mayOutgrow(budget), !budget.isForcedSpilling {
+            if let budget = MemoryPlan(reading: request.read, budget: request.arrangement.memory).ignoringForcedSpilling.budget {
                 try read(stream, within: budget, arranges: arranges)
             } else if try readFirstRows() {
                 let (table, rows) = try WholeList.read(stream)

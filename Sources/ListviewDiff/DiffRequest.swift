@@ -30,4 +30,10 @@ public struct DiffRequest: Sendable {
 
     /// When two values are the same: by meaning or as written, within the tolerance.
     public var equality: ValueEquality { ValueEquality(exact: exact, tolerance: tolerance) }
+
+    /// Whether the old side's index is held in memory or the diff partitions both sides on disk:
+    /// the `MemoryPlan` of the old side, as a list's is of its inputs.
+    public var memory: MemoryPlan {
+        MemoryPlan(reading: list.read.reading([old]), budget: list.arrangement.memory)
+    }
 }

@@ -26,14 +26,6 @@ import ListviewValues
 /// input after a repeated key in it is reported instead of the key; and a dotted
 /// field name is looked for in the old side's first batch, not in all its rows.
 enum PartitionedDiff {
-    /// The budget `request` is held to when the old side's index may not fit (as a list decides in
-    /// `SpilledList.budget(for:)`): the old side is a pipe, or a file larger than half of it, or
-    /// spilling is forced (`LISTVIEW_SPILL_BYTES`).
-    static func budget(for request: DiffRequest) -> MemoryBudget? {
-        guard let budget = request.list.arrangement.memory else { return nil }
-        return request.list.read.reading([request.old]).mayOutgrow(budget) ? budget : nil
-    }
-
     /// How many partitions the old side is cut into: about six times its file's bytes over the
     /// budget, so that a partition's cells and index take a quarter of it and the differences
     /// found have room; 64 for a pipe.

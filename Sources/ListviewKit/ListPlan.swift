@@ -26,6 +26,27 @@ public enum ListPlan: Equatable, Sendable {
     /// `pagesByLines` cuts pages by lines rather than rows (wrapped table rows take several).
     case wholeList(pagesByLines: Bool)
 
+    /// The path in words, for `--explain`.
+    public var explanation: String {
+        switch self {
+        case .counts: return "counts: each row's groups tallied as it is read, no row kept"
+        case .summary: return "summary: each column added up as the rows are read, no row kept"
+        case .streamedPage(let size): return "one page of \(size) rows: the rows before it skipped, the rows after it never read"
+        case .streamedRows: return "streamed: each batch of rows written as it is read"
+        case .wholeList(let pagesByLines):
+            return "whole list: every kept row read, then sorted, grouped and cut" + (pagesByLines ? " into pages by lines" : "")
+        }
+    }
+
+    /// Whether the plan holds the rows it reads, so that the memory budget decides where
+    /// (`MemoryPlan`): a whole list does, and a summary reads a file whole when it fits.
+    public var holdsRows: Bool {
+        switch self {
+        case .wholeList, .summary: return true
+        case .counts, .streamedPage, .streamedRows: return false
+        }
+    }
+
     /// The kept rows after which reading stops (`--limit`), or nil to read everything: a stream
     /// stops at the limit, and so does a whole list whose rows nothing orders.
     func readLimit(for request: ListRequest) -> Int? {

@@ -9,7 +9,7 @@ import ListviewValues
 /// every option: a new option does not compile until it is placed (a test checks that each
 /// stored property of `ListRequest` has its case).
 public enum ListOption: String, CaseIterable, Sendable {
-    case read, fields, excluded, filter, groupBy, freesRecords, footer, countsOnly, summary
+    case read, fields, excluded, filter, groupBy, freesRecords, explains, footer, countsOnly, summary
     case groupOrder, sort, pageSize, page, limit, style, flattensOutput, template, kindFormats, kindField, width, wrap
     case maxColumnWidth, nullText, color, border, card, layout, memory, spillFolder
 }
@@ -76,8 +76,8 @@ public enum ListPlanner {
                 return request.look.template != nil && linesOnly ? .streamableStyle : .none
             case .table, .list, .markdown, .github: return .none
             }
-        case .read, .freesRecords:
-            return .none  // how the inputs are read
+        case .read, .freesRecords, .explains:
+            return .none  // how the inputs are read, and what is said of the plan
         case .filter, .limit:
             return .none  // applied the same way in every plan
         case .memory, .spillFolder:

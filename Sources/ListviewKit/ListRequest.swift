@@ -18,6 +18,8 @@ public struct ListRequest: Sendable {
     /// are then left for the operating system to reclaim at exit, not freed one by one (a
     /// million records took a tenth of a table run to free). A library caller keeps the default.
     public var freesRecords = true
+    /// `--explain`: the plan the run took (its path, what it holds in memory, and why) as a note.
+    public var explains = false
 
     public init() {}
 

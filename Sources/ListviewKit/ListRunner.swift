@@ -34,6 +34,10 @@ public enum ListRunner {
         }
         let stream = try BatchStream(read, filter: request.arrangement.filter, sink: sink)
         let plan = ListPlanner.plan(for: request, formats: stream.formats)
+        let memory = MemoryPlan(reading: request.read, budget: request.arrangement.memory)
+        if request.explains {
+            warn("plan: \(plan.explanation)" + (plan.holdsRows ? "; \(memory.explanation)" : ""))
+        }
         stream.limit = plan.readLimit(for: request)
         stream.measuresColumns = plan.measuresWhileReading(request)
         // Every plan's field names are checked by the stream, against every batch it reads.
@@ -43,7 +47,7 @@ public enum ListRunner {
         var writerNotes: [String] = []
         switch plan {
         case .summary:
-            outcome = try SummaryTable.run(request.withoutRowOrder, from: stream, into: sink)
+            outcome = try SummaryTable.run(request.withoutRowOrder, memory: memory, from: stream, into: sink)
         case .counts:
             outcome = try GroupCounts.run(request, from: stream, into: sink)
         case .streamedPage(let size):
@@ -52,7 +56,7 @@ public enum ListRunner {
             outcome = try StreamedRows.run(request, from: stream, into: sink, notes: &writerNotes)
         case .wholeList(let pagesByLines):
             // A list that may outgrow its memory budget sorts on disk when it does.
-            if let budget = SpilledList.budget(for: request) {
+            if let budget = memory.budget {
                 outcome = try SpilledList.run(request, budget: budget, pagesByLines: pagesByLines, from: stream, into: sink)
                 break
             }

@@ -76,18 +76,6 @@ public struct ReadSpec: Sendable {
         }
     }
 
-    /// True when the inputs read whole may not fit in `budget`: one is a pipe (or standard
-    /// input), the files together are larger than half of it, or they are followed as they grow.
-    public func mayOutgrow(_ budget: MemoryBudget) -> Bool {
-        guard !budget.isForcedSpilling, !inputs.isEmpty, following == nil else { return true }
-        var total = 0
-        for input in inputs {
-            guard let size = Self.plainFileSize(of: input) else { return true }
-            total += size
-        }
-        return total * 2 > budget.bytes
-    }
-
     /// The size of the regular, uncompressed file at `path`: what reading it whole holds, about;
     /// nil for standard input, a pipe, a device or a compressed file (which holds several times
     /// its size).

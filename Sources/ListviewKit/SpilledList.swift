@@ -63,13 +63,6 @@ public final class SpilledList {
         measures = ListMeasures(specs: request.columnSpecs)
     }
 
-    /// The budget `request` is held to, when a whole list of it may not fit: the inputs are a pipe,
-    /// or files larger than half of it.
-    static func budget(for request: ListRequest) -> MemoryBudget? {
-        guard let budget = request.arrangement.memory else { return nil }
-        return request.read.mayOutgrow(budget) ? budget : nil
-    }
-
     /// Reads every kept row of `stream` within `budget` and writes the list as `request` asks.
     static func run(_ request: ListRequest, budget: MemoryBudget, pagesByLines: Bool, from stream: BatchStream,
                     into sink: OutputSink) throws -> ListRunner.Outcome {

@@ -19,7 +19,9 @@ import ListviewValues
 /// `--exclude`d. Sections keep their headers and record counts; machine styles put the
 /// group fields first in each summary record, as they do for records.
 enum SummaryTable {
-    static func run(_ request: ListRequest, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
+    /// Describes the columns of `stream`'s kept rows: a file that `memory` holds in memory is read
+    /// whole first, anything else added up batch by batch.
+    static func run(_ request: ListRequest, memory: MemoryPlan, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
         // `--fields` globs are expanded on the first batch; the names are checked as the stream reads.
         let fields = request.look.fields == nil ? nil : try stream.checked(request).look.fields
         let budget = request.arrangement.memory
@@ -41,7 +43,7 @@ enum SummaryTable {
         // A file that fits the budget is read whole on both cores and then added up on both cores,
         // the fastest way; a larger one or a pipe batch by batch, in the same order (the exact
         // fields are the same either way; when estimates begin depends on the batches).
-        if let whole = budget.map({ request.read.mayOutgrow($0) }) == true ? nil : try stream.wholeTable() {
+        if let whole = memory.budget != nil ? nil : try stream.wholeTable() {
             try add(whole)
         } else {
             try stream.forEach(add)

@@ -16,6 +16,9 @@ struct SpillOptions: ParsableArguments {
             completion: .directory)
     var tempDir: String?
 
+    @Flag(help: "Say on standard error which way the run reads and holds its rows, and why: streamed or whole, in memory or on disk within the memory limit.")
+    var explain = false
+
     /// Sets the request's budget (`--memory-limit`, else `LISTVIEW_MEMORY_LIMIT` or the default;
     /// `LISTVIEW_SPILL_BYTES` for tests) and its spill folder.
     func apply(to request: inout ListRequest) throws {
@@ -26,5 +29,6 @@ struct SpillOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
         request.arrangement.spillFolder = SpillDirectory.parent(flag: tempDir, environment: environment)
+        request.explains = explain
     }
 }

@@ -109,7 +109,7 @@ final class PartitionedDiffTests: XCTestCase {
             if case .failure = inMemory { failedRuns += 1 }
             for bytes in [1, 300, 5_000] {
                 request.list.arrangement.memory = MemoryBudget(bytes: bytes, isForcedSpilling: true)
-                XCTAssertNotNil(PartitionedDiff.budget(for: request), label)
+                XCTAssertNotNil(request.memory.budget, label)
                 partitionedRuns += 1
                 let partitioned = ran(request)
                 XCTAssertEqual(partitioned, inMemory, "\(label), budget \(bytes)")
