@@ -181,9 +181,11 @@ final class AdversarialInputTests: XCTestCase {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        usleep(300_000)
+        // The first rows written say the file is open and being read (however slowly a loaded
+        // machine started the process); the rest of the pipe fills and blocks the reader again.
+        let first = output.fileHandleForReading.availableData
         XCTAssertEqual(truncate(path, 1000), 0)
-        let written = output.fileHandleForReading.readDataToEndOfFile()
+        let written = first + output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertEqual(process.terminationStatus, 74, message)
