@@ -14,8 +14,10 @@
 #   make bench     time listview against Miller and jq on 1,000,000 generated records (bench/run.sh)
 #   make bench-growth  check that pathological shapes cost linear time: 4x the input, at most 4.5x the time
 #   make deps      apt-get install libyajl-dev, libcsv-dev, libre2-dev, libisal-dev, libzstd-dev, libbz2-dev, liblzma-dev and time when missing; pip install wcwidth for a test
-#   make docs      regenerate completions/ (bash, zsh, fish) and docs/listview.1 from the argument parser
-#   make check-docs  fail when the checked-in completions or man page are stale, or groff warns of the man page (part of make test)
+#   make docs      regenerate completions/ (bash, zsh, fish) and docs/listview.1 from the argument parser, and the
+#                  README's browser key table from the browser's key table (docs/readme_keys.py)
+#   make check-docs  fail when the checked-in completions, man page or README key table are stale, or groff warns
+#                  of the man page (part of make test)
 #   make install   install the binary, man page and completions under $(PREFIX) (PREFIX=/usr/local)
 #   make clean     remove build products
 
@@ -66,6 +68,7 @@ docs: build
 	for shell in bash zsh fish; do .build/debug/listview --generate-completion-script $$shell > completions/listview.$$shell; done
 	$(MANUAL) docs
 	python3 docs/manual.py docs/listview.1
+	python3 docs/readme_keys.py .build/debug/listview README.md
 
 check-docs: build
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
@@ -75,8 +78,10 @@ check-docs: build
 	done && \
 	$(MANUAL) "$$tmp" > /dev/null && python3 docs/manual.py "$$tmp/listview.1" && \
 	{ diff -u docs/listview.1 "$$tmp/listview.1" || { echo "make: docs/listview.1 is stale; run make docs"; exit 1; }; } && \
+	python3 docs/readme_keys.py .build/debug/listview README.md "$$tmp/README.md" && \
+	{ diff -u README.md "$$tmp/README.md" || { echo "make: README.md's browser key table is stale; run make docs"; exit 1; }; } && \
 	warnings=$$(groff -man -Tutf8 -ww -z docs/listview.1 2>&1) && [ -z "$$warnings" ] || { echo "$$warnings"; echo "make: groff warns of docs/listview.1"; exit 1; } && \
-	echo "make: completions and man page are up to date, and groff reads the man page without a warning"
+	echo "make: completions, man page and README key table are up to date, and groff reads the man page without a warning"
 
 # Sanitized builds keep their own folders; the end-to-end tests run the sanitized binary beside the tests.
 # Swift's crash backtracer is off (ASan reports instead); Fuzz/lsan.supp holds one leak inside Foundation.

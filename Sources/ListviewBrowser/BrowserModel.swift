@@ -38,6 +38,22 @@ public struct BrowserModel {
         case frequency(FrequencyTable, top: Int, cursor: Int)
         /// The summary of every column shown (`I`), its first line on screen and the line under the cursor.
         case summary(SummaryView, top: Int, cursor: Int)
+
+        /// The view a mode is, without what it holds: what the key table's rows name.
+        public enum Kind: CaseIterable, Sendable {
+            case list, detail, help, prompt, frequency, summary
+        }
+
+        public var kind: Kind {
+            switch self {
+            case .list: return .list
+            case .detail: return .detail
+            case .help: return .help
+            case .prompt: return .prompt
+            case .frequency: return .frequency
+            case .summary: return .summary
+            }
+        }
     }
 
     public enum Prompt: Equatable {
@@ -205,167 +221,6 @@ public struct BrowserModel {
         clampCursor()
     }
 
-    // MARK: - Keys
-
-    public mutating func handle(_ key: BrowserKey) -> Action {
-        if key == .interrupt { return .quit(writing: false) }
-        if key == .escape, cancelWork() { return .none }
-        switch mode {
-        case .list: return handleList(key)
-        case .detail(let lines, let top): handleDetail(key, lines: lines, top: top)
-        case .help(let top): handleHelp(key, top: top)
-        case .prompt(let prompt, let text): handlePrompt(key, prompt: prompt, text: text)
-        case .frequency(let table, let top, let cursor): handleFrequency(key, table: table, top: top, cursor: cursor)
-        case .summary(let summary, let top, let cursor): handleSummary(key, summary: summary, top: top, cursor: cursor)
-        }
-        return .none
-    }
-
-    private mutating func handleList(_ key: BrowserKey) -> Action {
-        message = nil
-        switch key {
-        case .character("j"), .down: move(to: cursor + 1)
-        case .character("k"), .up: move(to: cursor - 1)
-        case .character("\u{06}"), .character(" "), .pageDown: move(to: cursor + bodyHeight)
-        case .character("\u{02}"), .pageUp: move(to: cursor - bodyHeight)
-        case .character("g"), .home: move(to: 0)
-        case .character("G"), .end:
-            followsEnd = !loadFinished
-            move(to: view.count - 1)
-        case .character("h"), .left: moveColumn(to: currentColumn - 1)
-        case .character("l"), .right: moveColumn(to: currentColumn + 1)
-        case .character("s"): sortByCurrentColumn(descending: false)
-        case .character("S"): sortByCurrentColumn(descending: true)
-        case .character("="): groupByCurrentColumn()
-        case .character("u"): undo()
-        case .character("F"): countCurrentColumn()
-        case .character("I"): describeColumns()
-        case .character(":"): mode = .prompt(.row, text: "")
-        case .character("c"): mode = .prompt(.column, text: "")
-        case .character("-"): hideCurrentColumn()
-        case .character("+"): showHiddenColumns()
-        case .character("!"): pinCurrentColumn()
-        case .character("<"): resizeCurrentColumn(by: -1)
-        case .character(">"): resizeCurrentColumn(by: 1)
-        case .character("_"): resizeCurrentColumn(by: 0)
-        case .character("M"): markEveryRow()
-        case .character("U"): marks = []
-        case .character("]"): nextSection()
-        case .character("["): previousSection()
-        case .character("/"): mode = .prompt(.search, text: "")
-        // The prompt opens empty: Enter alone clears the filter; the one in force is shown beside it.
-        case .character("&"): mode = .prompt(.filter, text: "")
-        case .character("n"): findMatch(forward: true, from: cursor + 1)
-        case .character("N"): findMatch(forward: false, from: cursor - 1)
-        case .character("m"): toggleMark()
-        case .character("y"), .character("Y"):
-            guard let copy = copy(wholeRow: key == .character("Y")) else { message = "nothing to copy"; break }
-            return .copy(copy)
-        case .mouse(let event): if let position = target(of: event) { move(to: position) }
-        case .character("?"): mode = .help(top: 0)
-        case .enter: showDetail()
-        case .character("q"): return .quit(writing: true)
-        default: break
-        }
-        return .none
-    }
-
-    /// Scrolls the keys on a screen too short for them (`j`, `k`, space, pages); any other key goes back.
-    private mutating func handleHelp(_ key: BrowserKey, top: Int) {
-        let last = max(0, BrowserScreen.help.count - (bodyHeight + 2))
-        switch key {
-        case .character("j"), .down: mode = .help(top: min(last, top + 1))
-        case .character("k"), .up: mode = .help(top: max(0, top - 1))
-        case .character(" "), .pageDown: mode = .help(top: min(last, top + bodyHeight))
-        case .pageUp: mode = .help(top: max(0, top - bodyHeight))
-        default: mode = .list
-        }
-    }
-
-    private mutating func handleDetail(_ key: BrowserKey, lines: [String], top: Int) {
-        let last = max(0, lines.count - bodyHeight)
-        switch key {
-        case .escape, .character("q"), .enter: mode = .list
-        case .character("j"), .down: mode = .detail(lines: lines, top: min(last, top + 1))
-        case .character("k"), .up: mode = .detail(lines: lines, top: max(0, top - 1))
-        case .character("\u{06}"), .character(" "), .pageDown: mode = .detail(lines: lines, top: min(last, top + bodyHeight))
-        case .character("\u{02}"), .pageUp: mode = .detail(lines: lines, top: max(0, top - bodyHeight))
-        case .character("g"), .home: mode = .detail(lines: lines, top: 0)
-        case .character("G"), .end: mode = .detail(lines: lines, top: last)
-        case .mouse(let event): mode = .detail(lines: lines, top: max(0, min(last, top + event.scroll)))
-        default: break
-        }
-    }
-
-    private mutating func handlePrompt(_ key: BrowserKey, prompt: Prompt, text: String) {
-        switch key {
-        case .escape: mode = .list
-        case .backspace: mode = .prompt(prompt, text: String(text.dropLast()))
-        case .character("\t") where prompt == .column:
-            mode = .prompt(prompt, text: ColumnPrompt.completed(text, among: columns.map(\.path.text)))
-        case .character(let character) where !character.isNewline && character.unicodeScalars.allSatisfy({ $0.value >= 0x20 }):
-            mode = .prompt(prompt, text: text + String(character))
-        case .enter:
-            mode = .list
-            switch prompt {
-            case .search: runSearch(text)
-            case .filter:
-                pushUndo()
-                applyFilter(text)
-            case .row: jumpToRow(text)
-            case .column: jumpToColumn(text)
-            }
-        default: break
-        }
-    }
-
-    private mutating func handleFrequency(_ key: BrowserKey, table: FrequencyTable, top: Int, cursor: Int) {
-        switch key {
-        case .escape, .character("q"), .character("F"): mode = .list
-        case .enter:
-            guard !table.entries.isEmpty else { return mode = .list }
-            mode = .list
-            pushUndo()
-            applyFilter(table.filterText(forEntry: cursor))
-        default:
-            guard let (first, position) = scrolled(key, top: top, cursor: cursor, count: table.entries.count) else { return }
-            mode = .frequency(table, top: first, cursor: position)
-        }
-    }
-
-    private mutating func handleSummary(_ key: BrowserKey, summary: SummaryView, top: Int, cursor: Int) {
-        switch key {
-        case .escape, .character("q"), .character("I"): mode = .list
-        case .enter:
-            mode = .list
-            let name = cursor < summary.lines.count ? summary.lines[cursor].column : nil
-            if let name, let index = columns.firstIndex(where: { $0.path.text == name }) { moveColumn(to: index) }
-        default:
-            guard let (first, position) = scrolled(key, top: top, cursor: cursor, count: summary.lines.count) else { return }
-            mode = .summary(summary, top: first, cursor: position)
-        }
-    }
-
-    /// Where a moving key takes the cursor of a view of `count` lines, and the first line then on
-    /// screen; nil for another key.
-    private func scrolled(_ key: BrowserKey, top: Int, cursor: Int, count: Int) -> (top: Int, cursor: Int)? {
-        var position = cursor
-        switch key {
-        case .character("j"), .down: position += 1
-        case .character("k"), .up: position -= 1
-        case .character("\u{06}"), .character(" "), .pageDown: position += bodyHeight
-        case .character("\u{02}"), .pageUp: position -= bodyHeight
-        case .character("g"), .home: position = 0
-        case .character("G"), .end: position = count - 1
-        default: return nil
-        }
-        position = max(0, min(position, count - 1))
-        var first = top
-        if position < first { first = position }
-        if position >= first + bodyHeight { first = position - bodyHeight + 1 }
-        return (first, position)
-    }
-
     // MARK: - Moving
 
     mutating func move(to position: Int) {
@@ -386,14 +241,14 @@ public struct BrowserModel {
         top = max(0, min(top, max(0, view.lineCount - bodyHeight)))
     }
 
-    private mutating func nextSection() {
+    mutating func nextSection() {
         guard let section = view.section(of: cursor) else { return }
         var next = section + 1
         while next < view.sections.count, view.sections[next].rows.isEmpty { next += 1 }
         if next < view.sections.count { move(to: view.firstPosition(of: next)) }
     }
 
-    private mutating func previousSection() {
+    mutating func previousSection() {
         guard let section = view.section(of: cursor) else { return }
         if cursor > view.firstPosition(of: section) { return move(to: view.firstPosition(of: section)) }
         var previous = section - 1
@@ -403,13 +258,13 @@ public struct BrowserModel {
 
     // MARK: - Search, filter, marks, detail
 
-    private mutating func runSearch(_ text: String) {
+    mutating func runSearch(_ text: String) {
         guard !text.isEmpty else { return }
         searchText = text
         findMatch(forward: true, from: cursor)
     }
 
-    private mutating func findMatch(forward: Bool, from start: Int) {
+    mutating func findMatch(forward: Bool, from start: Int) {
         guard let text = searchText else {
             message = "no search yet: / searches"
             return
@@ -506,12 +361,12 @@ public struct BrowserModel {
         }
     }
 
-    private mutating func toggleMark() {
+    mutating func toggleMark() {
         guard let address = view.address(at: cursor) else { return }
         if marks.remove(address) == nil { marks.insert(address) }
     }
 
-    private mutating func showDetail() {
+    mutating func showDetail() {
         guard let address = view.address(at: cursor) else { return }
         mode = .detail(lines: RecordTree.lines(of: view, at: address, flattenedBy: flattenSeparator), top: 0)
     }

@@ -192,31 +192,6 @@ public struct BrowserScreen {
         DisplayWidth.of(text) <= width ? text : TextFitting.truncated(text, to: width)
     }
 
-    static let help = [
-        "listview: keys",
-        "",
-        "  j k ↓ ↑          a row down, up",
-        "  PgDn PgUp ^F ^B  a page down, up (space too)",
-        "  g G              the first, the last record",
-        "  h l ← →          the current column left, right",
-        "  : c              go to a row number, to a column by name (Tab completes)",
-        "  s S              sort by the column up, down (again: unsort; another column: next key)",
-        "  =                group by the column (another: a level inside; again: ungroup)",
-        "  F                the column's values by frequency; Enter lists a value's rows",
-        "  I                every column summed up (per section); Enter goes to a column",
-        "  - +              hide the column; show hidden columns again",
-        "  !                pin the column on the left, or unpin it",
-        "  < > _            narrow, widen, fit the column",
-        "  u                undo the last sort, group, filter, hide or pin",
-        "  Esc              cancel a sort or count being worked out",
-        "  ] [              the next, the previous section",
-        "  /TEXT Enter      search forward; n N the next, the previous match",
-        "  &WHERE Enter     show only records where WHERE holds (as --where); & Enter again clears it",
-        "  Enter            the record in full; Esc goes back",
-        "  m M U            mark or unmark the row; mark every row shown; unmark all",
-        "  y Y              copy the cell, the row (as q writes it) to the clipboard",
-        "  mouse            a click moves to its row; the wheel moves three rows",
-        "  q                quit, writing the marked rows to standard output",
-        "  ^C               quit, writing nothing",
-    ]
+    /// The `?` screen's lines, from the key table.
+    static var help: [String] { BrowserKeys.helpLines }
 }

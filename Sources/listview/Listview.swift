@@ -91,6 +91,10 @@ struct Listview: ParsableCommand {
     @Flag(help: "List the views of listview.toml and ~/.config/listview/config.toml (or --config FILE): each one's name, file and line, and options.")
     var views = false
 
+    /// The browser's key table as the README's Markdown, for `make docs` (`docs/readme_keys.py`).
+    @Flag(name: .customLong("browser-keys-markdown"), help: .private)
+    var browserKeysMarkdown = false
+
     func validate() throws {
         if follow { try validateFollow() }
         guard interactive else { return }
@@ -176,7 +180,11 @@ struct Listview: ParsableCommand {
 
     /// Runs the request and returns the exit status.
     func execute() -> Int32 {
-        CommandRun.execute(noPager: view.look.noPager || interactive) { sink in
+        if browserKeysMarkdown {
+            print(BrowserKeys.markdown, terminator: "")
+            return 0
+        }
+        return CommandRun.execute(noPager: view.look.noPager || interactive) { sink in
             // No file and nothing piped in: reading the keyboard would look like a hang.
             if files.isEmpty && Terminal.stdinIsTerminal {
                 throw ListviewError.usage("no input: give a file (listview data.json) or pipe records in (cat data.json | listview), or '-' to type them; see 'listview --help'")
