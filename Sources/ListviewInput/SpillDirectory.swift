@@ -56,14 +56,19 @@ public final class SpillDirectory: Sendable {
     private func privateFolder() throws -> String {
         try made.withLock { made in
             if let made { return made }
-            var template = Array((parent + "/listview-XXXXXX").utf8CString)
-            let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkdtemp($0) != nil } ?? false }
-            guard created else {
-                throw ListviewError.spillFailed(directory: parent, reason: SystemError.message(for: errno))
+            // The name is remembered for removal before the folder is made, in the buffer mkdtemp
+            // fills in: a signal between the two finds either no folder or the one made.
+            guard let template = strdup(parent + "/listview-XXXXXX") else {
+                throw ListviewError.spillFailed(directory: parent, reason: SystemError.message(for: ENOMEM))
+            }
+            SpillDirectory.remember(template)
+            guard mkdtemp(template) != nil else {
+                let code = errno
+                SpillDirectory.forget(template)
+                throw ListviewError.spillFailed(directory: parent, reason: SystemError.message(for: code))
             }
             let path = String(cString: template)
             made = path
-            SpillDirectory.remember(path)
             return path
         }
     }
@@ -75,13 +80,21 @@ public final class SpillDirectory: Sendable {
     private static let foldersLock = Mutex<Void>(())
     nonisolated(unsafe) private static var exitHandlerInstalled = false
 
-    private static func remember(_ path: String) {
+    private static func remember(_ path: UnsafeMutablePointer<CChar>) {
         foldersLock.withLock { _ in
-            folders.append(strdup(path))
+            folders.append(path)
             if !exitHandlerInstalled {
                 exitHandlerInstalled = true
                 atexit { SpillDirectory.removeOnSignal() }
             }
+        }
+    }
+
+    /// Lets go of a folder that could not be made.
+    private static func forget(_ path: UnsafeMutablePointer<CChar>) {
+        foldersLock.withLock { _ in
+            folders.removeAll { $0 == path }
+            free(path)
         }
     }
 
