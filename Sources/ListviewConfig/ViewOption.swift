@@ -98,9 +98,9 @@ extension ViewOption {
         "ignore", "tolerance", "key", "where", "search", "exact", "fields", "exclude", "limit", "path", "null-value", "no-infer",
     ]
 
-    /// Long options no view may set: they ask for something other than a list, or choose the
-    /// views themselves.
-    public static let notInViews: Set<String> = ["help", "version", "view", "views", "config", "no-config"]
+    /// Long options no view may set: they ask for something other than a list, choose the views
+    /// themselves, or say how one run went (`--explain`).
+    public static let notInViews: Set<String> = ["help", "version", "view", "views", "config", "no-config", "explain"]
 
     /// The option named `name`, if a view may set it.
     public static func named(_ name: String) -> ViewOption? {

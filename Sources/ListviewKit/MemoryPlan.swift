@@ -1,4 +1,4 @@
-import ListviewCompression
+import Glibc
 import ListviewInput
 import ListviewValues
 
@@ -64,11 +64,17 @@ public struct MemoryPlan: Equatable, Sendable {
         var total = 0
         for input in read.inputs {
             guard let size = ReadSpec.plainFileSize(of: input) else {
-                return CompressedFormat.ofFile(input) != nil ? .compressed(input) : .pipe(input == "-" ? "<stdin>" : input)
+                // Only a regular file is looked into: opening a FIFO would take the bytes its reader waits for.
+                return isRegularFile(input) ? .compressed(input) : .pipe(input == "-" ? "<stdin>" : input)
             }
             total += size
         }
         return total * 2 > budget.bytes ? .larger(bytes: total) : .fits(bytes: total)
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return path != "-" && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The decision in words, for `--explain`: `held in memory: 12.0 MB of input fit in half of
