@@ -26,7 +26,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // yajl, Debian's libyajl-dev: a streaming SAX JSON parser in C (no pkg-config file).
@@ -69,6 +68,11 @@ let package = Package(
         // RE2, Debian's libre2-dev: regular expressions matched in time linear in the text, behind
         // a C face of four functions (RE2's API is C++).
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
+        // toml++, Debian's libtomlplusplus-dev: the view files read behind a C face of two functions
+        // (toml++'s API is C++); the defines are its pkg-config flags (the shared library, not the headers only).
+        .target(name: "CTOML",
+                cxxSettings: [.define("TOML_HEADER_ONLY", to: "0"), .define("TOML_SHARED_LIB", to: "1")],
+                linkerSettings: [.linkedLibrary("tomlplusplus")]),
         // The layers of the one pipeline, each importing only those above it (the compiler checks it):
         // value kinds, number text, UTF-8 checks, display width, terminal escaping, errors.
         .target(name: "ListviewValues", swiftSettings: releaseSettings),
@@ -115,9 +119,9 @@ let package = Package(
         .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                         "ListviewQuery", "ListviewPresentation", "ListviewKit", "ListviewShaping", "ListviewJSON", "CNcurses"],
                 swiftSettings: releaseSettings),
-        // Views kept in a file: listview.toml and the user's config.toml read through TOMLKit, checked
+        // Views kept in a file: listview.toml and the user's config.toml read through toml++ (CTOML), checked
         // against the options a view may set, and turned into command-line arguments.
-        .target(name: "ListviewConfig", dependencies: ["ListviewValues", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "ListviewConfig", dependencies: ["ListviewValues", "ListviewJSON", "CTOML"]),
         // The thin command line: argument parsing, terminal detection, exit codes.
         .executableTarget(
             name: "listview",

@@ -1,5 +1,4 @@
 import ListviewValues
-import TOMLKit
 
 /// One view file read and checked: its `[defaults]`, `[kinds.NAME]` and `[views.NAME]` tables,
 /// each option turned into the arguments it stands for.
@@ -16,7 +15,7 @@ import TOMLKit
 /// format = "card:title=code,detail=message"
 /// ```
 ///
-/// Reading fails on the first problem, with its line: a TOML syntax error (TOMLKit's message
+/// Reading fails on the first problem, with its line: a TOML syntax error (toml++'s message
 /// and position), a table other than these three, an option a view cannot set (with the
 /// closest one that it can), a value of the wrong kind.
 public struct ConfigFile: Equatable, Sendable {
@@ -35,18 +34,16 @@ public struct ConfigFile: Equatable, Sendable {
     /// Reads `text`, the contents of the file messages call `name`.
     public init(name: String, text: String) throws(ConfigError) {
         self.name = name
-        let root: TOMLTable
-        do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw .invalid(file: name, line: error.source.begin.line, column: error.source.begin.column, message: error.description)
+        let root: ObjectValue
+        do throws(TOMLDocument.SyntaxError) {
+            root = try TOMLDocument.parse(text)
         } catch {
-            throw .invalid(file: name, line: 1, column: nil, message: "\(error)")
+            throw .invalid(file: name, line: error.line, column: error.column, message: error.description)
         }
         let reader = TableReader(file: name, lines: SourceLines(text))
         for (key, value) in reader.inFileOrder(root, at: []) {
             let line = reader.lines.line(of: [key])
-            guard let table = value.table else {
+            guard case .object(let table) = value else {
                 throw .invalid(file: name, line: line, column: nil,
                                message: "'\(key)' is outside any table: options go under [defaults] or [views.NAME]")
             }

@@ -1,8 +1,8 @@
 /// Where each table and key of a TOML file is written: the line of `[views.triage]` and of
 /// `fields = …` under it, for messages that point at the line to fix.
 ///
-/// TOMLKit gives a position only for a syntax error, so the file's lines are read again here,
-/// after TOMLKit has accepted them: a `[table]` or `[[table]]` header sets the table, and a
+/// toml++ gives a position only for a syntax error, so the file's lines are read again here,
+/// after toml++ has accepted them: a `[table]` or `[[table]]` header sets the table, and a
 /// `key =` line (dotted and quoted keys too) adds the key under it. Lines inside multi-line
 /// strings and arrays are passed over. A key inside an inline table is found at the line of the
 /// key that holds the inline table.

@@ -1,25 +1,25 @@
 import ListviewValues
-import TOMLKit
 
-/// Turns the tables TOMLKit read into settings, checking each key against `ViewOption.all` and
+/// Turns the tables `TOMLDocument` read into settings, checking each key against `ViewOption.all` and
 /// each value against the option's kind; every problem names the file and the key's line.
 struct TableReader {
     var file: String
     var lines: SourceLines
 
     /// The entries of `table` (at `path` in the file) in the order the file writes them:
-    /// TOMLKit's tables iterate in key order.
-    func inFileOrder(_ table: TOMLTable, at path: [String]) -> [(key: String, value: TOMLValueConvertible)] {
-        table.map { (key: $0.0, value: $0.1) }.sorted { lines.line(of: path + [$0.key]) < lines.line(of: path + [$1.key]) }
+    /// toml++'s tables come in key order.
+    func inFileOrder(_ table: ObjectValue, at path: [String]) -> [(key: String, value: Value)] {
+        zip(table.keys, table.values).map { (key: $0, value: $1) }
+            .sorted { lines.line(of: path + [$0.key]) < lines.line(of: path + [$1.key]) }
     }
 
     /// `[views.NAME]` or `[kinds.NAME]`: one settings table per name, each read by `read`.
-    func namedTables(in table: TOMLTable, at path: [String],
-                     _ read: ([String], TOMLTable) throws(ConfigError) -> [Setting]) throws(ConfigError) -> [ViewSettings] {
+    func namedTables(in table: ObjectValue, at path: [String],
+                     _ read: ([String], ObjectValue) throws(ConfigError) -> [Setting]) throws(ConfigError) -> [ViewSettings] {
         var named: [ViewSettings] = []
         for (name, value) in inFileOrder(table, at: path) {
             let line = lines.line(of: path + [name])
-            guard let inner = value.table else {
+            guard case .object(let inner) = value else {
                 let header = Self.tableName(path + [name])
                 throw invalid(line, "'\(name)' in \(Self.tableName(path)) is not a table: write \(header) and its options under it")
             }
@@ -29,7 +29,7 @@ struct TableReader {
     }
 
     /// The options of a view or of `[defaults]`.
-    func settings(in table: TOMLTable, at path: [String]) throws(ConfigError) -> [Setting] {
+    func settings(in table: ObjectValue, at path: [String]) throws(ConfigError) -> [Setting] {
         var settings: [Setting] = []
         for (key, value) in inFileOrder(table, at: path) {
             let line = lines.line(of: path + [key])
@@ -45,7 +45,7 @@ struct TableReader {
     }
 
     /// `[kinds.NAME]` with `format = "F"`: the setting `--kind NAME=F`.
-    func kind(in table: TOMLTable, at path: [String]) throws(ConfigError) -> [Setting] {
+    func kind(in table: ObjectValue, at path: [String]) throws(ConfigError) -> [Setting] {
         let name = path.last ?? ""
         var format: Setting?
         for (key, value) in inFileOrder(table, at: path) {
@@ -54,7 +54,7 @@ struct TableReader {
                 let hint = ClosestName.find(key, among: ["format"]).map { "did you mean '\($0)'?" } ?? "a kind has only format = \"FORMAT\""
                 throw invalid(line, "unknown key '\(key)' in \(Self.tableName(path)); \(hint)")
             }
-            guard value.type == .string, let text = value.string else {
+            guard case .string(let text) = value else {
                 throw invalid(line, "'format' takes text (a template, card:… or table:fields=…), not \(Self.described(value))")
             }
             format = Setting(name: "kind", occurrences: ["\(name)=\(text)"], file: file, line: line)
@@ -79,17 +79,20 @@ struct TableReader {
     }
 
     /// The arguments a value of `kind` stands for (see `Setting`), or nil when it is of the wrong type.
-    static func occurrences(of value: TOMLValueConvertible, for kind: ViewOption.Kind) -> [String?]? {
-        switch (kind, value.type) {
-        case (.text, .string), (.repeated, .string), (.commaList, .string):
-            return value.string.map { [$0] }
-        case (.number, .int):
-            return value.int.map { [String($0)] }
-        case (.flag, .bool):
-            return value.bool.map { $0 ? [nil] : [] }
-        case (.repeated, .array), (.commaList, .array):
-            guard let texts = value.array?.map({ $0.type == .string ? $0.string : nil }), !texts.contains(nil) else { return nil }
-            let elements = texts.compactMap { $0 }
+    static func occurrences(of value: Value, for kind: ViewOption.Kind) -> [String?]? {
+        switch (kind, value, TOMLType(value)) {
+        case (.text, .string(let text), _), (.repeated, .string(let text), _), (.commaList, .string(let text), _):
+            return [text]
+        case (.number, .number(let text), .integer):
+            return Int(text).map { [String($0)] }
+        case (.flag, .bool(let flag), _):
+            return flag ? [nil] : []
+        case (.repeated, .array(let values), .array), (.commaList, .array(let values), .array):
+            var elements: [String] = []
+            for element in values {
+                guard case .string(let text) = element else { return nil }
+                elements.append(text)
+            }
             if kind == .repeated { return elements }
             return elements.isEmpty ? [] : [elements.joined(separator: ",")]
         default:
@@ -98,15 +101,17 @@ struct TableReader {
     }
 
     /// "a string", "an integer", "a list holding an integer", for messages.
-    static func described(_ value: TOMLValueConvertible) -> String {
-        if value.type == .array, let other = value.array?.first(where: { $0.type != .string }) {
+    static func described(_ value: Value) -> String {
+        let type = TOMLType(value)
+        if type == .array, case .array(let values) = value, let other = values.first(where: { TOMLType($0) != .string }) {
             return "a list holding \(described(other))"
         }
-        switch value.type {
+        switch type {
+        case .none: return "no value"
         case .string: return "a string"
-        case .int: return "an integer"
-        case .double: return "a floating-point number"
-        case .bool: return "a boolean"
+        case .integer: return "an integer"
+        case .float: return "a floating-point number"
+        case .boolean: return "a boolean"
         case .array: return "a list"
         case .table: return "a table"
         case .date: return "a date"

@@ -7,7 +7,6 @@ import ListviewBatches
 import ListviewValues
 import ListviewKit
 import ListviewBrowser
-import FoundationEssentials
 
 /// The `listview` command: parses arguments, runs the request, maps errors to exit statuses.
 @main
@@ -218,7 +217,7 @@ extension Listview {
         request.freesRecords = false
         CommandRun.prepare(sink, machineStyle: (view.look.style ?? .json).isMachineReadable, color: false)
         let name = request.read.label
-        let timings = ProcessInfo.processInfo.environment["LISTVIEW_BROWSER_TIMINGS"]
+        let timings = ProcessEnvironment.value("LISTVIEW_BROWSER_TIMINGS")
         switch try Browser.run(request, style: view.look.style, inputName: name, into: sink, timings: timings) {
         case .quit: return 0
         case .interrupted: return 130

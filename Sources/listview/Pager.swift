@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import ListviewInput
 import ListviewPresentation
@@ -14,15 +13,14 @@ import ListviewValues
 enum Pager {
     /// The pager command, or nil when paging is switched off by the environment.
     static var command: String? {
-        let environment = ProcessInfo.processInfo.environment
-        let chosen = environment["LISTVIEW_PAGER"] ?? environment["PAGER"] ?? "less -FRX"
+        let chosen = ProcessEnvironment.value("LISTVIEW_PAGER") ?? ProcessEnvironment.value("PAGER") ?? "less -FRX"
         let trimmed = chosen.trimmingWhitespace
         return trimmed.isEmpty || trimmed == "cat" ? nil : trimmed
     }
 
     /// The terminal's height: `LINES`, then `ioctl(TIOCGWINSZ)`, then 24.
     static var terminalRows: Int {
-        if let text = ProcessInfo.processInfo.environment["LINES"], let rows = Int(text), rows > 0 { return rows }
+        if let text = ProcessEnvironment.value("LINES"), let rows = Int(text), rows > 0 { return rows }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
         return 24
@@ -34,7 +32,7 @@ enum Pager {
         var lines = 0
         for byte in output where byte == 0x0A { lines += 1 }
         guard lines >= terminalRows else { return false }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.all
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
         guard let child = spawnShell(command, environment: environment) else { return false }
         output.withUnsafeBytes { raw in

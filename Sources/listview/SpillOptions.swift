@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import ListviewInput
 import ListviewKit
 import ListviewValues
@@ -22,7 +21,7 @@ struct SpillOptions: ParsableArguments {
     /// Sets the request's budget (`--memory-limit`, else `LISTVIEW_MEMORY_LIMIT` or the default;
     /// `LISTVIEW_SPILL_BYTES` for tests) and its spill folder.
     func apply(to request: inout ListRequest) throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.all
         do {
             request.arrangement.memory = try MemoryBudget.resolved(flag: memoryLimit, environment: environment)
         } catch let error as ListviewError {

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import ListviewConfig
 
@@ -73,6 +72,6 @@ enum ViewFiles {
     private static var locations: ConfigLocations {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let directory = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : ""
-        return ConfigLocations(directory: directory, environment: ProcessInfo.processInfo.environment)
+        return ConfigLocations(directory: directory, environment: ProcessEnvironment.all)
     }
 }

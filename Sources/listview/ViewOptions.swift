@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
@@ -168,9 +167,8 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
         case .always: return true
         case .never: return false
         case .auto:
-            let environment = ProcessInfo.processInfo.environment
-            let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            return Terminal.stdoutIsTerminal && environment["TERM"] != "dumb" && !noColor
+            let noColor = ProcessEnvironment.value("NO_COLOR").map { !$0.isEmpty } ?? false
+            return Terminal.stdoutIsTerminal && ProcessEnvironment.value("TERM") != "dumb" && !noColor
         }
     }
 }

@@ -67,7 +67,7 @@ final class ConfigFileTests: XCTestCase {
         XCTAssertEqual(view?.shellText, "--where 'total>100' --where 'it'\\''s' --fields a,b --wrap")
     }
 
-    func testASyntaxErrorHasTOMLKitsPosition() {
+    func testASyntaxErrorHasTheParsersPosition() {
         XCTAssertEqual(failure("[views.t]\nlimit = 1\nlimit 2\n"),
                        "listview.toml:3:7: Error while parsing key-value pair: expected '=', saw '2'")
     }
