@@ -63,18 +63,10 @@ public final class DecompressedBlocks: Sendable {
         self.prefix = prefix
         self.blockSize = max(blockSize, 1)
         self.window = max(window, 8)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<DecompressedBlocks>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard started == 0 else {
-            Unmanaged<DecompressedBlocks>.fromOpaque(context).release()
+        // Nobody joins the thread: it ends when the source does or the readers leave (`stop()`).
+        guard BackgroundThread.detached({ [self] in run() }) else {
             throw DecompressionError(problem: "no thread for decompressing", offset: 0, advice: nil)
         }
-        pthread_detach(thread)
     }
 
     /// Block `number`, waiting for it; nil when the stream ended before it (or the readers left).
