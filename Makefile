@@ -16,8 +16,8 @@
 #   make deps      apt-get install libyajl-dev, libcsv-dev, libre2-dev, libtomlplusplus-dev, libisal-dev, libzstd-dev, libbz2-dev, liblzma-dev and time when missing; pip install wcwidth for a test
 #   make docs      regenerate completions/ (bash, zsh, fish) and docs/listview.1 from the argument parser, and the
 #                  README's browser key table from the browser's key table (docs/readme_keys.py)
-#   make check-docs  fail when the checked-in completions, man page or README key table are stale, or groff warns
-#                  of the man page (part of make test)
+#   make check-docs  fail when the checked-in completions, man page or README key table are stale, groff warns
+#                  of the man page, or docs/ARCHITECTURE.md names a type that does not exist (part of make test)
 #   make install   install the binary, man page and completions under $(PREFIX) (PREFIX=/usr/local)
 #   make clean     remove build products
 
@@ -81,7 +81,8 @@ check-docs: build
 	python3 docs/readme_keys.py .build/debug/listview README.md "$$tmp/README.md" && \
 	{ diff -u README.md "$$tmp/README.md" || { echo "make: README.md's browser key table is stale; run make docs"; exit 1; }; } && \
 	warnings=$$(groff -man -Tutf8 -ww -z docs/listview.1 2>&1) && [ -z "$$warnings" ] || { echo "$$warnings"; echo "make: groff warns of docs/listview.1"; exit 1; } && \
-	echo "make: completions, man page and README key table are up to date, and groff reads the man page without a warning"
+	python3 docs/check_architecture.py docs/ARCHITECTURE.md Sources && \
+	echo "make: completions, man page and README key table are up to date, groff reads the man page without a warning, and docs/ARCHITECTURE.md names only types that exist"
 
 # Sanitized builds keep their own folders; the end-to-end tests run the sanitized binary beside the tests.
 # Swift's crash backtracer is off (ASan reports instead); Fuzz/lsan.supp holds one leak inside Foundation.

@@ -6,6 +6,7 @@ import ListviewValues
 ///
 /// `[UInt8].append(contentsOf:)` goes through the generic sequence append, about
 /// twice the cost of this for a cell's few bytes, and a table appends every cell.
+// Unchecked: `Storage` is only written when uniquely referenced (copy on write), so a shared arena is only read.
 struct ByteArena: @unchecked Sendable {
     /// The memory; shared by copies of the arena until one of them writes.
     private final class Storage {

@@ -5,6 +5,7 @@ import ListviewDataSource
 import ListviewInput
 import ListviewKit
 import ListviewValues
+import Synchronization
 
 /// Reads the browser's input on a thread of its own and publishes the rows as they arrive:
 /// the pattern's loading state and progressive loading.
@@ -20,7 +21,7 @@ import ListviewValues
 /// Followed (`--follow`, `ReadSpec.following`), the input is read batch by batch as a pipe
 /// is, the reading thread waits at its end for more until the loader is stopped, and each
 /// batch joins the last table (up to `followedTableBytes`).
-public final class BrowserLoader: @unchecked Sendable {
+public final class BrowserLoader: Sendable {
     /// What the screen sees of the load.
     public struct Snapshot {
         public var rows: BrowserRows
@@ -45,8 +46,8 @@ public final class BrowserLoader: @unchecked Sendable {
 
     private let shared: Monitor<Shared>
     /// A second opening of one regular file, for its first rows (let go once they are read).
-    private var firstRows: BatchStream?
-    private var thread: BackgroundThread?
+    private let firstRows: Mutex<BatchStream?>
+    private let thread = BackgroundThread()
     /// What is browsed: the inputs, `--where`, `--sort`, `--group-by`.
     public let request: ListRequest
     /// The format each input is read as.
@@ -62,8 +63,8 @@ public final class BrowserLoader: @unchecked Sendable {
         formats = stream.formats
         // The first rows of one regular file, read apart from the whole.
         let oneFile = stream.areRegularFiles && request.read.inputs.count == 1
-        firstRows = oneFile ? try BatchStream(request.read, filter: request.arrangement.filter) : nil
-        thread = BackgroundThread { [self] in read(stream) }
+        firstRows = Mutex(oneFile ? try BatchStream(request.read, filter: request.arrangement.filter) : nil)
+        thread.start { [self] in read(stream) }
     }
 
     deinit {
@@ -87,7 +88,7 @@ public final class BrowserLoader: @unchecked Sendable {
 
     /// Waits until the input is read (tests, and the last row asked for with `G`).
     public func waitUntilFinished() {
-        thread?.wait()
+        thread.wait()
     }
 
     /// Asks the reader to stop after the batch at hand (an ungrouped list), or its wait for a
@@ -110,8 +111,11 @@ public final class BrowserLoader: @unchecked Sendable {
 
     /// Reads the first batch of `firstRows` and lets the source go (its buffers with it).
     private func readFirstRows() throws -> Bool {
-        guard let stream = firstRows else { return false }
-        firstRows = nil
+        let first = firstRows.withLock { firstRows -> BatchStream? in
+            defer { firstRows = nil }
+            return firstRows
+        }
+        guard let stream = first else { return false }
         if let batch = try stream.first() {
             publish { $0.rows.append(batch.table, rows: batch.rows.map(\.row)) }
         }
@@ -172,7 +176,7 @@ public final class BrowserLoader: @unchecked Sendable {
     /// Sorted or grouped (`--sort`, `--group-by`), the rows are arranged as a list past its
     /// budget is (`SpilledList`: runs on disk, merged), the merged rows kept on disk the same way.
     private func read(_ stream: BatchStream, within budget: MemoryBudget, arranges: Bool) throws {
-        firstRows = nil
+        firstRows.withLock { $0 = nil }
         let spilled = SpilledTables(parent: request.arrangement.spillFolder, cacheBytes: budget.bytes / 4)
         guard arranges else {
             var held = 0

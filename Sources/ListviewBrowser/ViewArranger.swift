@@ -8,7 +8,7 @@ import Synchronization
 /// Work the browser does on the second core between keys (an arrangement, a frequency table),
 /// so that no key waits for it: its result once done, what it is doing for the status line,
 /// and Esc to cancel it (the work stops at its next step and gives nothing).
-final class ViewWork<Result>: @unchecked Sendable {
+final class ViewWork<Result>: Sendable {
     private struct Shared {
         var result: Result?
         var step: String
@@ -16,12 +16,12 @@ final class ViewWork<Result>: @unchecked Sendable {
     }
 
     private let shared: Mutex<Shared>
-    private var thread: BackgroundThread?
+    private let thread = BackgroundThread()
 
     /// Starts `work`, which tells `progress` each step it takes (a false answer: stop, and give nil).
     init(_ firstStep: String, _ work: @escaping @Sendable (_ progress: (String) -> Bool) -> Result?) {
         shared = Mutex(Shared(step: firstStep))
-        thread = BackgroundThread { [self] in
+        thread.start { [self] in
             let result = work { step in
                 self.shared.withLock { shared in
                     shared.step = step
@@ -45,7 +45,7 @@ final class ViewWork<Result>: @unchecked Sendable {
     /// Stops the work (at its next step) and waits for the second thread.
     func cancel() {
         shared.withLock { $0.cancelled = true }
-        thread?.wait()
+        thread.wait()
     }
 }
 

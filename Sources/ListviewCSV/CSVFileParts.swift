@@ -9,6 +9,8 @@ import ListviewValues
 ///
 /// A regular file is cut at offsets found up front; a decompressed stream is cut where its
 /// blocks end (`DecompressedBlocks`), one part per block, as the blocks come.
+// Unchecked: `main` and the line counts are touched only on the handing-on thread (which reads part 0);
+// a later part, on either thread, reads `template` and writes only its own assembler and slots.
 final class CSVFileParts: FileParts, @unchecked Sendable {
     /// Where the parts after the first come from.
     enum Cuts {

@@ -13,7 +13,7 @@ import ListviewConcurrency
 ///
 /// When the stream is broken the thread hands over what it decompressed as the last block and
 /// notes why (`failure`), so a reader that meets the end asks whether the input was whole.
-public final class DecompressedBlocks: @unchecked Sendable {
+public final class DecompressedBlocks: Sendable {
     /// Bytes of a decompressed stream, from offset `start`; `isLast` when the stream ends with them.
     public struct Block: Sendable {
         public let bytes: [UInt8]
@@ -46,9 +46,12 @@ public final class DecompressedBlocks: @unchecked Sendable {
     private let source: Int32
     private let ownsSource: Bool
     private let prefix: [UInt8]
-    /// The block being filled (thread only), and the offset it starts at.
-    private var filling: [UInt8] = []
-    private var fillingStart = 0
+
+    /// The block being filled, and the offset it starts at: the thread's own, passed along `inout`.
+    private struct Filling {
+        var bytes: [UInt8] = []
+        var start = 0
+    }
 
     /// Starts decompressing `source` (a file or standard input) in `format`; `prefix` are bytes
     /// already read from it to recognise the format.
@@ -60,18 +63,10 @@ public final class DecompressedBlocks: @unchecked Sendable {
         self.prefix = prefix
         self.blockSize = max(blockSize, 1)
         self.window = max(window, 8)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<DecompressedBlocks>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard started == 0 else {
-            Unmanaged<DecompressedBlocks>.fromOpaque(context).release()
+        // Nobody joins the thread: it ends when the source does or the readers leave (`stop()`).
+        guard BackgroundThread.detached({ [self] in run() }) else {
             throw DecompressionError(problem: "no thread for decompressing", offset: 0, advice: nil)
         }
-        pthread_detach(thread)
     }
 
     /// Block `number`, waiting for it; nil when the stream ended before it (or the readers left).
@@ -111,11 +106,12 @@ public final class DecompressedBlocks: @unchecked Sendable {
         defer {
             if ownsSource { close(source) }
         }
-        filling.reserveCapacity(blockSize * 2)
+        var filling = Filling()
+        filling.bytes.reserveCapacity(blockSize * 2)
         var failure: DecompressionError?
         do {
             let decompressor = try format.makeDecompressor()
-            try prefix.withUnsafeBytes { try decompressor.feed($0, emit: take) }
+            try prefix.withUnsafeBytes { try decompressor.feed($0) { try take($0, into: &filling) } }
             var chunk = [UInt8](repeating: 0, count: 1 << 20)
             while true {
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress, $0.count) }
@@ -124,7 +120,9 @@ public final class DecompressedBlocks: @unchecked Sendable {
                     throw DecompressionError(problem: "reading failed (\(String(cString: strerror(errno))))", offset: 0, advice: nil)
                 }
                 if count == 0 { break }
-                try chunk.withUnsafeBytes { try decompressor.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count]), emit: take) }
+                try chunk.withUnsafeBytes { chunk in
+                    try decompressor.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count])) { try take($0, into: &filling) }
+                }
             }
             try decompressor.finish()
         } catch let error as DecompressionError {
@@ -135,28 +133,28 @@ public final class DecompressedBlocks: @unchecked Sendable {
             failure = DecompressionError(problem: "\(error)", offset: 0, advice: nil)
         }
         // What was decompressed is handed over, even before a failure: rows before it are read.
-        try? handOver(cutAt: filling.count, isLast: true, failure: failure)
+        try? handOver(cutAt: filling.bytes.count, isLast: true, failure: failure, of: &filling)
     }
 
     /// Adds decompressed `bytes` to the block being filled, handing over each block it fills.
-    private func take(_ bytes: UnsafeRawBufferPointer) throws {
-        filling.append(contentsOf: bytes)
+    private func take(_ bytes: UnsafeRawBufferPointer, into filling: inout Filling) throws {
+        filling.bytes.append(contentsOf: bytes)
         var from = 0  // bytes of `filling` before this were handed over
-        while filling.count - from >= blockSize, let cut = blockEnd(from: from) {
-            if from == 0 && filling.count - cut < blockSize {
-                try handOver(cutAt: cut, isLast: false, failure: nil)  // the bytes kept, the rest copied
+        while filling.bytes.count - from >= blockSize, let cut = blockEnd(of: filling.bytes, from: from) {
+            if from == 0 && filling.bytes.count - cut < blockSize {
+                try handOver(cutAt: cut, isLast: false, failure: nil, of: &filling)  // the bytes kept, the rest copied
             } else {
-                try handOver(Block(bytes: Array(filling[from..<cut]), start: fillingStart, isLast: false))
-                (fillingStart, from) = (fillingStart + cut - from, cut)
+                try handOver(Block(bytes: Array(filling.bytes[from..<cut]), start: filling.start, isLast: false))
+                (filling.start, from) = (filling.start + cut - from, cut)
             }
         }
-        if from > 0 { filling.removeSubrange(0..<from) }
+        if from > 0 { filling.bytes.removeSubrange(0..<from) }
     }
 
     /// Where the block starting at byte `start` of `filling` ends: just after its last line break
     /// within a block's size, else after the first within four (a long line), else four blocks'
     /// size on; nil while the bytes so far cannot tell.
-    private func blockEnd(from start: Int) -> Int? {
+    private func blockEnd(of filling: [UInt8], from start: Int) -> Int? {
         filling.withUnsafeBufferPointer { bytes in
             let size = min(blockSize, bytes.count - start)
             if let lastBreak = bytes[start..<start + size].lastIndex(of: 0x0A) { return lastBreak + 1 }
@@ -168,16 +166,16 @@ public final class DecompressedBlocks: @unchecked Sendable {
 
     /// Hands over the first `cut` bytes of the block being filled, once the window has room; the
     /// rest starts the next block.
-    private func handOver(cutAt cut: Int, isLast: Bool, failure: DecompressionError?) throws {
+    private func handOver(cutAt cut: Int, isLast: Bool, failure: DecompressionError?, of filling: inout Filling) throws {
         var next: [UInt8] = []
         if !isLast {
             next.reserveCapacity(blockSize * 2)
-            next.append(contentsOf: filling[cut...])
-            filling.removeSubrange(cut...)
+            next.append(contentsOf: filling.bytes[cut...])
+            filling.bytes.removeSubrange(cut...)
         }
-        let block = Block(bytes: filling, start: fillingStart, isLast: isLast)
-        fillingStart += cut
-        filling = next
+        let block = Block(bytes: filling.bytes, start: filling.start, isLast: isLast)
+        filling.start += cut
+        filling.bytes = next
         try handOver(block, failure: failure)
     }
 

@@ -3,6 +3,7 @@ import Glibc
 /// State shared between threads, guarded by a lock, with waiting until it satisfies a condition:
 /// a POSIX mutex and condition variable. For waits that a semaphore cannot express, such as
 /// several readers each waiting for a different block of one producer.
+// Unchecked: `state` is read and written only between pthread_mutex_lock and unlock of `mutex`.
 public final class Monitor<State>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)

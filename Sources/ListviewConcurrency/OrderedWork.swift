@@ -69,7 +69,7 @@ extension OrderedWork {
 
 /// The parts of `OrderedWork.run` shared by its two threads: which are taken, which are done and
 /// wait to be handed on, and the second thread that takes them too.
-private final class SharedParts<Part>: @unchecked Sendable {
+private final class SharedParts<Part>: Sendable {
     private struct State {
         /// Parts below this number are taken.
         var taken = 1
@@ -92,12 +92,12 @@ private final class SharedParts<Part>: @unchecked Sendable {
 
     private let count: Int
     private let state = Monitor(State())
-    private var thread: BackgroundThread?
+    private let thread = BackgroundThread()
 
     /// Starts the second thread; part 0 is this thread's.
     init(count: Int, work: @escaping @Sendable (Int) -> Part) {
         self.count = count
-        thread = BackgroundThread { [self] in
+        thread.start { [self] in
             while let part = take() {
                 let result = work(part)
                 state.withLock(wakes: true) { $0.done[part] = result }
@@ -141,6 +141,6 @@ private final class SharedParts<Part>: @unchecked Sendable {
     /// Stops the second thread (every part is handed on, or the work stopped or failed) and waits for it.
     func finish() {
         state.withLock(wakes: true) { $0.stopped = true }
-        thread?.wait()
+        thread.wait()
     }
 }

@@ -7,30 +7,36 @@ import Synchronization
 /// that thread until then. At most `depth` elements wait to be taken; an error is handed over
 /// in its place among the elements, so everything before it is used first, as a single thread
 /// would. Production ends at the first nil or error.
-public final class ReadAhead<Element>: @unchecked Sendable {
+public final class ReadAhead<Element>: Sendable {
+    /// Where the taking thread is.
+    private struct Taking {
+        var taken = 0
+        /// True once the end, or an error, was handed over: nothing more will come.
+        var ended = false
+    }
+
     private let depth: Int
-    private let slots: UnsafeMutablePointer<Result<Element?, Error>>
+    /// Element `index` in slot `index % depth`: written by the second thread before `filled` is
+    /// signalled, read by the taker before `room` is.
+    private let slots: PartSlots<Result<Element?, Error>>
     private let filled = CountingSemaphore()
     private let room: CountingSemaphore
     private let stopped = Mutex(false)
-    private var taken = 0
-    /// True once the end, or an error, was handed over: nothing more will come.
-    private var ended = false
-    private var thread: BackgroundThread?
+    private let taking = Mutex(Taking())
+    private let thread = BackgroundThread()
 
     /// Starts producing elements ahead.
     public init(depth: Int = 4, _ produce: @escaping () throws -> Element?) {
         self.depth = max(1, depth)
         room = CountingSemaphore(UInt32(self.depth))
-        slots = .allocate(capacity: self.depth)
-        slots.initialize(repeating: .success(nil), count: self.depth)
-        thread = BackgroundThread { [self] in
+        slots = PartSlots(count: self.depth, initial: .success(nil))
+        thread.start { [self] in
             var index = 0
             while true {
                 room.wait()
                 if stopped.withLock({ $0 }) { return }
                 let element = Result { try produce() }
-                slots[index % self.depth] = element
+                slots[index] = element
                 index += 1
                 filled.signal()
                 if case .success(nil) = element { return }
@@ -41,14 +47,16 @@ public final class ReadAhead<Element>: @unchecked Sendable {
 
     /// The next element, waiting for it; nil at the end (and after an error was thrown).
     public func next() throws -> Element? {
-        guard !ended else { return nil }
+        guard !taking.withLock({ $0.ended }) else { return nil }
         filled.wait()
-        let element = slots[taken % depth]
-        slots[taken % depth] = .success(nil)
-        taken += 1
+        let element = taking.withLock { taking -> Result<Element?, Error> in
+            let element = slots[taking.taken]
+            slots[taking.taken] = .success(nil)
+            taking.taken += 1
+            if case .success(let value) = element, value != nil {} else { taking.ended = true }
+            return element
+        }
         room.signal()
-        if case .success(let value) = element, value != nil { return value }
-        ended = true
         return try element.get()
     }
 
@@ -57,14 +65,11 @@ public final class ReadAhead<Element>: @unchecked Sendable {
     public func finish() {
         stopped.withLock { $0 = true }
         room.signal()
-        thread?.wait()
-        thread = nil
-        ended = true
+        thread.wait()
+        taking.withLock { $0.ended = true }
     }
 
     deinit {
         finish()
-        slots.deinitialize(count: depth)
-        slots.deallocate()
     }
 }

@@ -107,12 +107,17 @@ public final class SpillDirectory: Sendable {
 
 /// One spill file: bytes appended through a buffer, read back from any offset. Its name is gone
 /// from the start (`SpillDirectory`), so it vanishes with the process or when closed.
-public final class SpillFile: @unchecked Sendable {
+public final class SpillFile: Sendable {
+    private struct Contents: ~Copyable {
+        var buffer = ByteOutput()
+        /// Bytes written to the file, not counting the buffer.
+        var flushed = 0
+    }
+
     private let descriptor: Int32
     private let directory: SpillDirectory
-    private var buffer = ByteOutput()
-    /// Bytes written to the file, not counting the buffer.
-    private var flushed = 0
+    /// Behind a lock taken once per append, flush or read (whole chunks, not rows).
+    private let contents = Mutex(Contents())
     private static let bufferSize = 1 << 20
 
     init(descriptor: Int32, directory: SpillDirectory) {
@@ -123,12 +128,14 @@ public final class SpillFile: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// The file's size, what is still buffered included.
-    public var size: Int { flushed + buffer.count }
+    public var size: Int { contents.withLock { $0.flushed + $0.buffer.count } }
 
     /// Appends `bytes`.
     public func append(_ bytes: UnsafeRawBufferPointer) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.bufferSize { try flush() }
+        try contents.withLock { contents throws in
+            contents.buffer.append(contentsOf: bytes)
+            if contents.buffer.count >= Self.bufferSize { try flush(&contents) }
+        }
     }
 
     /// Appends `bytes`.
@@ -138,20 +145,27 @@ public final class SpillFile: @unchecked Sendable {
 
     /// Writes out what is buffered.
     public func flush() throws {
-        let written = try buffer.withUnsafeBytes { bytes in
+        try contents.withLock { contents throws in try flush(&contents) }
+    }
+
+    private func flush(_ contents: inout Contents) throws {
+        let flushed = contents.flushed
+        let written = try contents.buffer.withUnsafeBytes { bytes in
             try moveAll(bytes.count) { done in pwrite(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(flushed + done)) }
         }
         // A write that moves nothing, with no error: the disk takes no more.
         guard written else { throw directory.failure(ENOSPC) }
-        flushed += buffer.count
-        buffer.removeAll()
+        contents.flushed += contents.buffer.count
+        contents.buffer.removeAll()
     }
 
     /// Fills `into` from `offset` (written out first if still buffered); false at the file's end.
     public func read(at offset: Int, into target: UnsafeMutableRawBufferPointer) throws -> Bool {
-        if offset + target.count > flushed { try flush() }
-        return try moveAll(target.count) { done in
-            pread(descriptor, target.baseAddress.map { $0 + done }, target.count - done, off_t(offset + done))
+        try contents.withLock { contents throws in
+            if offset + target.count > contents.flushed { try flush(&contents) }
+            return try moveAll(target.count) { done in
+                pread(descriptor, target.baseAddress.map { $0 + done }, target.count - done, off_t(offset + done))
+            }
         }
     }
 

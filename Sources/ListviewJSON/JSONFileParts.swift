@@ -11,6 +11,8 @@ import ListviewValues
 /// between records, or the file is read again in one pass from its top, past the rows
 /// handed out; so is it when anything in a part fails, and that pass reports the error
 /// where it is: what is listed and every error never depend on the cuts.
+// Unchecked: `main` is touched only on the handing-on thread (which reads part 0); a later part, on either
+// thread, makes its own parser and writes only its own slot of `outcomes`.
 final class JSONFileParts: FileParts, @unchecked Sendable {
     private let main: JSONRecordSource
     private let path: String

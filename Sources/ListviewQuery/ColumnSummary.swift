@@ -2,6 +2,7 @@ import ListviewBatches
 import ListviewConcurrency
 import ListviewDataSource
 import ListviewValues
+import Synchronization
 
 /// `--summary`: what each column of a list holds, one record per column (like `mlr summary`,
 /// DuckDB's `SUMMARIZE`, VisiData's describe sheet), per group of rows, added up batch by
@@ -26,12 +27,16 @@ public final class ColumnSummary {
     /// The fields of each summary record, in order.
     public static let fieldNames = ["field", "types", "count", "nulls", "distinct", "min", "max", "mean", "top"]
 
-    /// One column's stats in every group, added to by one thread at a time.
-    private final class Column: @unchecked Sendable {
+    /// One column's stats in every group, added to by one thread at a time (a block of rows at a
+    /// time under the lock, taken once per block).
+    private final class Column: Sendable {
         let path: FieldPath
-        var byGroup: [ColumnStats] = []
-        init(path: FieldPath) { self.path = path }
-        var estimatedBytes: Int { byGroup.reduce(0) { $0 + $1.estimatedBytes } }
+        let byGroup: Mutex<[ColumnStats]>
+        init(path: FieldPath, byGroup: [ColumnStats]) {
+            self.path = path
+            self.byGroup = Mutex(byGroup)
+        }
+        var estimatedBytes: Int { byGroup.withLock { $0.reduce(0) { $0 + $1.estimatedBytes } } }
     }
 
     /// The columns described: the ones given, else every column of every batch in first-seen order.
@@ -66,7 +71,7 @@ public final class ColumnSummary {
     public var columnPaths: [FieldPath] { columns.map(\.path) }
 
     /// True when some column's distinct count or top values are estimates.
-    public var isApproximate: Bool { columns.contains { $0.byGroup.contains(where: \.isApproximate) } }
+    public var isApproximate: Bool { columns.contains { $0.byGroup.withLock { $0.contains(where: \.isApproximate) } } }
 
     /// Adds `rows` of `table`, each in the group of the same position in `groups` (all in group 0
     /// when nil); groups are numbered from 0 up.
@@ -74,7 +79,9 @@ public final class ColumnSummary {
         if !columnsFixed { for name in table.columns where columnNumbers[name] == nil && !excluded(name) { addColumn(FieldPath(name)) } }
         let groupCount = max(rowsByGroup.count, (groups?.max() ?? 0) + 1)
         for column in columns {
-            while column.byGroup.count < groupCount { column.byGroup.append(ColumnStats(nulls: 0)) }
+            column.byGroup.withLock { byGroup in
+                while byGroup.count < groupCount { byGroup.append(ColumnStats(nulls: 0)) }
+            }
         }
         rowsByGroup += Array(repeating: 0, count: groupCount - rowsByGroup.count)
         // Large tables (a whole file) are added a block of rows at a time, the limit kept between blocks.
@@ -90,11 +97,13 @@ public final class ColumnSummary {
         let columns = self.columns
         @Sendable func describe(_ index: Int) {
             let column = columns[index], field = fields[index]
-            table.withCells { cells in
-                if let groups {
-                    for (item, group) in zip(rows, groups) { column.byGroup[group].add(field.value(row: item.row, in: cells)) }
-                } else {
-                    for item in rows { column.byGroup[0].add(field.value(row: item.row, in: cells)) }
+            column.byGroup.withLock { byGroup in
+                table.withCells { cells in
+                    if let groups {
+                        for (item, group) in zip(rows, groups) { byGroup[group].add(field.value(row: item.row, in: cells)) }
+                    } else {
+                        for item in rows { byGroup[0].add(field.value(row: item.row, in: cells)) }
+                    }
                 }
             }
         }
@@ -115,7 +124,8 @@ public final class ColumnSummary {
     /// `marked` puts `≈` before them.
     public func records(group: Int, marked: Bool = false) -> [(values: [Value], approximate: Bool)] {
         columns.map { column in
-            let stats = group < column.byGroup.count ? column.byGroup[group] : ColumnStats(nulls: group < rowsByGroup.count ? rowsByGroup[group] : 0)
+            let held = column.byGroup.withLock { group < $0.count ? $0[group] : nil }
+            let stats = held ?? ColumnStats(nulls: group < rowsByGroup.count ? rowsByGroup[group] : 0)
             return (stats.values(named: column.path.text, marked: marked), stats.isApproximate)
         }
     }
@@ -129,10 +139,8 @@ public final class ColumnSummary {
 
     private func addColumn(_ path: FieldPath) {
         columnNumbers[path.text] = columns.count
-        let column = Column(path: path)
         // The rows before this column was seen had no value in it.
-        column.byGroup = rowsByGroup.map { ColumnStats(nulls: $0) }
-        columns.append(column)
+        columns.append(Column(path: path, byGroup: rowsByGroup.map { ColumnStats(nulls: $0) }))
     }
 
     /// Past the limit, the stats holding the most distinct values estimate from now on, until the
@@ -145,13 +153,16 @@ public final class ColumnSummary {
         var largest: [(column: Int, group: Int, bytes: Int)] = []
         let estimateBytes = ColumnStats.approximateBytes(capacity: frequentCapacity)
         for (number, column) in columns.enumerated() {
-            for (group, stats) in column.byGroup.enumerated() where !stats.isApproximate && stats.estimatedBytes > 2 * estimateBytes {
-                largest.append((number, group, stats.estimatedBytes))
+            column.byGroup.withLock { byGroup in
+                for (group, stats) in byGroup.enumerated() where !stats.isApproximate && stats.estimatedBytes > 2 * estimateBytes {
+                    largest.append((number, group, stats.estimatedBytes))
+                }
             }
         }
         largest.sort { $0.bytes > $1.bytes }
         for entry in largest where total > byteLimit / 2 {
-            columns[entry.column].byGroup[entry.group].approximate(capacity: frequentCapacity)
+            let capacity = frequentCapacity
+            columns[entry.column].byGroup.withLock { $0[entry.group].approximate(capacity: capacity) }
             total += estimateBytes - entry.bytes
         }
         // Estimates take room of their own: past twice the limit (the whole budget) they do not fit.

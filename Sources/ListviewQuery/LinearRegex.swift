@@ -9,6 +9,7 @@ import CRE2
 /// `regexp` and DuckDB's `regexp_matches`. Matching is a search (the pattern may
 /// match anywhere in the text; anchor it with `^` and `$`), on the text's UTF-8
 /// bytes. A compiled pattern is immutable, and matching is safe from any thread.
+// Unchecked: `compiled` is set once in init and only read after; RE2 matches a const RE2 from any thread.
 public final class LinearRegex: @unchecked Sendable {
     private let compiled: OpaquePointer
 

@@ -99,6 +99,8 @@ public struct ByteOutput: ~Copyable {
 }
 
 /// A `ByteOutput` laid out on one thread, to be written on another.
+// Unchecked: one thread at a time owns a block: the one laying it out, then the writer it is handed to
+// (through OrderedWork's lock, which orders the two).
 public final class OutputBlock: @unchecked Sendable {
     public var output: ByteOutput
 

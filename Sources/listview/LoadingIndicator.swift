@@ -10,7 +10,7 @@ import Synchronization
 /// the line is erased when the output starts or the run ends.
 ///
 /// Nothing is shown when standard error is not a terminal, so scripts and logs never see it.
-final class LoadingIndicator: @unchecked Sendable {
+final class LoadingIndicator: Sendable {
     private struct State {
         var stopped = false
         var shown = false
@@ -18,13 +18,13 @@ final class LoadingIndicator: @unchecked Sendable {
 
     private let state = Mutex(State())
     private let label: String
-    private var thread: BackgroundThread?
+    private let thread = BackgroundThread()
 
     /// Starts the indicator for reading `label`, or returns nil when standard error is not a terminal.
     init?(label: String) {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         self.label = label
-        thread = BackgroundThread { [self] in run() }
+        thread.start { [self] in run() }
     }
 
     /// Erases the line if it was shown; later calls do nothing. Call before the output starts.
@@ -33,7 +33,7 @@ final class LoadingIndicator: @unchecked Sendable {
             defer { state.stopped = true; state.shown = false }
             return !state.stopped && state.shown
         }
-        thread?.wait()
+        thread.wait()
         if wasShown { Self.write("\r\u{1B}[K") }
     }
 

@@ -136,7 +136,7 @@ final class ExplodePropertyTests: XCTestCase {
     /// A file of many batches, exploded in parts on both cores, gives the same rows as one
     /// record at a time (compared as objects: a batch numbers the keys in the order it meets them).
     func testManyBatchesGiveTheSameRows() throws {
-        var generator = SeededRandom(state: 7)
+        var generator = seededRandom(7)
         let records = records(count: 30_000, using: &generator)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("explode-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -1,5 +1,6 @@
 import ListviewBatches
 import XCTest
+import ListviewTestSupport
 
 final class ColumnNamesTests: XCTestCase {
     func testRepeatedAndEmptyNamesAreMadeUnique() {
@@ -31,7 +32,7 @@ final class ColumnNamesTests: XCTestCase {
                 return unique
             }
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededRandom()
         let pool = ["a", "a_2", "a_3", "b", "", "2", "a_2_2", "3"]
         for _ in 0..<2_000 {
             let names = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pool.randomElement(using: &generator) ?? "a" }

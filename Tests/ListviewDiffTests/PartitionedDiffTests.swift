@@ -58,7 +58,7 @@ final class PartitionedDiffTests: XCTestCase {
     }
 
     func testRandomListsDiffedInPartitionsEqualTheDiffInMemory() throws {
-        var random = Random(state: 27_2026)
+        var random = seededRandom(27_2026)
         let styles: [OutputStyle] = [.table, .json, .jsonl, .csv, .tsv, .list, .line, .markdown]
         var partitionedRuns = 0
         var failedRuns = 0

@@ -47,7 +47,7 @@ final class FlattenedColumnOrderTests: XCTestCase {
     /// A file large enough to be read in parts on two threads, each part's records with leaves of
     /// their own, against the same file read batch by batch.
     func testAFileReadInPartsFlattensAsOneReadBatchByBatch() throws {
-        var random = SeededRandom(state: 40_4)
+        var random = seededRandom(40_4)
         var lines: [String] = []
         var size = 0
         while size < 9 << 20 {

@@ -42,7 +42,7 @@ final class SpilledListTests: XCTestCase {
     }
 
     func testRandomListsSortedGroupedFootedAndPagedOnDiskEqualTheListInMemory() throws {
-        var random = Random(state: 26_27)
+        var random = seededRandom(26_27)
         let styles: [OutputStyle] = [.table, .json, .jsonl, .csv, .tsv, .list, .line, .markdown]
         for round in 0..<120 {
             let fields = ["a", "b", "c", "d"]
@@ -149,7 +149,7 @@ final class SpilledListTests: XCTestCase {
     /// Many runs (a file of several parts, a budget of one byte) merge in several passes, a few
     /// runs at a time, and still give the list in memory, ties in input order.
     func testManyRunsMergeInSeveralPassesAsInMemory() throws {
-        var random = Random(state: 4_096)
+        var random = seededRandom(4_096)
         let lines = (0..<40_000).map { "{\"id\":\($0),\"g\":\"g\(random.next(3))\",\"k\":\(random.next(50)),\"pad\":\"\(String(repeating: "x", count: 20))\"}" }
         let path = try files.write(lines.joined(separator: "\n") + "\n", extension: "jsonl")
         var request = ListRequest()

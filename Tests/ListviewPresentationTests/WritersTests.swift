@@ -7,6 +7,7 @@ import ListviewPresentation
 import ListviewQuery
 import ListviewValues
 import XCTest
+import ListviewTestSupport
 
 final class WritersTests: XCTestCase {
     private let tricky = [
@@ -57,7 +58,7 @@ final class WritersTests: XCTestCase {
     /// Fields of every length around a word's eight bytes are quoted exactly when they hold a
     /// comma, a quote, a CR or an LF.
     func testCSVFieldsAreQuotedExactlyWhenTheyMustBe() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededRandom()
         let alphabet = Array("abcdefgh,\"\n\r ")
         var records: [Record] = []
         var expected = "a\n"

@@ -1,9 +1,10 @@
 import ListviewValues
 import XCTest
+import ListviewTestSupport
 
 final class ByteBlockTests: XCTestCase {
     func testCountsEveryByteOfAKind() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededRandom()
         for length in [0, 1, 31, 32, 33, 95, 1_000, 8_160, 8_192, 20_000] {
             let bytes = (0..<length).map { _ in [0x0A, 0x61, 0xC3].randomElement(using: &generator) ?? 0 } as [UInt8]
             let expected = bytes.filter { $0 == 0x0A }.count

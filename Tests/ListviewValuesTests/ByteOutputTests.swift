@@ -1,5 +1,6 @@
 import ListviewValues
 import XCTest
+import ListviewTestSupport
 
 final class ByteOutputTests: XCTestCase {
     func testAppendsGrowAndKeepEveryByte() {
@@ -52,7 +53,7 @@ final class ByteOutputTests: XCTestCase {
             }
             return text + "\""
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = seededRandom()
         // ASCII, quotes and controls, DEL, C1 controls (C2 80, C2 9F), and neighbours that stay
         // raw (C2 A0, C2 A3 `£`, C3 A9 `é`, an emoji).
         let alphabet: [[UInt8]] = Array("abcdefgh".utf8).map { [$0] } + [[0x22], [0x5C], [0x0A], [0x01], [0x1F], [0x20], [0x7F],

@@ -207,6 +207,7 @@ extension TablePresenter where Item == Record {
 /// apart by blank lines and close the block before them; template lines print where they fall,
 /// inside whatever block is open. So the rows of one table kind line up under its titles
 /// however many lines come between them.
+// Unchecked: every property is a `let`, and the registry's formatters are only read (for titles and kinds).
 struct KindBlocks<Item>: @unchecked Sendable {
     let registry: FormatterRegistry<Item>
     let columnHeader: String?

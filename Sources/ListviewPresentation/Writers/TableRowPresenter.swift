@@ -21,6 +21,8 @@ extension TableRowPresenter {
 }
 
 /// The layout of rows of one table whose bytes stand alone (`TableRowPresenter.standaloneRows`).
+// Unchecked: `appendRow` only reads the formatter it closes over and writes the `ByteOutput` it is given,
+// so two threads laying out different rows share nothing they write.
 public struct StandaloneRows: @unchecked Sendable {
     /// Appends the bytes of one row, read from the table's cells.
     public typealias AppendRow = (Int, CellTable.Cells, inout ByteOutput) -> Void

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Fails when docs/ARCHITECTURE.md names a Swift type that no source declares.
+
+Usage: python3 docs/check_architecture.py [ARCHITECTURE.md] [Sources]
+
+Every backticked identifier that looks like a Swift type name (UpperCamelCase, or
+`Type.member`, of which the type is checked) must be declared under Sources/ by a
+struct, class, enum, protocol, typealias, actor or extension, or be a module (a
+`Listview*` target in Package.swift) or one of the non-Swift names in ALLOWED.
+"""
+import os
+import re
+import sys
+
+# Names the document may use that no listview source declares: the standard library's and the
+# dependencies' types (swift-argument-parser's), and names outside Swift written like types (C
+# libraries in all capitals, such as `RE2`, and keys, such as `F`, are not taken for types).
+ALLOWED = {
+    "Int64",
+    "ValidationError",
+}
+
+# `Name`, `Name.member`, `Name<Generic>`, `Name(...)`: the leading UpperCamelCase name is the type
+# (a capital and at least one small letter: `F` and `RE2` are a key and a library, not types).
+TYPE_LIKE = re.compile(r"^([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)(?:<[^`]*>)?(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\([^`]*\))?$")
+DECLARATION = re.compile(r"\b(?:struct|class|enum|protocol|typealias|actor|extension)\s+([A-Za-z_][A-Za-z0-9_]*)")
+TARGET = re.compile(r"\.(?:target|executableTarget|systemLibrary|testTarget)\(\s*name:\s*\"([A-Za-z0-9_]+)\"")
+
+
+def declared_names(sources):
+    names = set()
+    for folder, _, files in os.walk(sources):
+        for file in files:
+            if file.endswith(".swift"):
+                with open(os.path.join(folder, file), encoding="utf-8") as handle:
+                    names.update(DECLARATION.findall(handle.read()))
+    return names
+
+
+def module_names(package):
+    with open(package, encoding="utf-8") as handle:
+        return {name for name in TARGET.findall(handle.read()) if name.startswith("Listview")}
+
+
+def main():
+    document = sys.argv[1] if len(sys.argv) > 1 else "docs/ARCHITECTURE.md"
+    sources = sys.argv[2] if len(sys.argv) > 2 else "Sources"
+    known = declared_names(sources) | module_names("Package.swift") | ALLOWED
+    missing = []
+    with open(document, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            for span in re.findall(r"`([^`]+)`", line):
+                match = TYPE_LIKE.match(span.strip())
+                if match and match.group(1) not in known:
+                    missing.append((number, match.group(1), span))
+    for number, name, span in missing:
+        print(f"{document}:{number}: `{span}` names {name}, which nothing under {sources}/ declares")
+    if missing:
+        print(f"make: {document} names {len(missing)} type(s) that do not exist; describe the code as it is")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
