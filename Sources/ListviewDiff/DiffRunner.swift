@@ -34,19 +34,13 @@ public enum DiffRunner {
         if request.old == "-" && request.new == "-" {
             throw ListviewError.usage("only one of OLD and NEW can be standard input ('-')")
         }
-        if !request.key.isEmpty {
-            // Past the memory budget, both sides are cut by key hash into partitions on disk.
-            let memory = request.memory
-            if request.list.explains {
-                warn("plan: keyed diff: " + (memory.budget == nil
-                    ? "the old side indexed by key, the new side compared batch by batch as it is read"
-                    : "both sides cut by key hash into partitions on disk, compared a partition at a time")
-                    + "; the old side \(memory.explanation)")
-            }
-            if let budget = memory.budget { return try PartitionedDiff.run(request, budget: budget, to: sink, warn: warn) }
-            return try runStreaming(request, to: sink, warn: warn)
+        let plan = DiffPlan(for: request)
+        if request.list.explains { warn("plan: \(plan.explanation)") }
+        switch plan {
+        case .partitioned(let budget, _): return try PartitionedDiff.run(request, budget: budget, to: sink, warn: warn)
+        case .keyedInMemory: return try runStreaming(request, to: sink, warn: warn)
+        case .unkeyed: break
         }
-        if request.list.explains { warn("plan: diff without --key: both sides read whole and matched as multisets of records") }
         let second = BackgroundResult { try load(request.old, request: request, sink: sink) }
         let newResult = Result { try load(request.new, request: request, sink: sink) }
         let old = try second.get()
