@@ -61,10 +61,10 @@ public final class BrowserLoader: Sendable {
         // `--limit` stops the reading itself when nothing orders the rows.
         if !request.arrangement.ordersRows { stream.limit = request.arrangement.limit }
         formats = stream.formats
+        let plan = BrowserPlan(for: request, oneRegularFile: stream.areRegularFiles && request.read.inputs.count == 1)
         // The first rows of one regular file, read apart from the whole.
-        let oneFile = stream.areRegularFiles && request.read.inputs.count == 1
-        firstRows = Mutex(oneFile ? try BatchStream(request.read, filter: request.arrangement.filter) : nil)
-        thread.start { [self] in read(stream) }
+        firstRows = Mutex(plan == .wholeFile ? try BatchStream(request.read, filter: request.arrangement.filter) : nil)
+        thread.start { [self] in read(stream, as: plan) }
     }
 
     deinit {
@@ -110,35 +110,34 @@ public final class BrowserLoader: Sendable {
     }
 
     /// Reads the first batch of `firstRows` and lets the source go (its buffers with it).
-    private func readFirstRows() throws -> Bool {
+    private func readFirstRows() throws {
         let first = firstRows.withLock { firstRows -> BatchStream? in
             defer { firstRows = nil }
             return firstRows
         }
-        guard let stream = first else { return false }
+        guard let stream = first else { return }
         if let batch = try stream.first() {
             publish { $0.rows.append(batch.table, rows: batch.rows.map(\.row)) }
         }
-        return true
     }
 
-    private func read(_ stream: BatchStream) {
-        let arranges = !request.arrangement.sort.isEmpty || !request.arrangement.groupBy.isEmpty
+    private func read(_ stream: BatchStream, as plan: BrowserPlan) {
         do {
-            // Inputs that may not fit the memory budget are read up to it, batch by batch.
-            if let budget = MemoryPlan(reading: request.read, budget: request.arrangement.memory).ignoringForcedSpilling.budget {
+            switch plan {
+            case let .withinBudget(budget, arranges):
                 try read(stream, within: budget, arranges: arranges)
-            } else if try readFirstRows() {
+            case .wholeFile:
+                try readFirstRows()
                 let (table, rows) = try WholeList.read(stream)
                 let list = WholeList.arranged(request, table: table, rows: rows)
                 publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? []) }
-            } else if arranges {
+            case .arrangedAsRead:
                 let (table, rows) = try WholeList.readBatches(stream) { batch, rows in
                     self.publish { $0.rows.append(batch, rows: rows) }
                 }
                 let list = WholeList.arranged(request, table: table, rows: rows)
                 publish { $0.rows = BrowserRows(arranged: list.table, sections: list.sections, measuring: self.request.look.fields ?? []) }
-            } else {
+            case .streamed:
                 while !shouldStop, let batch = try stream.next() {
                     publish { self.show(batch.table, rows: batch.rows.map(\.row), &$0.rows) }
                 }
@@ -176,7 +175,6 @@ public final class BrowserLoader: Sendable {
     /// Sorted or grouped (`--sort`, `--group-by`), the rows are arranged as a list past its
     /// budget is (`SpilledList`: runs on disk, merged), the merged rows kept on disk the same way.
     private func read(_ stream: BatchStream, within budget: MemoryBudget, arranges: Bool) throws {
-        firstRows.withLock { $0 = nil }
         let spilled = SpilledTables(parent: request.arrangement.spillFolder, cacheBytes: budget.bytes / 4)
         guard arranges else {
             var held = 0
