@@ -4,6 +4,7 @@
 #   make demo      install the C libraries if missing, build the optimised binary, show a sectioned table
 #                  of a sample, and print where the binary is
 #   make test      install the C libraries if missing, build, and run every test (unit, end-to-end, corpora)
+#   make test-quick  build and run the unit tests only (no end-to-end suites, no docs check): the edit-test loop
 #   make build     debug build (.build/debug/listview)
 #   make release   optimized build (.build/release/listview), the Swift runtime linked in (--static-swift-stdlib)
 #   make deb       a Debian package of the release build: listview_VERSION_ARCH.deb (packaging/make-deb.sh)
@@ -30,7 +31,7 @@ MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual -
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: fuzz test-asan test-tsan demo test build release deb check-deb bench bench-growth deps docs check-docs install clean
+.PHONY: fuzz test-asan test-tsan demo test test-quick build release deb check-deb bench bench-growth deps docs check-docs install clean
 
 deps:
 	@if [ ! -f /usr/include/yajl/yajl_parse.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -f /usr/include/toml++/toml.h ] || [ ! -f /usr/include/ncursesw/curses.h ] || [ ! -f /usr/include/isa-l/igzip_lib.h ] || [ ! -f /usr/include/zstd.h ] || [ ! -f /usr/include/bzlib.h ] || [ ! -f /usr/include/lzma.h ] || ! command -v tmux >/dev/null || ! command -v groff >/dev/null || [ ! -x /usr/bin/time ] || ! /usr/bin/python3 -c 'import markdown_it' 2>/dev/null; then \
@@ -63,6 +64,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory check-docs
 	@SWIFT=$(SWIFT) bash .ci/test-count
+
+test-quick: deps
+	$(SWIFT) build --build-tests
+	@LISTVIEW_TEST_ARGS="--skip EndToEndTests" SWIFT=$(SWIFT) bash .ci/test-count
 
 docs: build
 	for shell in bash zsh fish; do .build/debug/listview --generate-completion-script $$shell > completions/listview.$$shell; done
