@@ -28,6 +28,8 @@ public enum Browser {
                            timings: String? = nil) throws -> Outcome {
         let started = now()
         let loader = try BrowserLoader(request: request)
+        // Said once the terminal is restored (this runs after the `defer` that ends it).
+        defer { if request.explains { fputs("listview: plan: \(loader.plan.explanation)\n", stderr) } }
         let terminal = try CursesTerminal()
         defer { terminal.end() }
         loader.waitForFirstRows(milliseconds: 50)

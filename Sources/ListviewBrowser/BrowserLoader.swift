@@ -47,6 +47,8 @@ public final class BrowserLoader: Sendable {
     private let shared: Monitor<Shared>
     /// A second opening of one regular file, for its first rows (let go once they are read).
     private let firstRows: Mutex<BatchStream?>
+    /// How the input is read, decided when the browser opens.
+    let plan: BrowserPlan
     private let thread = BackgroundThread()
     /// What is browsed: the inputs, `--where`, `--sort`, `--group-by`.
     public let request: ListRequest
@@ -62,6 +64,7 @@ public final class BrowserLoader: Sendable {
         if !request.arrangement.ordersRows { stream.limit = request.arrangement.limit }
         formats = stream.formats
         let plan = BrowserPlan(for: request, oneRegularFile: stream.areRegularFiles && request.read.inputs.count == 1)
+        self.plan = plan
         // The first rows of one regular file, read apart from the whole.
         firstRows = Mutex(plan == .wholeFile ? try BatchStream(request.read, filter: request.arrangement.filter) : nil)
         thread.start { [self] in read(stream, as: plan) }

@@ -1,5 +1,6 @@
 import ListviewInput
 import ListviewKit
+import ListviewValues
 
 /// Which way the browser reads its input, and why: decided once when it opens, from the request
 /// and the inputs as they are before reading, and carried out by `BrowserLoader`.
@@ -25,6 +26,18 @@ enum BrowserPlan: Equatable, Sendable {
             self = .wholeFile
         } else {
             self = arranges ? .arrangedAsRead : .streamed
+        }
+    }
+
+    /// The plan in words, for `--explain` (written when the browser has closed).
+    var explanation: String {
+        switch self {
+        case let .withinBudget(budget, arranges):
+            return "browser: rows read up to the \(ByteCount.text(budget.bytes)) memory limit, the rest kept on disk and read back as shown"
+                + (arranges ? ", sorted or grouped on disk" : "")
+        case .wholeFile: return "browser: one file that fits in memory, its first rows shown at once while the whole file is read on both cores"
+        case .arrangedAsRead: return "browser: rows shown as they arrive, sorted or grouped once all are read"
+        case .streamed: return "browser: rows shown as they arrive"
         }
     }
 }

@@ -29,5 +29,8 @@ final class BrowserPlanTests: XCTestCase {
         XCTAssertEqual(plan([file, file], budget: nil, sorted: true, oneRegularFile: false), .arrangedAsRead)
         // Forced spilling (tests of the other commands) leaves the browser's reading as it is.
         XCTAssertEqual(plan([file], budget: MemoryBudget(bytes: 10, isForcedSpilling: true), oneRegularFile: true), .wholeFile)
+        XCTAssertEqual(BrowserPlan.withinBudget(tight, arranges: true).explanation,
+                       "browser: rows read up to the 800 B memory limit, the rest kept on disk and read back as shown, sorted or grouped on disk")
+        XCTAssertEqual(BrowserPlan.streamed.explanation, "browser: rows shown as they arrive")
     }
 }
