@@ -52,7 +52,7 @@ public enum ListPlan: Equatable, Sendable {
     func readLimit(for request: ListRequest) -> Int? {
         switch self {
         case .counts:
-            return nil  // every row is counted
+            return request.arrangement.limit  // the first records read are counted, as a summary describes them
         case .streamedPage, .streamedRows:
             return request.arrangement.limit
         case .summary:
