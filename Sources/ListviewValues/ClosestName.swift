@@ -1,14 +1,20 @@
 /// The name closest to a mistyped one: fewest single-character edits (insert, delete,
-/// replace, swap two neighbours), case ignored, within a third of the name's length.
+/// replace, swap two neighbours), case ignored, within a third of the name's length; of two
+/// as close, the one that shares more of the name's beginning.
 public enum ClosestName {
     /// The candidate closest to `name`, or nil when none is near enough.
     public static func find(_ name: String, among candidates: [String]) -> String? {
         let typed = Array(name.lowercased())
         let limit = max(1, min(3, typed.count / 3 + 1))
-        var best: (name: String, distance: Int)?
+        // Ties go to the candidate that begins as the name does (`dsc`: `desc`, not `asc`), then to the first.
+        var best: (name: String, distance: Int, sharedStart: Int)?
         for candidate in candidates {
-            let distance = editDistance(typed, Array(candidate.lowercased()))
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+            let lowered = Array(candidate.lowercased())
+            let distance = editDistance(typed, lowered)
+            guard distance <= limit else { continue }
+            let sharedStart = zip(typed, lowered).prefix { $0 == $1 }.count
+            if let best, (best.distance, -best.sharedStart) <= (distance, -sharedStart) { continue }
+            best = (candidate, distance, sharedStart)
         }
         if let best { return best.name }
         // A name that begins or ends another (`amount` for `amount_usd`).

@@ -21,4 +21,12 @@ final class ClosestNameTests: XCTestCase {
         XCTAssertNil(ClosestName.find("weight", among: columns))
         XCTAssertNil(ClosestName.find("ab", among: columns))
     }
+
+    /// Of two candidates as close, the one that begins as the name does, whatever their order.
+    func testATieGoesToTheCandidateThatBeginsAsTheNameDoes() {
+        XCTAssertEqual(ClosestName.find("dsc", among: ["asc", "desc"]), "desc")
+        XCTAssertEqual(ClosestName.find("dsc", among: ["desc", "asc"]), "desc")
+        XCTAssertEqual(ClosestName.find("sat", among: ["cat", "sit"]), "sit")
+        XCTAssertEqual(ClosestName.find("xat", among: ["cat", "bat"]), "cat")
+    }
 }
