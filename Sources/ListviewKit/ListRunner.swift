@@ -34,7 +34,8 @@ public enum ListRunner {
         }
         let stream = try BatchStream(read, filter: request.arrangement.filter, sink: sink)
         let plan = ListPlanner.plan(for: request, formats: stream.formats)
-        let memory = MemoryPlan(reading: request.read, budget: request.arrangement.memory)
+        // Decided only for the plans that hold rows (a `stat` of each input).
+        lazy var memory = MemoryPlan(reading: request.read, budget: request.arrangement.memory)
         if request.explains {
             warn("plan: \(plan.explanation)" + (plan.holdsRows ? "; \(memory.explanation)" : ""))
         }

@@ -1,4 +1,4 @@
-import Glibc
+import ListviewCompression
 import ListviewInput
 import ListviewValues
 
@@ -63,18 +63,12 @@ public struct MemoryPlan: Equatable, Sendable {
         if read.inputs.isEmpty { return .pipe("<stdin>") }
         var total = 0
         for input in read.inputs {
-            guard let size = ReadSpec.plainFileSize(of: input) else {
-                // Only a regular file is looked into: opening a FIFO would take the bytes its reader waits for.
-                return isRegularFile(input) ? .compressed(input) : .pipe(input == "-" ? "<stdin>" : input)
-            }
+            // Only a regular file is looked into: opening a FIFO would take the bytes its reader waits for.
+            guard let size = ReadSpec.regularFileSize(of: input) else { return .pipe(input == "-" ? "<stdin>" : input) }
+            if CompressedFormat.ofFile(input) != nil { return .compressed(input) }
             total += size
         }
         return total * 2 > budget.bytes ? .larger(bytes: total) : .fits(bytes: total)
-    }
-
-    private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return path != "-" && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The decision in words, for `--explain`: `held in memory: 12.0 MB of input fit in half of

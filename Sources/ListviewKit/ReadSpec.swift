@@ -80,10 +80,15 @@ public struct ReadSpec: Sendable {
     /// nil for standard input, a pipe, a device or a compressed file (which holds several times
     /// its size).
     public static func plainFileSize(of path: String) -> Int? {
+        guard let size = regularFileSize(of: path), CompressedFormat.ofFile(path) == nil else { return nil }
+        return size
+    }
+
+    /// The size of the regular file at `path`, compressed or not; nil for standard input, a pipe,
+    /// a device, or a path that cannot be read. Nothing is opened: a FIFO keeps its bytes.
+    public static func regularFileSize(of path: String) -> Int? {
         var info = stat()
-        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, CompressedFormat.ofFile(path) == nil else {
-            return nil
-        }
+        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 }
