@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "ListviewPresentation", targets: ["ListviewPresentation"]),
         .library(name: "ListviewJSON", targets: ["ListviewJSON"]),
         .library(name: "ListviewCSV", targets: ["ListviewCSV"]),
+        .library(name: "ListviewFormats", targets: ["ListviewFormats"]),
+        .library(name: "ListviewRequest", targets: ["ListviewRequest"]),
         .library(name: "ListviewKit", targets: ["ListviewKit"]),
         .library(name: "ListviewBrowser", targets: ["ListviewBrowser"]),
         .library(name: "ListviewConfig", targets: ["ListviewConfig"]),
@@ -106,18 +108,31 @@ let package = Package(
         // Records reshaped as read: nested values flattened into dotted columns, arrays exploded into
         // rows, dotted columns unflattened; the paths inside nested cells, walked on their compact JSON.
         .target(name: "ListviewShaping", dependencies: ["ListviewValues", "ListviewBatches", "ListviewJSON"], swiftSettings: releaseSettings),
-        // The plan, its executors, and loading inputs by format, with no argument parsing.
+        // The input formats, each registered once (`FormatDescriptor`): opening an input as its format,
+        // the hints of a file that reads as another format or encoding, a record's line in a file.
+        .target(name: "ListviewFormats", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewCompression", "ListviewJSON",
+                                                        "ListviewCSV", "ListviewPresentation"],
+                swiftSettings: releaseSettings),
+        // What a run asks (`ListRequest`: reading, arrangement, look) and the one stream that reads it,
+        // checking its field names against every batch.
+        .target(name: "ListviewRequest", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewCompression",
+                                                        "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV",
+                                                        "ListviewShaping", "ListviewFormats"],
+                swiftSettings: releaseSettings),
+        // The list's plan and the executors that carry it out, with no argument parsing.
         .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewCompression", "ListviewDataSource",
-                                                    "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV", "ListviewShaping"],
+                                                    "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV", "ListviewShaping",
+                                                    "ListviewFormats", "ListviewRequest"],
                 swiftSettings: releaseSettings),
         // `listview diff`: records matched by key and compared by meaning (`ValueEquality`), in memory
         // or in partitions on disk, reported for people, machines and CI annotations.
         .target(name: "ListviewDiff", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
-                                                     "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewKit"],
+                                                     "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewFormats", "ListviewRequest", "ListviewKit"],
                 swiftSettings: releaseSettings),
         // The interactive browser (`-i`): the list's rows on screen as they load, keys, marks; drawn through ncursesw.
         .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
-                                                        "ListviewQuery", "ListviewPresentation", "ListviewKit", "ListviewShaping", "ListviewJSON", "CNcurses"],
+                                                        "ListviewQuery", "ListviewPresentation", "ListviewFormats", "ListviewRequest", "ListviewKit", "ListviewShaping",
+                                                        "ListviewJSON", "CNcurses"],
                 swiftSettings: releaseSettings),
         // Views kept in a file: listview.toml and the user's config.toml read through toml++ (CTOML), checked
         // against the options a view may set, and turned into command-line arguments.
@@ -127,7 +142,7 @@ let package = Package(
             name: "listview",
             dependencies: [
                 "ListviewKit", "ListviewBrowser", "ListviewConfig", "ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewQuery",
-                "ListviewPresentation", "ListviewShaping", "ListviewDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ListviewPresentation", "ListviewShaping", "ListviewFormats", "ListviewRequest", "ListviewDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
         ),
@@ -146,12 +161,16 @@ let package = Package(
         .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewTestSupport", "ListviewCSV", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewQuery"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewCompression", "ListviewValues", "ListviewBatches", "ListviewInput",
-                                                             "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON", "ListviewShaping"]),
+                                                             "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON", "ListviewShaping",
+                                                             "ListviewFormats", "ListviewRequest"]),
         .testTarget(name: "ListviewDiffTests", dependencies: ["ListviewTestSupport", "ListviewDiff", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
-                                                              "ListviewQuery", "ListviewPresentation"]),
+                                                              "ListviewQuery", "ListviewPresentation", "ListviewCompression", "ListviewFormats", "ListviewRequest"]),
+        .testTarget(name: "ListviewFormatsTests", dependencies: ["ListviewTestSupport", "ListviewFormats", "ListviewBatches", "ListviewInput", "ListviewPresentation",
+                                                                 "ListviewCompression"]),
         .testTarget(name: "ListviewShapingTests", dependencies: ["ListviewShaping", "ListviewJSON", "ListviewValues", "ListviewBatches"]),
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewTestSupport", "ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
-                                                                 "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON"]),
+                                                                 "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON",
+                                                                 "ListviewCompression", "ListviewFormats", "ListviewRequest"]),
         .testTarget(name: "ListviewConfigTests", dependencies: ["ListviewConfig", "ListviewValues"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport", "ListviewConfig"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py", "Support/flatten_reference.py", "Support/readme_examples.py"]),
     ],
@@ -165,7 +184,7 @@ if Context.environment["LISTVIEW_FUZZ"] != nil {
     package.targets.append(.executableTarget(
         name: "ListviewFuzz",
         dependencies: ["ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource", "ListviewQuery",
-                       "ListviewPresentation", "ListviewCSV", "ListviewJSON"],
+                       "ListviewPresentation", "ListviewCSV", "ListviewJSON", "ListviewFormats", "ListviewRequest"],
         path: "Fuzz/ListviewFuzz",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ))

@@ -4,9 +4,10 @@
 Usage: python3 docs/check_architecture.py [ARCHITECTURE.md] [Sources]
 
 Every backticked identifier that looks like a Swift type name (UpperCamelCase, or
-`Type.member`, of which the type is checked) must be declared under Sources/ by a
-struct, class, enum, protocol, typealias, actor or extension, or be a module (a
-`Listview*` target in Package.swift) or one of the non-Swift names in ALLOWED.
+`Type.member`, of which the type is checked) must be declared under Sources/ (or, for a
+test case, Tests/) by a struct, class, enum, protocol, typealias, actor or extension, or be a
+module (a `Listview*` target in Package.swift) or one of the non-Swift names in ALLOWED. A
+backticked file name (`BrowserKeys.swift`, `Package.swift`) must name a file of the package.
 """
 import os
 import re
@@ -18,6 +19,7 @@ import sys
 ALLOWED = {
     "Int64",
     "ValidationError",
+    "ExpressibleByArgument",
 }
 
 # `Name`, `Name.member`, `Name<Generic>`, `Name(...)`: the leading UpperCamelCase name is the type
@@ -37,6 +39,23 @@ def declared_names(sources):
     return names
 
 
+def file_names(roots):
+    """The package's file paths (relative, with /), for backticked file names."""
+    paths = set()
+    for root in roots:
+        if os.path.isfile(root):
+            paths.add(root)
+            continue
+        for folder, _, files in os.walk(root):
+            for file in files:
+                paths.add(os.path.relpath(os.path.join(folder, file)))
+    return paths
+
+
+def names_a_file(span, paths):
+    return any(path == span or path.endswith("/" + span) for path in paths)
+
+
 def module_names(package):
     with open(package, encoding="utf-8") as handle:
         return {name for name in TARGET.findall(handle.read()) if name.startswith("Listview")}
@@ -45,16 +64,21 @@ def module_names(package):
 def main():
     document = sys.argv[1] if len(sys.argv) > 1 else "docs/ARCHITECTURE.md"
     sources = sys.argv[2] if len(sys.argv) > 2 else "Sources"
-    known = declared_names(sources) | module_names("Package.swift") | ALLOWED
+    known = declared_names(sources) | declared_names("Tests") | module_names("Package.swift") | ALLOWED
+    paths = file_names([sources, "Tests", "Package.swift"])
     missing = []
     with open(document, encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
             for span in re.findall(r"`([^`]+)`", line):
+                if re.fullmatch(r"[A-Za-z0-9_+/.-]+\.swift", span.strip()):
+                    if not names_a_file(span.strip(), paths):
+                        missing.append((number, span.strip(), span))
+                    continue
                 match = TYPE_LIKE.match(span.strip())
                 if match and match.group(1) not in known:
                     missing.append((number, match.group(1), span))
     for number, name, span in missing:
-        print(f"{document}:{number}: `{span}` names {name}, which nothing under {sources}/ declares")
+        print(f"{document}:{number}: `{span}` names {name}, which nothing in the package declares")
     if missing:
         print(f"make: {document} names {len(missing)} type(s) that do not exist; describe the code as it is")
         return 1

@@ -1,12 +1,13 @@
 import Foundation
 import ListviewBatches
 import ListviewCSV
-import ListviewJSON
 import ListviewDataSource
 import ListviewInput
+import ListviewJSON
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// libFuzzer entry points for listview's parsers, built only by `make fuzz`.

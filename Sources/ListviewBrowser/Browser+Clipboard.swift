@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewKit
 import ListviewPresentation
+import ListviewRequest
 
 extension Browser {
     /// The text `copy` puts on the clipboard, without a final line break. A cell is its text;

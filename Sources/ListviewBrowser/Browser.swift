@@ -4,6 +4,7 @@ import ListviewDataSource
 import ListviewInput
 import ListviewKit
 import ListviewPresentation
+import ListviewRequest
 import ListviewValues
 
 /// `listview FILE -i`: the full-screen browser. Loads the list on a thread of its own
@@ -129,12 +130,7 @@ public enum Browser {
 
     /// The style of the input's own format: CSV with its header, JSON as an array, JSON Lines as lines.
     static func defaultStyle(_ formats: [InputFormat]) -> OutputStyle {
-        switch formats.first {
-        case .csv: return .csv
-        case .tsv: return .tsv
-        case .jsonl: return .jsonl
-        case .json, nil: return .json
-        }
+        formats.first?.descriptor.ownStyle ?? .json
     }
 
     /// `loading 12,345 records…`, `error: …`, or nil once loaded (or followed: the screen says so).

@@ -4,6 +4,7 @@ import ListviewConcurrency
 import ListviewDataSource
 import ListviewInput
 import ListviewKit
+import ListviewRequest
 import ListviewValues
 import Synchronization
 

@@ -3,6 +3,7 @@ import ListviewDataSource
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// A key the browser acts on, decoded from the terminal's input.

@@ -1,6 +1,8 @@
+import ListviewFormats
 import ListviewInput
 import ListviewKit
 import ListviewQuery
+import ListviewRequest
 
 /// Where the records of a diff came from: each side's file, and which record of it a row of the
 /// diff's tables is, for annotations at a record's line (`--style github`).
@@ -21,7 +23,7 @@ struct DiffOrigins {
 
         /// The line of the header, where a field of a CSV or TSV file is named.
         func headerLine(_ read: ReadSpec) -> Int? {
-            (format == .csv || format == .tsv) && read.csv.hasHeader && file != nil ? 1 : nil
+            format?.descriptor.declaresColumns == true && read.csv.hasHeader && file != nil ? 1 : nil
         }
 
         /// The first line of each of `rows`' records, found by reading the file again; empty when
@@ -29,7 +31,7 @@ struct DiffOrigins {
         func lines(of rows: [Int], read: ReadSpec) -> [Int: Int] {
             guard let format else { return [:] }
             let numbers = rows.compactMap { row in recordNumber(row).map { (row, $0) } }
-            guard let found = RecordLines.find(in: path, format: format, read: read, wanted: Set(numbers.map(\.1)),
+            guard let found = RecordLines.find(in: path, format: format, loader: read.loader, wanted: Set(numbers.map(\.1)),
                                                expected: recordCount) else { return [:] }
             var lines: [Int: Int] = [:]
             for (row, number) in numbers { lines[row] = found.lines[number] }

@@ -4,6 +4,7 @@ import ListviewInput
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// The differences of a diff as a sectioned list, written in the requested style.

@@ -6,6 +6,7 @@ import ListviewJSON
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// Runs a `DiffRequest`: both inputs read at once (the old one on a thread of its own), through

@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewKit
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// The second half of `PartitionedDiff`: each partition of the two sides compared in memory by

@@ -3,6 +3,7 @@ import ListviewInput
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// A keyed diff held within its memory budget (`Arrangement.memory`): a grace hash join.

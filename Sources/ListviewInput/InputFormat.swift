@@ -1,34 +1,13 @@
 import ListviewBatches
 import ListviewValues
 
-/// The formats listview reads.
+/// The formats listview reads, by name (`--input`). Each is registered with its descriptor in
+/// `ListviewFormats` (`InputFormat.descriptor`): its names, reader, line layout and own style.
 public enum InputFormat: String, CaseIterable, Sendable {
     case json
     case jsonl
     case csv
     case tsv
-
-    /// The format's name in messages: `JSON`, `JSON Lines`, `CSV`, `TSV`.
-    public var displayName: String {
-        switch self {
-        case .json: return "JSON"
-        case .jsonl: return "JSON Lines"
-        case .csv: return "CSV"
-        case .tsv: return "TSV"
-        }
-    }
-
-    /// The format a file name's extension names, if any.
-    public static func fromExtension(of path: String) -> InputFormat? {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        switch path[path.index(after: dot)...].lowercased() {
-        case "json": return .json
-        case "jsonl", "ndjson": return .jsonl
-        case "csv": return .csv
-        case "tsv", "tab": return .tsv
-        default: return nil
-        }
-    }
 
     /// Guesses the format from the input's first bytes, which are all there is (`sniff(_:atEnd:)`
     /// with the end of the input reached).

@@ -3,6 +3,7 @@ import ListviewConcurrency
 import ListviewDataSource
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewShaping
 import ListviewValues
 
@@ -37,7 +38,7 @@ struct FlattenedOutput {
     /// The flattening of `request`'s output, or nil when its rows are written as they are: a
     /// style other than CSV and TSV, `--no-flatten`, or records flattened as read (`--flatten`).
     init?(_ request: ListRequest) {
-        guard request.look.flattensOutput, request.look.style == .csv || request.look.style == .tsv else { return nil }
+        guard request.look.flattensOutput, request.look.style.descriptor.records?.isFlatTable == true else { return nil }
         separator = request.read.shaping.separator
     }
 

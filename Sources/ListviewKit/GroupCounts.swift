@@ -2,6 +2,7 @@ import ListviewBatches
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// The executor of `ListPlan.counts`: the kept rows of each batch counted in their groups from

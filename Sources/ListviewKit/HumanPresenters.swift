@@ -3,6 +3,7 @@ import ListviewDataSource
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// The presenters of the human styles, with the formatter registry that picks a row formatter per record kind.
@@ -54,17 +55,17 @@ enum HumanPresenters {
 
     private static func uncoloured(_ request: ListRequest, columns: [ColumnSpec], view: RecordView, rows: [Int], kinds: KindMeasures?,
                                    layout measured: () -> TableLayout) -> TablePresenter<RowRef> {
-        switch request.look.style {
-        case .list:
+        switch request.look.style.descriptor.layout {
+        case .cards:
             let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.look.card, theme: Theme(enabled: request.look.color))))
             var cardRegistry = registry(request, view: view, rows: rows, kinds: kinds, default: cards)
             cardRegistry.defaultBlock = .init(standsApart: true)
-            return TablePresenter(columnHeader: nil, registry: cardRegistry, rowSpacing: 1)
-        case .line:
+            return TablePresenter(columnHeader: nil, registry: cardRegistry, rowSpacing: request.look.style.descriptor.rowGap)
+        case .lines:
             let line = view.formatter(request.look.template.map { AnyRowFormatter(TemplateRowFormatter(template: $0)) }
                 ?? AnyRowFormatter(KeyValueRowFormatter(columns: columns)))
             return TablePresenter(columnHeader: nil, registry: registry(request, view: view, rows: rows, kinds: kinds, default: line))
-        default:
+        case .columns, .markdownTable, .records, .annotations:
             let layout = fitted(kinds?.defaultLayout ?? measured(), request)
             let cells = AnyRowFormatter(CellRowFormatter(table: view.table, layout: layout, wrap: request.look.wrap))
             var presenter = TablePresenter(columnHeader: layout.headerLine,

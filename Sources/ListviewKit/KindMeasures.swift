@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewPresentation
+import ListviewRequest
 
 /// The measures of a list of several kinds (`--kind-field` with `--kind`), over every row, merged
 /// part by part as `ListMeasures` merges a list's: each table kind's columns over the rows of

@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewPresentation
+import ListviewRequest
 
 /// The columns of a list read in parts and the measures of its rows, merged part by part: what a
 /// human style needs to lay out a list it never holds whole (a list sorted on disk, a table

@@ -3,6 +3,7 @@ import ListviewDataSource
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// How one run travels the pipeline: which stages run, and whether rows stream through or
@@ -70,7 +71,7 @@ public enum ListPlan: Equatable, Sendable {
         case .counts, .summary, .streamedPage, .streamedRows:
             return false
         case .wholeList:
-            return request.arrangement.filter.isEmpty && (request.look.style == .table || request.look.style == .markdown)
+            return request.arrangement.filter.isEmpty && [.columns, .markdownTable].contains(request.look.style.descriptor.layout)
         }
     }
 }

@@ -1,8 +1,10 @@
 import ListviewBatches
 import ListviewDataSource
+import ListviewFormats
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// Every option a `ListRequest` holds, one case each, so that the planner's `switch` names
@@ -57,24 +59,25 @@ public enum ListPlanner {
         case .pageSize:
             guard let size = request.arrangement.pageSize else { return .none }
             // Wrapped rows are cut into pages by lines, which needs every row's height.
-            return request.look.wrap && request.look.style == .table ? .wholeList(pagesByLines: true) : .page(size: size)
+            return request.look.wrap && request.look.style.descriptor.layout == .columns ? .wholeList(pagesByLines: true) : .page(size: size)
         case .style:
             // JSON needs no header; CSV and TSV need their columns before the first row: fixed by
             // the header of a single CSV or TSV input, or by --fields unless a field named may turn
             // out to hold an object, whose leaves CSV writes as columns of their own (`FlattenedOutput`).
-            switch request.look.style {
-            case .json, .jsonl: return .streamableStyle
-            case .csv, .tsv:
-                let delimitedInput = formats.count == 1 && formats.allSatisfy { $0 == .csv || $0 == .tsv }
-                let columnsFixed = delimitedInput || (request.look.fields != nil && !request.look.flattensOutput)
+            let style = request.look.style.descriptor
+            switch style.layout {
+            case .records:
+                guard style.records?.streaming == .whenColumnsAreFixed else { return .streamableStyle }
+                let declaredColumns = formats.count == 1 && formats.allSatisfy(\.descriptor.declaresColumns)
+                let columnsFixed = declaredColumns || (request.look.fields != nil && !request.look.flattensOutput)
                 return columnsFixed ? .streamableStyle : .none
-            case .line:
+            case .lines:
                 // A template's line depends on its record alone; without one, `key=value` pairs
                 // take their columns from the whole list.
                 // Cards and tables of a kind (`--kind`) are measured and set out over the whole list.
                 let linesOnly = request.look.kindFormats.allSatisfy { if case .template = $0.format { true } else { false } }
                 return request.look.template != nil && linesOnly ? .streamableStyle : .none
-            case .table, .list, .markdown, .github: return .none
+            case .columns, .cards, .markdownTable, .annotations: return .none
             }
         case .read, .freesRecords, .explains:
             return .none  // how the inputs are read, and what is said of the plan
@@ -84,7 +87,7 @@ public enum ListPlanner {
             return .none  // how a whole list holds its rows
         case .footer:
             // JSON writes the footers after each section's records, which it must hold to count them.
-            return request.arrangement.footer != nil && request.look.style == .json ? .wholeList(pagesByLines: false) : .none
+            return request.arrangement.footer != nil && request.look.style.descriptor.records?.footersFollowRecords == true ? .wholeList(pagesByLines: false) : .none
         case .flattensOutput:
             return .none  // how CSV and TSV write nested values (its plan is the style's)
         case .fields, .excluded, .groupOrder, .page, .template, .kindFormats, .kindField, .width, .wrap,

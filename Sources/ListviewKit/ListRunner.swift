@@ -4,6 +4,7 @@ import ListviewInput
 import ListviewJSON
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// Runs a `ListRequest`: open its inputs as one `BatchStream`, plan, and run the plan's executor.

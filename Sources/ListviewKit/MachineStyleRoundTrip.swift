@@ -1,5 +1,6 @@
 import Glibc
 import ListviewBatches
+import ListviewFormats
 import ListviewInput
 import ListviewJSON
 import ListviewPresentation
@@ -39,7 +40,7 @@ public enum MachineStyleRoundTrip {
     static func write(_ records: [Record], columns: [String], style: OutputStyle) throws -> [UInt8] {
         var table = CellTable(records: records)
         table.nestedDecoder = JSONNestedValue.decode
-        guard var presenter = MachinePresenters.make(style, fields: OutputFields(columns: nil, schemaColumns: columns), grouped: false) else {
+        guard var presenter = style.descriptor.machinePresenter(fields: OutputFields(columns: nil, schemaColumns: columns), grouped: false) else {
             return []
         }
         presenter.use(table)
@@ -57,12 +58,7 @@ public enum MachineStyleRoundTrip {
     /// The records (and the header, for CSV and TSV) in `bytes`, read as `style`'s format through a
     /// file at `scratchPath`, as the command line reads one.
     public static func read(_ bytes: [UInt8], style: OutputStyle, scratchPath: String) throws -> (records: [Record], columns: [String]) {
-        let format: InputFormat = switch style {
-        case .jsonl: .jsonl
-        case .csv: .csv
-        case .tsv: .tsv
-        default: .json
-        }
+        let format = FormatDescriptor.written(by: style) ?? .json
         let descriptor = open(scratchPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { throw ListviewError.cannotOpen(source: scratchPath, reason: SystemError.message(for: errno)) }
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

@@ -13,7 +13,8 @@ import ListviewValues
 public enum SectionCounts {
     public static func write(_ sections: [Section<Record>], style: OutputStyle, groupFields: [FieldPath], into sink: OutputSink) throws {
         let total = sections.reduce(0) { $0 + $1.info.count }
-        if !style.isMachineReadable && style != .markdown {
+        let descriptor = style.descriptor
+        if descriptor.layout != .records && descriptor.layout != .markdownTable {
             if total == 0 {
                 try sink.writeLine(RecordCount.text(0))
             } else {
@@ -38,7 +39,7 @@ public enum SectionCounts {
         var table = CellTable(columns: [], inferTypes: false)
         for row in rows { table.append(row, schema: schema) }
         let renderer = ListRenderer(provider: ArrayDataProvider(items: (0..<table.rowCount).map(RowRef.init)))
-        if var presenter = MachinePresenters.make(style, fields: OutputFields(columns: nil, schema: schema), grouped: false) {
+        if var presenter = descriptor.machinePresenter(fields: OutputFields(columns: nil, schema: schema), grouped: false) {
             try presenter.render(renderer, of: table, page: nil, into: sink)
         } else {
             // Markdown: the same records as a table.

@@ -3,6 +3,7 @@ import ListviewBatches
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// A list in its input's order (no `--sort`, no `--group-by`) of regular files past the memory
@@ -37,7 +38,7 @@ extension SpilledList {
         let (read, filter, files) = (request.read, request.arrangement.filter, Self.fileStates(request.read.inputs))
         rereading = {
             guard Self.fileStates(read.inputs) == files else {
-                throw ListviewError.readFailed(source: read.displayName, reason: "it changed between listview's two passes over it (is it still being written?)")
+                throw ListviewError.readFailed(source: read.inputsName, reason: "it changed between listview's two passes over it (is it still being written?)")
             }
             let again = try BatchStream(read, filter: filter, limit: rows, sink: sink)
             again.measuresColumns = false

@@ -2,6 +2,7 @@ import ListviewBatches
 import ListviewDataSource
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// Writing a list sorted on disk: its runs merged section by section into the presenters a list
@@ -31,15 +32,15 @@ extension SpilledList {
         if sawNestedCells, var flattening = FlattenedOutput(request) {
             // CSV and TSV: the leaves of the rows written, in the order written, name the columns.
             try forEachChunk { _, _, _, chunk in flattening.note(rows: Array(0..<chunk.rowCount), of: chunk) }
-            guard let presenter = MachinePresenters.make(request.look.style, fields: try flattening.fields(fields), grouped: false) else { return }
+            guard let presenter = request.look.style.descriptor.machinePresenter(fields: try flattening.fields(fields), grouped: false) else { return }
             return try writeRows(presenter, footers: footers, into: sink) { try flattening.flattened($0) }
         }
-        if let presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped, grandTotal: footers.grandTotal) {
+        if let presenter = request.look.style.descriptor.machinePresenter(fields: fields, grouped: grouped, grandTotal: footers.grandTotal) {
             return try writeRows(presenter, footers: footers, into: sink)
         }
         let (columns, measures) = try shownColumns(request)
         let empty = RecordView(table: CellTable(columns: [], inferTypes: false))
-        if request.look.style == .markdown {
+        if request.look.style.descriptor.layout == .markdownTable {
             var layout = TableLayout.measured(columns, measures: measures)
             if let nullText = request.look.nullText { layout.nullText = nullText }
             var presenter = RecordViewPresenter(MarkdownPresenter(layout: layout), view: empty)
@@ -103,7 +104,7 @@ extension SpilledList {
             if pages == number { wanted = page }
         }
         // A row takes its lines and the blank lines of `--row-gap` after it, as in memory.
-        let gap = request.look.layout.rowGap ?? (request.look.style == .list ? 1 : 0)
+        let gap = request.look.layout.rowGap ?? request.look.style.descriptor.rowGap
         try forEachChunk { _, _, _, chunk in
             let registry = HumanPresenters.make(request, columns: columns, view: RecordView(table: chunk), measures: measures, kinds: kinds).registry
             for row in 0..<chunk.rowCount {

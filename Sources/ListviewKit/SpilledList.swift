@@ -5,6 +5,7 @@ import ListviewInput
 import ListviewJSON
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// A whole list held within its memory budget (`Arrangement.memory`): an external merge sort.
@@ -50,7 +51,7 @@ public final class SpilledList {
     /// True when the rows shown are measured (a human style) and all the kept rows are shown.
     var measuresWhileSpilling: Bool {
         request.arrangement.limit == nil && (request.arrangement.pageSize == nil || pagesByLines)
-            && [.table, .list, .line, .markdown].contains(request.look.style)
+            && request.look.style.descriptor.measuresRowsShown
     }
 
     init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema, pagesByLines: Bool = false) {

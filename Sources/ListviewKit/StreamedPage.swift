@@ -3,6 +3,7 @@ import ListviewDataSource
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// The executor of `ListPlan.streamedPage`: one page read from the stream, the rows before it

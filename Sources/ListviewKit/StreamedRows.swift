@@ -3,6 +3,7 @@ import ListviewDataSource
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// The executor of `ListPlan.streamedRows`: a machine style (or template lines) written batch by
@@ -18,14 +19,15 @@ enum StreamedRows {
         // at the end of the input (`BatchStream.watch`), after the rows that matched.
         let request = try stream.checked(asked)
         var fields = request.outputFields(schema: stream.schema)
+        let style = request.look.style.descriptor
         // The header row CSV and TSV write before the rows, when it is the input's header.
         var fixedHeader: [String]?
-        if fields.columns == nil, request.look.style == .csv || request.look.style == .tsv, let columns = stream.declaredColumns {
+        if fields.columns == nil, style.records?.isFlatTable == true, let columns = stream.declaredColumns {
             fields = .header(columns.map { ColumnSpec($0) }, excluding: request.look.excluded, schema: stream.schema)
             fixedHeader = columns.filter { !request.look.excluded.excludes($0) }
         }
-        let lines = request.look.style == .line ? request.look.template.map { TemplateLinesPresenter(request: request, template: $0) } : nil
-        guard var presenter = lines ?? MachinePresenters.make(request.look.style, fields: fields, grouped: false) else {
+        let lines = style.layout == .lines ? request.look.template.map { TemplateLinesPresenter(request: request, template: $0) } : nil
+        guard var presenter = lines ?? style.machinePresenter(fields: fields, grouped: false) else {
             return ListRunner.Outcome(foundRecords: false)
         }
         try presenter.begin(page: nil, into: sink)

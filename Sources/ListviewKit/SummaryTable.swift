@@ -3,6 +3,7 @@ import ListviewDataSource
 import ListviewInput
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// The executor of `ListPlan.summary`: the records of a list replaced by one record per column

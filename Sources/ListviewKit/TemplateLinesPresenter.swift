@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewDataSource
 import ListviewPresentation
+import ListviewRequest
 import ListviewValues
 
 /// `--style line` with a `--template`, written batch by batch as rows arrive (`ListPlan.streamedRows`):

@@ -4,6 +4,7 @@ import ListviewInput
 import ListviewJSON
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// The list of a `.wholeList` plan: every row read into one `CellTable`, then the filter, the
@@ -147,16 +148,16 @@ public final class WholeList {
             // CSV and TSV write the rows shown, in order, with their nested values as dotted columns.
             let rows = renderer.items(on: page).map(\.row)
             flattening.note(rows: rows, of: table)
-            guard let presenter = MachinePresenters.make(request.look.style, fields: try flattening.fields(fields), grouped: false) else { return }
+            guard let presenter = request.look.style.descriptor.machinePresenter(fields: try flattening.fields(fields), grouped: false) else { return }
             try flattening.write(rows: rows, of: table, with: presenter, page: page, into: sink)
-        } else if var presenter = MachinePresenters.make(request.look.style, fields: fields, grouped: grouped,
+        } else if var presenter = request.look.style.descriptor.machinePresenter(fields: fields, grouped: grouped,
                                                   grandTotal: lastPage ? grandTotal.values : []) {
             try presenter.render(renderer, of: table, page: page, into: sink)
         } else {
             // The shown rows' numbers, in one array: measured a block at a time on both cores.
             let rows = renderer.items(on: page).map(\.row)
             let shown = shownColumns(request, rows: rows, of: table)
-            if request.look.style == .markdown {
+            if request.look.style.descriptor.layout == .markdownTable {
                 var layout = TableLayout.measure(shown, rows: rows, of: table)
                 if let nullText = request.look.nullText { layout.nullText = nullText }
                 var presenter = RecordViewPresenter(MarkdownPresenter(layout: layout), view: view)

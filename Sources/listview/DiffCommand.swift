@@ -5,6 +5,7 @@ import ListviewDiff
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// `listview diff OLD NEW`: the records two fixtures differ in, in sections, for CI.

@@ -1,10 +1,11 @@
 import ArgumentParser
+import ListviewBatches
 import ListviewInput
+import ListviewKit
 import ListviewPresentation
 import ListviewQuery
-import ListviewBatches
+import ListviewRequest
 import ListviewValues
-import ListviewKit
 
 /// How records are read: format, CSV dialect, and the nested value to list (for a list and a diff alike).
 struct InputOptions: ParsableArguments {

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Glibc
+import ListviewBatches
+import ListviewBrowser
 import ListviewInput
+import ListviewKit
 import ListviewPresentation
 import ListviewQuery
-import ListviewBatches
+import ListviewRequest
 import ListviewValues
-import ListviewKit
-import ListviewBrowser
 
 /// The `listview` command: parses arguments, runs the request, maps errors to exit statuses.
 @main

@@ -3,6 +3,7 @@ import ListviewBatches
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// How output looks: the style, the width, borders, colour and paging, for a list and a diff alike;

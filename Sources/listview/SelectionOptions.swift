@@ -2,6 +2,7 @@ import ArgumentParser
 import ListviewBatches
 import ListviewKit
 import ListviewQuery
+import ListviewRequest
 import ListviewValues
 
 /// Which records and fields: the options a list and a diff share for choosing.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ListviewBatches
 import ListviewKit
+import ListviewPresentation
+import ListviewRequest
 import ListviewShaping
 
 /// `--flatten`, `--explode`, `--unflatten`: nested records as columns and back.
@@ -49,7 +51,7 @@ struct ShapingOptions: ParsableArguments {
         let flattensAsRead = flatten || flattenDepth != nil
         if flattensAsRead { shaping.flatten = .init(depth: flattenDepth) }
         let writesRecords = !request.look.countsOnly && !request.look.summary
-        let machineTable = (request.look.style == .csv || request.look.style == .tsv) && writesRecords
+        let machineTable = request.look.style.descriptor.records?.isFlatTable == true && writesRecords
         request.look.flattensOutput = machineTable && !flattensAsRead && !noFlatten && !unflatten
         shaping.explode = explode.first.map { RecordShaping.Explode(field: FieldPath($0), dropEmpty: explodeDropEmpty) }
         shaping.unflatten = unflatten

@@ -1,10 +1,11 @@
 import ArgumentParser
+import ListviewBatches
 import ListviewInput
+import ListviewKit
 import ListviewPresentation
 import ListviewQuery
-import ListviewBatches
+import ListviewRequest
 import ListviewValues
-import ListviewKit
 
 /// What to show and how: columns, sections, order, pages and style.
 struct ViewOptions: ParsableArguments {

@@ -1,11 +1,12 @@
 import Foundation
 import ListviewBatches
+@testable import ListviewBrowser
 import ListviewInput
 import ListviewKit
+import ListviewRequest
 import ListviewTestSupport
 import ListviewValues
 import XCTest
-@testable import ListviewBrowser
 
 /// `-i --follow` without a terminal: the cursor on the last row stays there as rows arrive,
 /// the status line says `following`, and the loader publishes appended records until stopped.

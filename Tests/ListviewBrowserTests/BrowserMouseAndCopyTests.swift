@@ -1,10 +1,12 @@
 import ListviewBatches
+@testable import ListviewBrowser
 import ListviewDataSource
 import ListviewJSON
 import ListviewKit
+import ListviewPresentation
+import ListviewRequest
 import ListviewValues
 import XCTest
-@testable import ListviewBrowser
 
 /// Clicks, the wheel, and what `y` and `Y` copy, with no terminal.
 final class BrowserMouseAndCopyTests: XCTestCase {

@@ -1,9 +1,10 @@
 import ListviewBatches
+@testable import ListviewBrowser
 import ListviewInput
 import ListviewKit
 import ListviewQuery
+import ListviewRequest
 import ListviewTestSupport
-@testable import ListviewBrowser
 import XCTest
 
 /// Every way the browser reads its input, decided by `BrowserPlan` when it opens.

@@ -1,8 +1,9 @@
 import ListviewBatches
+@testable import ListviewDiff
 import ListviewInput
 import ListviewKit
+import ListviewRequest
 import ListviewTestSupport
-@testable import ListviewDiff
 import XCTest
 
 /// Every path of `listview diff`, decided by `DiffPlan` from the request and the old side.

@@ -1,7 +1,8 @@
-import XCTest
 import ListviewBatches
-import ListviewQuery
 @testable import ListviewKit
+import ListviewQuery
+@testable import ListviewRequest
+import XCTest
 
 /// Names options give are checked against the input's fields, and the closest one is suggested.
 final class FieldCheckTests: XCTestCase {

@@ -2,6 +2,7 @@ import ListviewBatches
 import ListviewInput
 @testable import ListviewKit
 import ListviewPresentation
+@testable import ListviewRequest
 import ListviewTestSupport
 import XCTest
 

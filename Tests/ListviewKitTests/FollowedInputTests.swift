@@ -2,6 +2,7 @@ import Foundation
 import ListviewBatches
 import ListviewInput
 @testable import ListviewKit
+@testable import ListviewRequest
 import ListviewTestSupport
 import ListviewValues
 import XCTest

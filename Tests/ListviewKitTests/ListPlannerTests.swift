@@ -4,6 +4,7 @@ import ListviewInput
 @testable import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+@testable import ListviewRequest
 import ListviewValues
 import XCTest
 

@@ -1,10 +1,12 @@
 import Foundation
 import ListviewBatches
 import ListviewDataSource
+import ListviewFormats
 import ListviewInput
 @testable import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+@testable import ListviewRequest
 import ListviewValues
 import XCTest
 
@@ -74,9 +76,9 @@ final class ListRunnerTests: XCTestCase {
     }
 
     func testInputFormatFromExtensionAndSniffing() {
-        XCTAssertEqual(InputFormat.fromExtension(of: "a/b.NDJSON"), .jsonl)
-        XCTAssertEqual(InputFormat.fromExtension(of: "x.tab"), .tsv)
-        XCTAssertNil(InputFormat.fromExtension(of: "dir.json/file"))
+        XCTAssertEqual(FormatDescriptor.named(byExtensionOf: "a/b.NDJSON"), .jsonl)
+        XCTAssertEqual(FormatDescriptor.named(byExtensionOf: "x.tab"), .tsv)
+        XCTAssertNil(FormatDescriptor.named(byExtensionOf: "dir.json/file"))
         XCTAssertEqual(InputFormat.sniff(Array("[\n  {\"a\": 1}\n]\n".utf8)), .json)
         XCTAssertEqual(InputFormat.sniff(Array("{\"a\":1}\n{\"a\":2}\n".utf8)), .jsonl)
         XCTAssertEqual(InputFormat.sniff(Array("\u{FEFF}{\n \"a\": 1\n}".utf8)), .json)

@@ -1,5 +1,6 @@
 import ListviewInput
 @testable import ListviewKit
+@testable import ListviewRequest
 import ListviewTestSupport
 import XCTest
 

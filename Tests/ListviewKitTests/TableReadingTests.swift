@@ -2,13 +2,15 @@ import Foundation
 import ListviewBatches
 import ListviewCSV
 import ListviewDataSource
+@testable import ListviewFormats
 import ListviewInput
 @testable import ListviewJSON
 @testable import ListviewKit
 import ListviewPresentation
 import ListviewQuery
-import ListviewValues
+@testable import ListviewRequest
 import ListviewTestSupport
+import ListviewValues
 import XCTest
 
 /// A whole list whose table is read straight from a file's bytes (`RecordSource.cellTable()`)
@@ -196,7 +198,7 @@ extension TableReadingTests {
         for style in [OutputStyle.jsonl, .csv, .tsv] {
             for filter in [RecordFilter(), RecordFilter(predicates: [try Predicate(parsing: "flag=x")])] {
                 func presenter() throws -> any TableRowPresenter {
-                    try XCTUnwrap(MachinePresenters.make(style, fields: OutputFields(columns: nil, schema: RecordSchema()), grouped: false))
+                    try XCTUnwrap(style.descriptor.machinePresenter(fields: OutputFields(columns: nil, schema: RecordSchema()), grouped: false))
                 }
                 let serial = OutputSink.memory()
                 let whole = CSVRecordSource(input: try ByteInput(path: path), schema: RecordSchema())
@@ -261,7 +263,7 @@ extension TableReadingTests {
         for style in [OutputStyle.jsonl, .csv] {
             let fields: [ColumnSpec]? = style == .csv ? [ColumnSpec(FieldPath("id")), ColumnSpec(FieldPath("s"))] : nil
             func presenter(_ schema: RecordSchema) throws -> any TableRowPresenter {
-                try XCTUnwrap(MachinePresenters.make(style, fields: OutputFields(columns: fields, schema: schema), grouped: false))
+                try XCTUnwrap(style.descriptor.machinePresenter(fields: OutputFields(columns: fields, schema: schema), grouped: false))
             }
             let serial = OutputSink.memory()
             let serialSchema = RecordSchema()

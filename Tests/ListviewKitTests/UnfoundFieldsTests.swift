@@ -1,10 +1,12 @@
 import Foundation
 import ListviewBatches
+@testable import ListviewFormats
 import ListviewInput
 @testable import ListviewJSON
 @testable import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+@testable import ListviewRequest
 import ListviewTestSupport
 import ListviewValues
 import XCTest

@@ -1,7 +1,6 @@
+import ListviewFormats
 import ListviewInput
-import ListviewKit
 import ListviewTestSupport
-@testable import ListviewDiff
 import XCTest
 
 /// The line each record begins on, as `--style github` annotations point at it: quoted line
@@ -14,9 +13,9 @@ final class RecordLinesTests: XCTestCase {
         files.removeAll()
     }
 
-    private func lines(_ text: String, _ format: InputFormat, records: Int, read: ReadSpec = ReadSpec()) throws -> [Int]? {
+    private func lines(_ text: String, _ format: InputFormat, records: Int, loader: InputLoader = InputLoader()) throws -> [Int]? {
         let path = try files.write(text, extension: format.rawValue)
-        guard let found = RecordLines.find(in: path, format: format, read: read, wanted: Set(0..<records), expected: records) else { return nil }
+        guard let found = RecordLines.find(in: path, format: format, loader: loader, wanted: Set(0..<records), expected: records) else { return nil }
         return (0..<records).map { found.lines[$0] ?? 0 }
     }
 
@@ -26,9 +25,9 @@ final class RecordLinesTests: XCTestCase {
     }
 
     func testAByteOrderMarkAndAMissingHeaderAreCounted() throws {
-        var read = ReadSpec()
-        read.csv.hasHeader = false
-        XCTAssertEqual(try lines("\u{FEFF}a,b\n\nc,d\n", .csv, records: 2, read: read), [1, 3])
+        var loader = InputLoader()
+        loader.csv.hasHeader = false
+        XCTAssertEqual(try lines("\u{FEFF}a,b\n\nc,d\n", .csv, records: 2, loader: loader), [1, 3])
     }
 
     func testTSVHasNoQuoting() throws {
@@ -49,9 +48,9 @@ final class RecordLinesTests: XCTestCase {
     func testACountOtherThanTheReadersGivesNoLines() throws {
         XCTAssertNil(try lines("id\n1\n2\n", .csv, records: 3))
         let path = try files.write("id\n1\n", extension: "csv")
-        var read = ReadSpec()
-        read.path = ["data"]
-        XCTAssertNil(RecordLines.find(in: path, format: .csv, read: read, wanted: [0], expected: 1), "--path: no lines")
-        XCTAssertNil(RecordLines.find(in: "-", format: .csv, read: ReadSpec(), wanted: [0], expected: 1), "standard input")
+        var loader = InputLoader()
+        loader.path = ["data"]
+        XCTAssertNil(RecordLines.find(in: path, format: .csv, loader: loader, wanted: [0], expected: 1), "--path: no lines")
+        XCTAssertNil(RecordLines.find(in: "-", format: .csv, loader: InputLoader(), wanted: [0], expected: 1), "standard input")
     }
 }

@@ -1,5 +1,4 @@
 import ListviewInput
-import ListviewKit
 import ListviewValues
 
 /// The line each record of a file begins on, found by reading the file once more: where a
@@ -17,18 +16,17 @@ public struct RecordLines {
     /// The first line of each wanted record, by record number (counted from 0).
     public private(set) var lines: [Int: Int] = [:]
 
-    /// Scans `path`, read as `format` with `read`'s options, for the lines of the `wanted`
+    /// Scans `path`, read as `format` with `loader`'s options, for the lines of the `wanted`
     /// records; nil when it cannot, or when it counts other than `expected` records.
-    public static func find(in path: String, format: InputFormat, read: ReadSpec, wanted: Set<Int>, expected: Int) -> RecordLines? {
-        guard path != "-", read.path.isEmpty, let input = try? ByteInput(path: path) else { return nil }
+    public static func find(in path: String, format: InputFormat, loader: InputLoader, wanted: Set<Int>, expected: Int) -> RecordLines? {
+        guard path != "-", loader.path.isEmpty, let input = try? ByteInput(path: path) else { return nil }
         var scanner: Scanner
-        switch format {
-        case .csv, .tsv:
-            let delimiter = read.delimiter ?? (format == .tsv ? UInt8(ascii: "\t") : UInt8(ascii: ","))
-            scanner = Scanner(rows: RowScan(delimiter: delimiter, quoting: format == .csv && read.csv.quoting,
-                                            skipsHeader: read.csv.hasHeader))
-        case .json, .jsonl:
-            scanner = Scanner(values: ValueScan(recordDepth: format == .jsonl ? 0 : 1))
+        switch format.descriptor.recordLayout {
+        case .delimitedRows(let delimiter, let quoting):
+            scanner = Scanner(rows: RowScan(delimiter: loader.delimiter ?? delimiter, quoting: quoting && loader.csv.quoting,
+                                            skipsHeader: loader.csv.hasHeader))
+        case .jsonValues(let recordDepth):
+            scanner = Scanner(values: ValueScan(recordDepth: recordDepth))
         }
         scanner.wanted = wanted
         do {

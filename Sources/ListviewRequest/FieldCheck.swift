@@ -158,7 +158,7 @@ public struct FieldCheck {
 
     /// How `check` names the inputs of `request` in a message.
     static func inputName(_ request: ListRequest) -> String {
-        request.read.displayName
+        request.read.inputsName
     }
 
     /// True when `path` is a top-level field, or steps from one into a value some row has.

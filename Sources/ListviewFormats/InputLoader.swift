@@ -1,11 +1,8 @@
 import ListviewBatches
 import ListviewCSV
-import ListviewDataSource
 import ListviewCompression
 import ListviewInput
 import ListviewJSON
-import ListviewPresentation
-import ListviewQuery
 import ListviewValues
 
 /// Opens the inputs of a run and picks a reader for each by format.
@@ -43,9 +40,6 @@ public struct InputLoader {
         /// True when every input is a regular file: reading it never waits for a writer (nor, with
         /// `--follow`, for the file to grow: then it is false).
         public var areRegularFiles = false
-
-        /// True when every input is CSV or TSV, so the columns are known from the headers.
-        public var isDelimitedText: Bool { formats.allSatisfy { $0 == .csv || $0 == .tsv } }
     }
 
     /// Opens `paths` one after another; no path, or `-`, is standard input.
@@ -67,11 +61,12 @@ public struct InputLoader {
         return opened
     }
 
-    /// `--follow` on `input`, read as `format`: JSON Lines, CSV and TSV grow record by record, a
-    /// JSON document (a top-level array) cannot, nor can a compressed input: usage errors.
+    /// `--follow` on `input`, read as `format`: JSON Lines, CSV and TSV grow record by record
+    /// (`FormatDescriptor.growsByRecord`), a JSON document (a top-level array) cannot, nor can a
+    /// compressed input: usage errors.
     private static func follow(_ input: ByteInput, read format: InputFormat, path: String, with following: Following) throws {
-        let name = ReadSpec.displayName(of: path)
-        guard format != .json else {
+        let name = displayName(of: path)
+        guard format.descriptor.growsByRecord else {
             throw ListviewError.usage(
                 "--follow reads records as they are appended: JSON Lines, CSV or TSV; \(name) is read as a JSON document, which does not grow record by record (--input jsonl reads one value per line)")
         }
@@ -86,48 +81,23 @@ public struct InputLoader {
         try open(ByteInput(path: path), path: path)
     }
 
-    /// The separator a CSV input's first lines split on when it is not a comma (`DelimiterSniff`),
-    /// read until those lines are whole, whatever the timing of a pipe.
-    private func sniffedSeparator(_ input: ByteInput) throws -> UInt8? {
-        let (prefix, _) = try input.peek(until: { DelimiterSniff.firstLines(of: $0, atEnd: false) != nil },
-                                         limit: FormatSniff.longestWait)
-        return DelimiterSniff.firstLines(of: prefix[...], atEnd: true).flatMap(DelimiterSniff.separator(of:))
-    }
-
     /// A source for `input`, opened from `path`, and its format.
     private func open(_ input: ByteInput, path: String) throws -> (any RecordSource, InputFormat) {
         // A compressed file's format is named by the extension inside (`orders.csv.gz`).
         let named = input.compression == nil ? path : CompressedFormat.innerPath(of: path)
-        let format = try self.format ?? InputFormat.fromExtension(of: named)
+        let format = try self.format ?? FormatDescriptor.named(byExtensionOf: named)
             ?? FormatSniff.format(of: input, objectIsJSONLines: following != nil).format
-        switch format {
-        case .json:
-            return (JSONRecordSource(input: input, lines: false, path: self.path, schema: schema), format)
-        case .jsonl:
-            return (JSONRecordSource(input: input, lines: true, path: self.path, schema: schema), format)
-        case .csv, .tsv:
-            // A table has no nesting to walk: a path would be ignored and every row listed.
-            guard self.path.isEmpty else {
-                throw ListviewError.usage("--path '\(self.path.joined(separator: "."))' selects a value inside JSON; "
-                                          + "\(ReadSpec.displayName(of: path)) is read as \(format == .tsv ? "TSV" : "CSV")")
-            }
-            var options = csv
-            options.delimiter = delimiter ?? (format == .tsv ? 0x09 : UInt8(ascii: ","))
-            var note: String?
-            if format == .csv, delimiter == nil, let separator = try sniffedSeparator(input) {
-                options.delimiter = separator
-                note = "\(input.name): the header splits on \(DelimiterSniff.name(of: separator)), not on commas: read as --delimiter \(DelimiterSniff.name(of: separator))"
-            }
-            // TSV has no quoting: a quote is text, and tabs, line breaks and backslashes in a value are
-            // the escapes listview's own --style tsv writes.
-            if format == .tsv {
-                options.quoting = false
-                options.strictQuotes = false
-                options.backslashEscapes = true
-            }
-            let source = CSVRecordSource(input: input, options: options, schema: schema)
-            if let note { source.notes.append(note) }
-            return (source, format)
+        let descriptor = format.descriptor
+        // A table has no nesting to walk: a path would be ignored and every row listed.
+        guard self.path.isEmpty || descriptor.hasPaths else {
+            throw ListviewError.usage("--path '\(self.path.joined(separator: "."))' selects a value inside JSON; "
+                                      + "\(Self.displayName(of: path)) is read as \(descriptor.displayName)")
         }
+        return (try descriptor.open(input, self), format)
+    }
+
+    /// How an input is named in messages: its path, or `standard input` for `-`.
+    public static func displayName(of path: String) -> String {
+        path == "-" ? "standard input" : path
     }
 }

@@ -24,14 +24,14 @@ public struct ListRequest: Sendable {
     public init() {}
 
     /// This request without `--sort` (rows read for a summary need no order).
-    var withoutRowOrder: ListRequest {
+    public var withoutRowOrder: ListRequest {
         var request = self
         request.arrangement.sort = []
         return request
     }
 
     /// The `--fields` columns, or nil for every field.
-    var columnSpecs: [ColumnSpec]? { look.fields.map { $0.map { ColumnSpec($0) } } }
+    public var columnSpecs: [ColumnSpec]? { look.fields.map { $0.map { ColumnSpec($0) } } }
 
     /// The columns of a machine style: `--fields`, the group fields first, fields `--exclude`s left out.
     public func outputFields(leading: [FieldPath] = [], schema: RecordSchema) -> OutputFields {

@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewConcurrency
 import ListviewDataSource
+import ListviewFormats
 import ListviewInput
 import ListviewJSON
 import ListviewPresentation
@@ -166,7 +167,7 @@ public final class BatchStream {
             // first batch as it was read: once pruned, they are not there to find.
             firstAsRead = nil
             if let watched {
-                try readingErrorsFirst { try FieldCheck.checkAsRead(shaping, of: watched, in: asRead, input: read.displayName) }
+                try readingErrorsFirst { try FieldCheck.checkAsRead(shaping, of: watched, in: asRead, input: read.inputsName) }
             }
         }
         // Once every name was found, a batch costs this test.
@@ -335,7 +336,7 @@ public final class BatchStream {
     /// `request` ready to run over the fields the input has shown (a CSV header, the first batch,
     /// or the rows of `table`, a page read): its `--fields` globs expanded. Its names are checked by
     /// `watch`, against every batch.
-    func checked(_ request: ListRequest, rowsOf table: CellTable? = nil) throws -> ListRequest {
+    public func checked(_ request: ListRequest, rowsOf table: CellTable? = nil) throws -> ListRequest {
         if table == nil {
             _ = try first()
             try readAheadForUnfoundFields()
@@ -349,7 +350,7 @@ public final class BatchStream {
     /// it before the first read): a name is a field if any record the run reads has it. At the end of
     /// the input, or of what a limit lets be read, a name no batch had is a usage error naming the
     /// closest field (`checkFieldsRead`); streamed output has written the rows that matched by then.
-    func watch(_ request: ListRequest) {
+    public func watch(_ request: ListRequest) {
         watched = request
         unfound = UnfoundFields(request)
     }
@@ -387,7 +388,7 @@ public final class BatchStream {
     /// Throws the usage error for the first watched name that no batch read had, naming the closest
     /// field seen. The stream calls it at the end of the input; a consumer that stops reading before
     /// (one page of a stream) calls it then.
-    func checkFieldsRead() throws {
+    public func checkFieldsRead() throws {
         guard let watched, var left = unfound, !left.isEmpty else { return }
         // Every column seen, the schema's among them (the reading thread has stopped, or never ran).
         let known = knownColumns
@@ -395,6 +396,6 @@ public final class BatchStream {
         let columns = known + left.columnsSeen.filter { !knownSet.contains($0) }
         left.remove(foundIn: columns, table: nil)
         unfound = left
-        try left.check(watched, columns: columns, table: firstTable, input: read.displayName)
+        try left.check(watched, columns: columns, table: firstTable, input: read.inputsName)
     }
 }

@@ -2,6 +2,7 @@ import Glibc
 import ListviewBatches
 import ListviewCSV
 import ListviewCompression
+import ListviewFormats
 import ListviewInput
 import ListviewShaping
 import ListviewValues
@@ -43,11 +44,11 @@ public struct ReadSpec: Sendable {
 
     /// How an input is named in messages: its path, or `standard input` for `-`.
     public static func displayName(of path: String) -> String {
-        path == "-" ? "standard input" : path
+        InputLoader.displayName(of: path)
     }
 
     /// The name messages give the inputs as a whole: one input's name, or `the inputs`.
-    var displayName: String {
+    public var inputsName: String {
         paths.count == 1 ? Self.displayName(of: paths[0]) : "the inputs"
     }
 
@@ -60,7 +61,8 @@ public struct ReadSpec: Sendable {
     /// Opens every input into one source sharing `schema`, with `--file-field` applied; an input
     /// that cannot be read as its format says so with a hint at the format or encoding it looks like.
     func open(schema: RecordSchema) throws -> InputLoader.Opened {
-        let loader = InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, schema: schema, following: following)
+        var loader = self.loader
+        loader.schema = schema
         var opened = try withReadingHints { try loader.open(inputs) }
         if let fileField { opened.source.fileField = (fileField, paths) }
         return opened
@@ -72,8 +74,13 @@ public struct ReadSpec: Sendable {
         do {
             return try body()
         } catch let error as ListviewError {
-            throw EncodingHint.annotated(FormatHint.annotated(error, reading: self), inputs: inputs)
+            throw EncodingHint.annotated(FormatHint.annotated(error, inputs: inputs, loader: loader), inputs: inputs)
         }
+    }
+
+    /// The reader options of this reading, for opening one input (`InputLoader`).
+    public var loader: InputLoader {
+        InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, following: following)
     }
 
     /// The size of the regular, uncompressed file at `path`: what reading it whole holds, about;

@@ -11,13 +11,13 @@ import ListviewValues
 /// UTF-8's shape past ASCII. Bytes 0x80–0x9F are controls in Latin-1 and
 /// letters and signs in Windows-1252 (`€`, `’`, `…`): with any of them the hint names
 /// Windows-1252.
-enum EncodingHint {
+public enum EncodingHint {
     /// How much of a file is looked at.
     static let sampleLimit = 16 << 20
 
     /// `error` with the hint added when it is an invalid-UTF-8 error from a file among `inputs`
     /// whose bytes look like Latin-1 or Windows-1252.
-    static func annotated(_ error: ListviewError, inputs: [String]) -> ListviewError {
+    public static func annotated(_ error: ListviewError, inputs: [String]) -> ListviewError {
         guard case let .malformedInput(source, line, column, message) = error, message.contains("invalid UTF-8"),
               inputs.contains(source), let encoding = singleByteEncoding(ofFile: source) else { return error }
         let hint = "the text looks like \(encoding.name): convert it with iconv -f \(encoding.iconvName) -t UTF-8"
