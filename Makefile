@@ -27,7 +27,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libyajl-dev libcsv-dev libre2-dev libtomlplusplus-dev libncurses-dev libisal-dev libzstd-dev libbz2-dev liblzma-dev tmux time python3-markdown-it groff-base
 MAN_DATE := 2026-11-22
-MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual --date $(MAN_DATE) --authors "the listview developers" --output-directory
+MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug --date $(MAN_DATE) --authors "the listview developers" --output-directory
 
 FUZZ_SECONDS ?= 60
 
