@@ -239,8 +239,8 @@ extension TableReadingTests {
         for fields in [["status"], ["region", "status"]].map({ $0.map(FieldPath.init) }) {
             for filter in [RecordFilter(), RecordFilter(predicates: [try Predicate(parsing: "flag=x")])] {
                 var expected = GroupTally(fields: fields)
-                let records = CSVRecordSource(input: try ByteInput(path: path), schema: RecordSchema())
-                while let record = try records.next() { if filter.matches(record) { expected.add(record) } }
+                var source = CSVRecordSource(input: try ByteInput(path: path), schema: RecordSchema())
+                for record in try readRecords(from: &source) where filter.matches(record) { expected.add(record) }
                 let stream = partedStream(CSVRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), schema: RecordSchema()),
                                           path: path, filter: filter)
                 let tally = try GroupCounts.tally(fields, of: stream)
@@ -265,9 +265,9 @@ extension TableReadingTests {
             }
             let serial = OutputSink.memory()
             let serialSchema = RecordSchema()
-            let records = JSONRecordSource(input: try ByteInput(path: path), lines: true, schema: serialSchema)
+            var source = JSONRecordSource(input: try ByteInput(path: path), lines: true, schema: serialSchema)
             var one = try presenter(serialSchema)
-            while let record = try records.next() {
+            for record in try readRecords(from: &source, schema: serialSchema) {
                 var table = CellTable(columns: [], inferTypes: false)
                 table.append(record, schema: serialSchema)
                 table.nestedDecoder = JSONNestedValue.decode
