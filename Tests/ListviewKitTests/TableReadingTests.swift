@@ -12,7 +12,7 @@ import ListviewTestSupport
 import XCTest
 
 /// A whole list whose table is read straight from a file's bytes (`RecordSource.cellTable()`)
-/// prints byte for byte what the same list read record by record prints, with the same warnings.
+/// prints byte for byte what the same list read batch by batch prints, with the same warnings.
 final class TableReadingTests: XCTestCase {
     private let files = TemporaryFiles()
 
