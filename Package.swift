@@ -146,8 +146,9 @@ let package = Package(
             ],
             swiftSettings: releaseSettings
         ),
-        // What the test targets share: temporary files, and the third-party corpora (skipped when absent).
-        .target(name: "ListviewTestSupport", dependencies: ["ListviewBatches", "ListviewValues"], path: "Tests/ListviewTestSupport"),
+        // What the test targets share: temporary files, the third-party corpora (skipped when absent), and a
+        // source's records read batch by batch.
+        .target(name: "ListviewTestSupport", dependencies: ["ListviewBatches", "ListviewValues", "ListviewInput"], path: "Tests/ListviewTestSupport"),
         .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewTestSupport", "ListviewValues"]),
         .testTarget(name: "ListviewConcurrencyTests", dependencies: ["ListviewConcurrency"]),
         .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewTestSupport", "ListviewValues", "ListviewBatches"]),

@@ -17,7 +17,7 @@ import ListviewValues
 /// - `json`: the bytes as a JSON document and as JSON Lines, each shown as a table
 ///   and written back as JSON Lines; reading that output again must give it back
 ///   byte for byte (a fixpoint), or the target traps. Read in parts of 16 bytes
-///   (`JSONFileParts`), the rows or the error must be the records'.
+///   (`JSONFileParts`), the rows or the error must be those of one pass.
 /// - `csv`: the bytes as CSV and as TSV, shown as a table and written back as CSV,
 ///   with the same fixpoint check; `--counts` by the first column (which reads that
 ///   column only) must count as many rows as the whole list has; and the file read in
@@ -143,13 +143,14 @@ enum FuzzInput {
     }
 
     /// Read in parts of 16 bytes (as JSON Lines, or as one JSON text), the rows (or the error) are
-    /// those of the records.
+    /// those of one pass.
     static func checkJSONParts(_ bytes: [UInt8], lines: Bool) {
         _ = render(bytes, format: lines ? .jsonl : .json, style: .jsonl)  // writes the scratch file
-        let records = Result { () throws -> [String] in
-            let source = JSONRecordSource(input: try ByteInput(path: path), lines: lines, schema: RecordSchema())
+        let onePass = Result { () throws -> [String] in
+            let schema = RecordSchema()
+            let source = JSONRecordSource(input: try ByteInput(path: path), lines: lines, schema: schema)
             var rows: [String] = []
-            while let record = try source.next() { rows.append(text(of: record)) }
+            while let batch = try source.nextBatch(schema: schema) { rows += text(of: batch) }
             return rows
         }
         let inParts = Result { () throws -> [String] in
@@ -158,7 +159,7 @@ enum FuzzInput {
             source.parallelThreshold = 0
             return try rowsInParts(of: source, schema: schema)
         }
-        checkSame(inParts, as: records, "JSON (lines: \(lines))", bytes)
+        checkSame(inParts, as: onePass, "JSON (lines: \(lines))", bytes)
     }
 
     /// Every row of `source` as text: its first batch, then (when it can be cut) its parts of 16

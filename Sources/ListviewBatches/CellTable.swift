@@ -146,12 +146,6 @@ public struct CellTable: Sendable {
         pendingCells = 0
     }
 
-    /// Drops every complete row (a streamed batch that was handed on), keeping the columns and
-    /// the cells of a row still being added; columns are measured anew from here.
-    public mutating func removeCompletedRows() {
-        _ = takeCompletedRows()
-    }
-
     /// Hands over every complete row as a table of its own, keeping the columns and the cells of
     /// a row still being added here (a streamed batch, without copying the rows).
     public mutating func takeCompletedRows() -> CellTable {

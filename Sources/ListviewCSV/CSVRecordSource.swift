@@ -34,10 +34,10 @@ public struct CSVOptions: Sendable {
     public init() {}
 }
 
-/// Rows of CSV or TSV text through libcsv, as batches of cells (`CSVBatchAssembler`) and as
-/// records viewed over them, pulled chunk by chunk.
+/// Rows of CSV or TSV text through libcsv, as batches of cells (`CSVBatchAssembler`), pulled
+/// chunk by chunk.
 ///
-/// Records are available as soon as their row ends, so the first page of a
+/// Rows are available as soon as they end, so the first page of a
 /// huge file or a slow pipe needs only its first rows. A whole regular file
 /// (`cellTable()`) is read in two parts on two cores (`CSVFileParts`).
 /// Errors carry the line and column where the parser stopped; a quoted field
@@ -60,10 +60,6 @@ public final class CSVRecordSource: RecordSource {
     private var illFormed = IllFormedUTF8Finder()
     private var finished = false
     private var startedReading = false
-    /// The next row of the batch to hand out as a record.
-    private var nextRow = 0
-    /// The record shape of a row with this many cells (the header's columns, or more for a long row).
-    private var shapes: [Int: RecordShape] = [:]
     /// Files at least this large are read in two parts on two threads when read whole.
     public var parallelThreshold = 8 << 20
     /// Ragged rows counted outside `assembler`: by the later parts of a file read in parts.
@@ -93,34 +89,10 @@ public final class CSVRecordSource: RecordSource {
         parser = LibcsvParser(assembler: assembler, delimiter: options.delimiter, strict: options.strictQuotes, quoting: options.quoting)
     }
 
-    public func next() throws -> Record? {
-        while nextRow >= assembler.batch.rowCount {
-            guard !finished else { return nil }
-            if nextRow > 0 {
-                assembler.batch.removeCompletedRows()
-                nextRow = 0
-            }
-            try readMore(limit: Self.sliceSize)
-        }
-        defer { nextRow += 1 }
-        return record(at: nextRow)
-    }
-
-    public var hasCompletedRecord: Bool { nextRow < assembler.batch.rowCount }
+    public var hasCompletedRecord: Bool { assembler.batch.rowCount > 0 }
 
     /// The rows libcsv completed, handed on as they are: no record or value per cell.
     public func nextBatch(schema: RecordSchema) throws -> CellTable? {
-        if nextRow > 0 {
-            // Rows left after some were read as records: the rest of those, as records.
-            var rest = CellTable(columns: [], inferTypes: false)
-            while nextRow < assembler.batch.rowCount {
-                rest.append(record(at: nextRow), schema: self.schema)
-                nextRow += 1
-            }
-            assembler.batch.removeCompletedRows()
-            nextRow = 0
-            if rest.rowCount > 0 { return rest }
-        }
         while assembler.batch.rowCount == 0 {
             guard !finished else { return nil }
             try readMore(limit: Self.sliceSize)
@@ -129,35 +101,13 @@ public final class CSVRecordSource: RecordSource {
         return assembler.batch.takeCompletedRows()
     }
 
-    /// The record of batch row `row`: its cells as values under the shape of its width.
-    private func record(at row: Int) -> Record {
-        let batch = assembler.batch
-        return batch.withCells { cells in
-            var values: [Value] = []
-            values.reserveCapacity(batch.columns.count)
-            for column in batch.columns.indices {
-                let (kind, text) = cells.cell(row: row, column: column)
-                if kind == .absent { break }
-                values.append(kind.value(of: text, inferTypes: batch.inferTypes) ?? .null)
-            }
-            return Record(shape: shape(width: values.count, columns: batch.columns), values: values)
-        }
-    }
-
-    private func shape(width: Int, columns: [String]) -> RecordShape {
-        if let shape = shapes[width] { return shape }
-        let shape = schema.sharedShape(for: Array(columns.prefix(width)))
-        shapes[width] = shape
-        return shape
-    }
-
     public func measureColumns(_ measuring: Bool) {
         options.measuresColumns = measuring
         assembler.batch.measuresColumns = measuring
     }
 
     /// Every row of the input as one `CellTable`; a large regular file is read in two parts on two
-    /// threads. Nil once records were read from the source.
+    /// threads. Nil once a batch was read from the source.
     public func cellTable() throws -> CellTable? {
         guard !startedReading else { return nil }
         while assembler.header == nil, !finished { try readMore(limit: Self.sliceSize) }
@@ -176,9 +126,8 @@ public final class CSVRecordSource: RecordSource {
         while !finished { try readMore(limit: Self.wholeFileSliceSize) }
         let table = assembler.batch
         for column in table.columns { _ = schema.column(named: column) }
-        // Handed over whole: no row is left to read as a record.
+        // Handed over whole: no row is left to read.
         assembler.batch = CellTable(columns: table.columns, inferTypes: table.inferTypes)
-        nextRow = 0
         return table
     }
 
@@ -217,8 +166,7 @@ public final class CSVRecordSource: RecordSource {
     /// Reads on past where the input was told to stop, to its end.
     func readOnToTheEnd() { input.stopOffset = nil }
 
-    /// The rest of a large regular file in parts of about `size` bytes, once its header is read
-    /// and no record was handed out row by row.
+    /// The rest of a large regular file in parts of about `size` bytes, once its header is read.
     public func fileParts(size: Int) throws -> (any FileParts)? {
         try parts(every: size, joined: false)
     }
@@ -227,7 +175,7 @@ public final class CSVRecordSource: RecordSource {
     /// join one table (measured as `CSVOptions.measuresColumns` says; streamed parts are only
     /// written out, never measured).
     private func parts(every size: Int, joined: Bool) throws -> CSVFileParts? {
-        guard !finished, nextRow == 0, let template = assembler.continuation() else { return nil }
+        guard !finished, let template = assembler.continuation() else { return nil }
         let measuring = joined && options.measuresColumns
         // A decompressed stream: its blocks after the current one, as they come.
         if let boundary = input.blockBoundary {

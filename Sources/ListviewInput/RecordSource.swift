@@ -1,26 +1,26 @@
 import ListviewBatches
 import ListviewValues
 
-/// Hands out records one at a time as a reader produces them: the pattern's progressive loading.
+/// Hands out an input's rows in batches of cells as a reader completes them: the pattern's
+/// progressive loading.
 ///
-/// A source reads only as much input as it needs for the next record, so a
+/// A source reads only as much input as it needs for the next batch, so a
 /// consumer that stops early (a first page, `--limit`) never reads the rest.
+/// A batch's rows are seen as records through `CellTable.record(at:shapes:)`.
 public protocol RecordSource {
-    /// The next record, or nil when the input is exhausted.
-    mutating func next() throws -> Record?
     /// The next rows as a batch of cells (at least one row), or nil when the input is exhausted: the
     /// rows the reader has completed, so a slow pipe hands on what it has. A batch's columns are
-    /// named; they are not schema numbers. Not to be mixed with `next()` within one batch.
+    /// named; they are not schema numbers.
     mutating func nextBatch(schema: RecordSchema) throws -> CellTable?
-    /// True when a record is ready without reading more input.
+    /// True when a row is ready without reading more input.
     var hasCompletedRecord: Bool { get }
     /// Notes about the input read so far that deserve a line on stderr (ragged CSV rows).
     var warnings: [String] { get }
     /// The columns the input names up front (a CSV header), once read; nil when it names none.
     var declaredColumns: [String]? { get }
     /// Every record as a `CellTable` of scalar cells (a plain table of the whole input), by a source
-    /// that can read its input so; nil when it cannot (then read the records). Called before any
-    /// record is read.
+    /// that can read its input so; nil when it cannot (then read the batches). Called before any
+    /// batch is read.
     func cellTable() throws -> CellTable?
     /// The rest of the input as parts of about `size` bytes that read on their own (`FileParts`),
     /// for a source over a large regular file that can cut it; nil otherwise.
@@ -34,41 +34,10 @@ public protocol RecordSource {
 extension RecordSource {
     public var warnings: [String] { [] }
     public var hasCompletedRecord: Bool { false }
-
-    /// The records completed so far (at least one), appended to a table in schema order.
-    public mutating func nextBatch(schema: RecordSchema) throws -> CellTable? {
-        try nextBatchOfRecords(schema: schema)
-    }
-
-    /// `nextBatch` made of records: the records completed so far (at least one), appended to a
-    /// table in schema order (for a source that cannot fill a batch straight from its input).
-    public mutating func nextBatchOfRecords(schema: RecordSchema) throws -> CellTable? {
-        guard let first = try next() else { return nil }
-        var batch = CellTable(columns: [], inferTypes: false)
-        batch.append(first, schema: schema)
-        while batch.rowCount < Self.recordsPerBatch, hasCompletedRecord, let record = try next() {
-            batch.append(record, schema: schema)
-        }
-        return batch
-    }
-
-    /// The most records a batch made of records holds.
-    static var recordsPerBatch: Int { 4_096 }
     public var declaredColumns: [String]? { nil }
     public func cellTable() throws -> CellTable? { nil }
     public func fileParts(size: Int) throws -> (any FileParts)? { nil }
     public func measureColumns(_ measuring: Bool) {}
-}
-
-extension RecordSource {
-    /// Every remaining record.
-    public mutating func readAll(limit: Int = .max) throws -> [Record] {
-        var records: [Record] = []
-        while records.count < limit, let record = try next() {
-            records.append(record)
-        }
-        return records
-    }
 }
 
 /// Several sources one after another (several input files).
@@ -107,24 +76,12 @@ public struct ConcatenatedSource: RecordSource {
         return fileField.map { [$0.name] + declared } ?? declared
     }
 
-    public mutating func next() throws -> Record? {
-        while current < sources.count {
-            if let record = try sources[current].next() {
-                guard let fileField else { return record }
-                return try Self.record(record, withField: fileField.name, value: fileField.inputNames[current], schema: nil)
-            }
-            current += 1
-        }
-        return nil
-    }
-
     /// `record` with a first field `name` holding `value`; a usage error when it has that field already.
-    private static func record(_ record: Record, withField name: String, value: String, schema: RecordSchema?) throws -> Record {
+    private static func record(_ record: Record, withField name: String, value: String, schema: RecordSchema) throws -> Record {
         guard !record.names.contains(name) else {
             throw ListviewError.usage("--file-field \(name): the input has a field '\(name)' already; choose another name")
         }
-        let (keys, values) = ([name] + record.names, [Value.string(value)] + record.values)
-        return schema?.record(keys: keys, values: values) ?? Record(shape: RecordShape(names: keys), values: values)
+        return schema.record(keys: [name] + record.names, values: [Value.string(value)] + record.values)
     }
 
     /// The current input's next batch, each input in turn.

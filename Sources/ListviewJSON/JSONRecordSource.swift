@@ -3,7 +3,7 @@ import ListviewInput
 import ListviewValues
 
 /// Records from a JSON document or a JSON Lines stream, as batches of cells
-/// (`JSONBatchAssembler`) and as records viewed over them, pulled chunk by chunk.
+/// (`JSONBatchAssembler`), pulled chunk by chunk.
 ///
 /// Input is read in large chunks and parsed only as far as the next batch needs, so the
 /// first records are available before the input ends. A UTF-8 byte order mark at the
@@ -45,9 +45,6 @@ public final class JSONRecordSource: RecordSource {
     private var rowsHandedOut = 0
     /// Rows to leave out when the file is read again from its top: the ones handed out before.
     private var rowsToSkip = 0
-    /// The batch `next()` hands out record by record, and its next row.
-    private var pending: (rows: CellTable, next: Int)?
-    private let shapes = RecordShapeCache()
     /// True once a whole file was read in parts (for tests).
     private(set) var wasReadInParts = false
 
@@ -74,35 +71,13 @@ public final class JSONRecordSource: RecordSource {
         return ["\(input.name): listed the object's \(members); its list '\(list.name)' holds \(elements): --path \(pathText) lists them"]
     }
 
-    public var hasCompletedRecord: Bool {
-        if let pending, pending.next < pending.rows.rowCount { return true }
-        return assembler.completedRows > 0
-    }
+    public var hasCompletedRecord: Bool { assembler.completedRows > 0 }
 
-    // MARK: Batches and records
+    // MARK: Batches
 
-    /// The rows completed so far as a batch (the rest of one `next()` began first).
+    /// The rows completed so far as a batch, past any to skip (`rowsToSkip`), their columns
+    /// named in this source's schema; nil at the end of the input.
     public func nextBatch(schema: RecordSchema) throws -> CellTable? {
-        if let rest = pending {
-            pending = nil
-            if rest.next < rest.rows.rowCount { return Self.rows(rest.next..<rest.rows.rowCount, of: rest.rows, schema: self.schema) }
-        }
-        return try readBatch()
-    }
-
-    public func next() throws -> Record? {
-        while pending.map({ $0.next >= $0.rows.rowCount }) ?? true {
-            guard let batch = try readBatch() else { return nil }
-            pending = (batch, 0)
-        }
-        guard let (rows, row) = pending else { return nil }
-        pending?.next += 1
-        let record = rows.record(at: row, shapes: shapes)
-        return schema.record(keys: record.names, values: record.values)
-    }
-
-    /// The next rows completed, past any to skip; nil at the end of the input.
-    private func readBatch() throws -> CellTable? {
         while true {
             while assembler.completedRows == 0 {
                 if finished { return nil }
@@ -113,9 +88,9 @@ public final class JSONRecordSource: RecordSource {
                 let skipped = min(rowsToSkip, batch.rowCount)
                 rowsToSkip -= skipped
                 guard skipped < batch.rowCount else { continue }
-                batch = Self.rows(skipped..<batch.rowCount, of: batch, schema: schema)
+                batch = Self.rows(skipped..<batch.rowCount, of: batch, schema: self.schema)
             }
-            for column in batch.columns { _ = schema.column(named: column) }
+            for column in batch.columns { _ = self.schema.column(named: column) }
             rowsHandedOut += batch.rowCount
             handedOutSinceLastSlice = true
             return batch
@@ -133,7 +108,7 @@ public final class JSONRecordSource: RecordSource {
     // MARK: A whole file, and a file in parts
 
     /// Every record as one `CellTable`; a large regular file of a top-level array or JSON Lines
-    /// is read in two parts on two threads. Nil once records were read from the source.
+    /// is read in two parts on two threads. Nil once a batch was read from the source.
     public func cellTable() throws -> CellTable? {
         guard !startedReading else { return nil }
         if let size = input.regularFileSize, let parts = try parts(every: size / 2 + 1) {
@@ -178,7 +153,7 @@ public final class JSONRecordSource: RecordSource {
     }
 
     private func parts(every size: Int) throws -> JSONFileParts? {
-        guard path.isEmpty, !finished, !countsPositions, pending == nil, rowsToSkip == 0, assembler.completedRows == 0,
+        guard path.isEmpty, !finished, !countsPositions, rowsToSkip == 0, assembler.completedRows == 0,
               let fileSize = input.regularFileSize, fileSize >= parallelThreshold, let filePath = input.path else { return nil }
         let cuts = try JSONFileParts.cuts(in: input, from: input.readPosition, every: size, size: fileSize, lines: isLines)
         guard !cuts.isEmpty else { return nil }

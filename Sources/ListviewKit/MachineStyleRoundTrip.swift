@@ -64,9 +64,13 @@ public enum MachineStyleRoundTrip {
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         guard written == bytes.count else { throw ListviewError.writeFailed(reason: "short write to \(scratchPath)") }
-        var (source, _) = try InputLoader(format: format).open(path: scratchPath)
+        let loader = InputLoader(format: format)
+        var (source, _) = try loader.open(path: scratchPath)
         var records: [Record] = []
-        while let record = try source.next() { records.append(record) }
+        while let batch = try source.nextBatch(schema: loader.schema) {
+            let shapes = RecordShapeCache()
+            records += (0..<batch.rowCount).map { batch.record(at: $0, shapes: shapes) }
+        }
         return (records, source.declaredColumns ?? [])
     }
 

@@ -12,8 +12,8 @@ import ListviewValues
 ///
 /// A regular CSV, TSV or JSON file fills the table straight from its bytes
 /// (both cores); any other input (a pipe, several files, `--path`, ragged or
-/// irregular text) is read as records, each appended to the table as it
-/// arrives. From the table on, every input takes the same way.
+/// irregular text) is read batch by batch, each batch joined to the table as
+/// it arrives. From the table on, every input takes the same way.
 public final class WholeList {
     public let table: CellTable
     public private(set) var sections: [Section<RowRef>]
@@ -31,7 +31,7 @@ public final class WholeList {
 
     /// How the table is filled.
     public enum Reading: Sendable {
-        /// Straight from the bytes of a regular file when its reader can, else record by record.
+        /// Straight from the bytes of a regular file when its reader can, else batch by batch.
         case bytesWhenPossible
         /// Batch by batch, as a stream is read (tests compare the two ways).
         case batches

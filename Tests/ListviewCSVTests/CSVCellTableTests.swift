@@ -28,7 +28,7 @@ final class CSVCellTableTests: XCTestCase {
         let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: chunkSize), options: options, schema: RecordSchema())
         source.parallelThreshold = halves ? 0 : .max
         guard let table = try source.cellTable() else { return nil }
-        XCTAssertNil(try source.next(), "a tabled source has no records left to read")
+        XCTAssertNil(try source.nextBatch(schema: RecordSchema()), "a tabled source has no rows left to read")
         let columns = table.columns.indices.map { column in table.mapColumn(column) { $0.value(of: $1, inferTypes: table.inferTypes) } }
         // A row lacks the extra columns of longer rows, as its record lacks those fields.
         let rows = (0..<table.rowCount).map { row in Array(columns.map { $0[row] }.reversed().drop { $0 == nil }.reversed()) }
@@ -37,7 +37,7 @@ final class CSVCellTableTests: XCTestCase {
 
     private func read(_ path: String, options: CSVOptions) throws -> Contents {
         var source = CSVRecordSource(input: try ByteInput(path: path), options: options, schema: RecordSchema())
-        let records = try source.readAll()
+        let records = try readRecords(from: &source)
         return Contents(columns: source.declaredColumns ?? [], rows: records.map { $0.values.map(Optional.some) }, warnings: source.warnings)
     }
 
@@ -137,7 +137,7 @@ final class CSVCellTableTests: XCTestCase {
                         tabledFiles += halves ? 1 : 0
                     } else if expected != nil {
                         let hasLongRow = (try? CSVRecordSource(input: ByteInput(path: path), schema: RecordSchema()))
-                            .map { source -> Bool in var source = source; _ = try? source.readAll(); return source.longRows > 0 }
+                            .map { source -> Bool in var source = source; _ = try? readRecords(from: &source); return source.longRows > 0 }
                         XCTAssertTrue(hasLongRow == true || expected?.rows.isEmpty == true, "\(name): gave way on readable input")
                     }
                 }

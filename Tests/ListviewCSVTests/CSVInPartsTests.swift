@@ -20,11 +20,11 @@ final class CSVInPartsTests: XCTestCase {
         try files.write(Array(text.utf8))
     }
 
-    /// Every record as text, and the warnings: read record by record, or as one table (in parts
+    /// Every record as text, and the warnings: read batch by batch, or as one table (in parts
     /// when `halves`) from `path`.
     private func read(_ path: String, halves: Bool, options: CSVOptions = CSVOptions()) throws -> (rows: [String], warnings: [String], inHalves: Bool) {
         // Small reads, so the reader has not read the whole file before the cut is made.
-        let source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 64), options: options, schema: RecordSchema())
+        var source = CSVRecordSource(input: try ByteInput(path: path, chunkSize: 64), options: options, schema: RecordSchema())
         var records: [Record] = []
         if halves {
             source.parallelThreshold = 0
@@ -32,7 +32,7 @@ final class CSVInPartsTests: XCTestCase {
             let shapes = RecordShapeCache()
             records = (0..<table.rowCount).map { table.record(at: $0, shapes: shapes) }
         } else {
-            while let record = try source.next() { records.append(record) }
+            records = try readRecords(from: &source)
         }
         let rows = records.map { record in record.fields.map { "\($0)=\($1)" }.joined(separator: "|") }
         return (rows, source.warnings, source.wasReadInParts)

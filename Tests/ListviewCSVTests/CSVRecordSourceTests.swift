@@ -22,19 +22,17 @@ final class CSVRecordSourceTests: XCTestCase {
 
     /// Each record as `name=value` pairs; numbers marked with `#`, nulls as `∅`.
     private func rows(_ text: String, options: CSVOptions = CSVOptions(), chunkSize: Int = 1 << 20) throws -> [String] {
-        let reader = try source(Array(text.utf8), options: options, chunkSize: chunkSize)
-        var result: [String] = []
-        while let record = try reader.next() {
-            result.append(record.fields.map { name, value in
+        var reader = try source(Array(text.utf8), options: options, chunkSize: chunkSize)
+        return try readRecords(from: &reader).map { record in
+            record.fields.map { name, value in
                 switch value {
                 case .number(let text): return "\(name)=#\(text)"
                 case .string(let text): return "\(name)=\(text)"
                 case .null: return "\(name)=∅"
                 default: return "\(name)=?"
                 }
-            }.joined(separator: "|"))
+            }.joined(separator: "|")
         }
-        return result
     }
 
     private func error(_ text: String, options: CSVOptions = CSVOptions()) -> ListviewError? {
@@ -43,8 +41,8 @@ final class CSVRecordSourceTests: XCTestCase {
 
     private func error(_ bytes: [UInt8], options: CSVOptions = CSVOptions(), chunkSize: Int = 1 << 20) -> ListviewError? {
         do {
-            let reader = try source(bytes, options: options, chunkSize: chunkSize)
-            while try reader.next() != nil {}
+            var reader = try source(bytes, options: options, chunkSize: chunkSize)
+            _ = try readRecords(from: &reader)
             return nil
         } catch {
             return error as? ListviewError
@@ -85,9 +83,8 @@ final class CSVRecordSourceTests: XCTestCase {
     }
 
     func testRaggedRowsArePaddedOrExtended() throws {
-        let reader = try source(Array("a,b,c\n1,2\n1,2,3,4,5\n1,2,3\n".utf8))
-        var records: [Record] = []
-        while let record = try reader.next() { records.append(record) }
+        var reader = try source(Array("a,b,c\n1,2\n1,2,3,4,5\n1,2,3\n".utf8))
+        let records = try readRecords(from: &reader)
         XCTAssertEqual(records.map(\.names), [["a", "b", "c"], ["a", "b", "c", "4", "5"], ["a", "b", "c"]])
         XCTAssertEqual(records[0]["c"], .null)
         XCTAssertEqual(reader.warnings, [
@@ -167,9 +164,9 @@ final class CSVRecordSourceTests: XCTestCase {
         XCTAssertEqual(try rows("a,b\n1,\"x\"y\"z\"\n", options: lazy), ["a=#1|b=x\"y\"z"], "a stray quote inside a closed field is still text")
     }
 
-    func testInvalidUTF8IsAnError() {
-        let reader = try? source([0x61, 0x0A, 0xFF, 0xFE, 0x0A])
-        XCTAssertThrowsError(try reader?.next()) { error in
+    func testInvalidUTF8IsAnError() throws {
+        var reader = try source([0x61, 0x0A, 0xFF, 0xFE, 0x0A])
+        XCTAssertThrowsError(try readRecords(from: &reader, limit: 1)) { error in
             XCTAssertEqual((error as? ListviewError)?.positionText, "2:1")
             XCTAssertTrue("\(error)".contains("invalid UTF-8 in field 1"))
         }
@@ -177,8 +174,8 @@ final class CSVRecordSourceTests: XCTestCase {
 
     func testTenMegabyteField() throws {
         let big = String(repeating: "x", count: 10 << 20)
-        let reader = try source(Array("a,b\n\"\(big)\",1\n".utf8), chunkSize: 1 << 16)
-        let record = try XCTUnwrap(try reader.next())
+        var reader = try source(Array("a,b\n\"\(big)\",1\n".utf8), chunkSize: 1 << 16)
+        let record = try XCTUnwrap(try readRecords(from: &reader, limit: 1).first)
         XCTAssertEqual(record["a"], .string(big))
         XCTAssertEqual(record["b"], .number("1"))
     }
@@ -201,8 +198,8 @@ extension CSVRecordSourceTests {
         options.onlyColumns = ["status"]
         XCTAssertEqual(try rows("id,status,note\n1,open,x\n2,done\n3,open,y,extra\n", options: options),
                        ["status=open", "status=done", "status=open"])
-        let ragged = try source(Array("id,status\n1,open\n2\n3,done,x\n".utf8), options: options)
-        while try ragged.next() != nil {}
+        var ragged = try source(Array("id,status\n1,open\n2\n3,done,x\n".utf8), options: options)
+        XCTAssertEqual(try readRecords(from: &ragged).count, 3)
         XCTAssertEqual(ragged.warnings.count, 2, "ragged rows are still counted")
         options.hasHeader = false
         options.onlyColumns = ["2"]
@@ -213,8 +210,8 @@ extension CSVRecordSourceTests {
         var options = CSVOptions()
         options.onlyColumns = ["status"]
         let bytes = Array("id,status\n1,open\n".utf8) + [0xC3, 0x28] + Array(",done\n".utf8)
-        let reader = try source(bytes, options: options)
-        XCTAssertThrowsError(try { while try reader.next() != nil {} }()) { error in
+        var reader = try source(bytes, options: options)
+        XCTAssertThrowsError(try readRecords(from: &reader)) { error in
             guard case let .malformedInput(_, line, _, message)? = error as? ListviewError else { return XCTFail("\(error)") }
             XCTAssertEqual(line, 3)
             XCTAssertEqual(message, "invalid UTF-8 in field 1")

@@ -14,8 +14,6 @@ final class StreamingProviderTests: XCTestCase {
 
         init(_ batches: [CellTable]) { self.batches = batches }
 
-        func next() throws -> Record? { nil }
-
         func nextBatch(schema: RecordSchema) throws -> CellTable? {
             guard read < batches.count else { return nil }
             read += 1

@@ -6,9 +6,9 @@ import ListviewValues
 import ListviewTestSupport
 import XCTest
 
-/// Batches of a regular JSON file list what its records list, whatever it holds; a file that
-/// turns out to hold an error is read again from its top, counting lines, past the rows already
-/// handed out, and reports the error where it is.
+/// Batches of a regular JSON file list what its records list, whatever it holds and however
+/// large the reads; a file that turns out to hold an error is read again from its top, counting
+/// lines, past the rows already handed out, and reports the error where it is.
 final class JSONBatchTests: XCTestCase {
     private let files = TemporaryFiles()
 
@@ -16,19 +16,22 @@ final class JSONBatchTests: XCTestCase {
         try files.write(text, extension: "json")
     }
 
-    /// Each row as `name=value` pairs, and the error, read as batches or as records.
+    /// Each row as `name=value` pairs, and the error, read as batches or as records. The records
+    /// are read in small reads: many more, smaller batches, so an error is met with another
+    /// number of rows handed out.
     private func read(_ path: String, lines: Bool, batches: Bool) -> (rows: [String], failure: String?) {
         var rows: [String] = []
         do {
             let schema = RecordSchema()
-            let source = JSONRecordSource(input: try ByteInput(path: path), lines: lines, schema: schema)
             if batches {
+                let source = JSONRecordSource(input: try ByteInput(path: path), lines: lines, schema: schema)
                 let shapes = RecordShapeCache()
                 while let batch = try source.nextBatch(schema: schema) {
                     rows += (0..<batch.rowCount).map { batch.record(at: $0, shapes: shapes).fields.map { "\($0)=\($1)" }.joined(separator: "|") }
                 }
             } else {
-                while let record = try source.next() { rows.append(record.fields.map { "\($0)=\($1)" }.joined(separator: "|")) }
+                var source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), lines: lines, schema: schema)
+                rows = try readRecords(from: &source, schema: schema).map { $0.fields.map { "\($0)=\($1)" }.joined(separator: "|") }
             }
             return (rows, nil)
         } catch {
@@ -92,9 +95,9 @@ final class JSONFilePartsTests: XCTestCase {
         do {
             let schema = RecordSchema()
             // Small reads, so that the first batch leaves most of the file to the parts.
-            let source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), lines: lines, schema: schema)
+            var source = JSONRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), lines: lines, schema: schema)
             guard let size else {
-                while let record = try source.next() { rows.append(text(record)) }
+                rows = try readRecords(from: &source, schema: schema).map(text)
                 return (rows, nil, false)
             }
             source.parallelThreshold = 0

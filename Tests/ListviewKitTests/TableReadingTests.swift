@@ -14,7 +14,7 @@ import ListviewValues
 import XCTest
 
 /// A whole list whose table is read straight from a file's bytes (`RecordSource.cellTable()`)
-/// prints byte for byte what the same list read record by record prints, with the same warnings.
+/// prints byte for byte what the same list read batch by batch prints, with the same warnings.
 final class TableReadingTests: XCTestCase {
     private let files = TemporaryFiles()
 
@@ -241,8 +241,8 @@ extension TableReadingTests {
         for fields in [["status"], ["region", "status"]].map({ $0.map(FieldPath.init) }) {
             for filter in [RecordFilter(), RecordFilter(predicates: [try Predicate(parsing: "flag=x")])] {
                 var expected = GroupTally(fields: fields)
-                let records = CSVRecordSource(input: try ByteInput(path: path), schema: RecordSchema())
-                while let record = try records.next() { if filter.matches(record) { expected.add(record) } }
+                var source = CSVRecordSource(input: try ByteInput(path: path), schema: RecordSchema())
+                for record in try readRecords(from: &source) where filter.matches(record) { expected.add(record) }
                 let stream = partedStream(CSVRecordSource(input: try ByteInput(path: path, chunkSize: 4_096), schema: RecordSchema()),
                                           path: path, filter: filter)
                 let tally = try GroupCounts.tally(fields, of: stream)
@@ -267,9 +267,9 @@ extension TableReadingTests {
             }
             let serial = OutputSink.memory()
             let serialSchema = RecordSchema()
-            let records = JSONRecordSource(input: try ByteInput(path: path), lines: true, schema: serialSchema)
+            var source = JSONRecordSource(input: try ByteInput(path: path), lines: true, schema: serialSchema)
             var one = try presenter(serialSchema)
-            while let record = try records.next() {
+            for record in try readRecords(from: &source, schema: serialSchema) {
                 var table = CellTable(columns: [], inferTypes: false)
                 table.append(record, schema: serialSchema)
                 table.nestedDecoder = JSONNestedValue.decode
