@@ -370,6 +370,13 @@ final class JSONBatchAssembler: JSONEventHandler {
         return columnByKey[bytes] ?? addColumn(bytes)
     }
 
+    /// A column for each key of `other`'s columns that has none here, in `other`'s order: the
+    /// columns yajl makes for the keys of a record it has begun (`SimdjsonParser` reads such a
+    /// record only once it ends).
+    func addColumns(of other: JSONBatchAssembler) {
+        for key in other.columnKeys where columnByKey[key] == nil { _ = addColumn(key) }
+    }
+
     /// A new column for `key` (checked as UTF-8), last.
     private func addColumn(_ key: [UInt8]) -> Int {
         let column = columnKeys.count
