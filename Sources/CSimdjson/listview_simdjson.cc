@@ -1,213 +1,98 @@
-// simdjson's On-Demand API behind the C functions of include/listview_simdjson.h.
+// simdjson's DOM parser behind the C functions of include/listview_simdjson.h.
 #include "listview_simdjson.h"
 
 #include <simdjson.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <new>
-#include <utility>
-#include <string_view>
+#include <vector>
 
 using namespace simdjson;
 
 namespace {
 
-// What simdjson lets through but JSON forbids: it checks a number's grammar only when it is
-// converted, and listview keeps the text instead.
-constexpr int let_through = -1;
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-// JSON's number grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-bool is_json_number(std::string_view text) {
-    size_t i = 0, n = text.size();
-    if (i < n && text[i] == '-') i++;
-    if (i >= n) return false;
-    if (text[i] == '0') {
-        i++;
-    } else if (text[i] >= '1' && text[i] <= '9') {
-        while (i < n && is_digit(text[i])) i++;
-    } else {
-        return false;
-    }
-    if (i < n && text[i] == '.') {
-        i++;
-        if (i >= n || !is_digit(text[i])) return false;
-        while (i < n && is_digit(text[i])) i++;
-    }
-    if (i < n && (text[i] == 'e' || text[i] == 'E')) {
-        i++;
-        if (i < n && (text[i] == '+' || text[i] == '-')) i++;
-        if (i >= n || !is_digit(text[i])) return false;
-        while (i < n && is_digit(text[i])) i++;
-    }
-    return i == n;
-}
-
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-// A token's text without the blanks simdjson's raw token runs on with.
-std::string_view trimmed(std::string_view token) {
-    size_t n = token.size();
-    while (n > 0 && is_blank(token[n - 1])) n--;
-    return token.substr(0, n);
-}
+bool is_number_byte(char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }
 
 }  // namespace
 
 struct listview_simdjson {
-    ondemand::parser parser;
-    unsigned char *tape = nullptr;
-    size_t used = 0, capacity = 0;
-
+    dom::parser parser;
     bool allocated;
+    std::vector<uint32_t> numbers;
+    // JSON Lines: the line feeds that stand in for commas while the text is parsed.
+    std::vector<size_t> commas;
 
     explicit listview_simdjson(size_t max_depth) : allocated(parser.allocate(1 << 20, max_depth) == SUCCESS) {}
-    ~listview_simdjson() { std::free(tape); }
 
-    // Room for `count` more bytes on the tape.
-    bool reserve(size_t count) {
-        if (used + count <= capacity) return true;
-        size_t grown = capacity * 2 > used + count ? capacity * 2 : used + count + (1 << 16);
-        auto *moved = static_cast<unsigned char *>(std::realloc(tape, grown));
-        if (moved == nullptr) return false;
-        tape = moved;
-        capacity = grown;
-        return true;
-    }
-
-    bool op(unsigned char code) {
-        if (!reserve(1)) return false;
-        tape[used++] = code;
-        return true;
-    }
-
-    bool text(unsigned char code, std::string_view bytes) {
-        if (bytes.size() > UINT32_MAX || !reserve(5 + bytes.size())) return false;
-        uint32_t length = static_cast<uint32_t>(bytes.size());
-        tape[used] = code;
-        tape[used + 1] = static_cast<unsigned char>(length);
-        tape[used + 2] = static_cast<unsigned char>(length >> 8);
-        tape[used + 3] = static_cast<unsigned char>(length >> 16);
-        tape[used + 4] = static_cast<unsigned char>(length >> 24);
-        std::memcpy(tape + used + 5, bytes.data(), bytes.size());
-        used += 5 + bytes.size();
-        return true;
-    }
-
-    // Writes `value` and everything in it; 0 or an error code.
-    int walk(ondemand::value value) {
-        ondemand::json_type type;
-        if (auto error = value.type().get(type)) return error;
-        switch (type) {
-        case ondemand::json_type::object: {
-            ondemand::object object;
-            if (auto error = value.get_object().get(object)) return error;
-            return walk_object(object);
-        }
-        case ondemand::json_type::array: {
-            ondemand::array array;
-            if (auto error = value.get_array().get(array)) return error;
-            return walk_array(array);
-        }
-        case ondemand::json_type::string: {
-            std::string_view string;
-            if (auto error = value.get_string().get(string)) return error;
-            return text(LISTVIEW_SIMDJSON_STRING, string) ? 0 : MEMALLOC;
-        }
-        case ondemand::json_type::number: {
-            std::string_view number = trimmed(value.raw_json_token());
-            if (!is_json_number(number)) return let_through;
-            return text(LISTVIEW_SIMDJSON_NUMBER, number) ? 0 : MEMALLOC;
-        }
-        case ondemand::json_type::boolean: {
-            std::string_view atom = trimmed(value.raw_json_token());
-            if (atom != "true" && atom != "false") return let_through;
-            return op(atom[0] == 't' ? LISTVIEW_SIMDJSON_TRUE : LISTVIEW_SIMDJSON_FALSE) ? 0 : MEMALLOC;
-        }
-        case ondemand::json_type::null: {
-            if (trimmed(value.raw_json_token()) != "null") return let_through;
-            return op(LISTVIEW_SIMDJSON_NULL) ? 0 : MEMALLOC;
-        }
-        }
-        return let_through;
-    }
-
-    int walk_object(ondemand::object object) {
-        if (!op(LISTVIEW_SIMDJSON_START_OBJECT)) return MEMALLOC;
-        for (auto member : object) {
-            ondemand::field field;
-            if (auto error = std::move(member).get(field)) return error;
-            std::string_view key;
-            if (auto error = field.unescaped_key().get(key)) return error;
-            if (!text(LISTVIEW_SIMDJSON_KEY, key)) return MEMALLOC;
-            if (auto error = walk(field.value())) return error;
-        }
-        return op(LISTVIEW_SIMDJSON_END) ? 0 : MEMALLOC;
-    }
-
-    int walk_array(ondemand::array array) {
-        if (!op(LISTVIEW_SIMDJSON_START_ARRAY)) return MEMALLOC;
-        if (auto error = walk_elements(array)) return error;
-        return op(LISTVIEW_SIMDJSON_END) ? 0 : MEMALLOC;
-    }
-
-    int walk_elements(ondemand::array array) {
-        for (auto element : array) {
-            ondemand::value value;
-            if (auto error = std::move(element).get(value)) return error;
-            if (auto error = walk(value)) return error;
-        }
-        return 0;
-    }
-
-    // One document: an object or an array (JSON Lines), or an array whose elements alone are written.
-    int document(const char *text, size_t length, size_t allocated, bool line) {
-        ondemand::document document;
-        if (auto error = parser.iterate(text, length, allocated).get(document)) return error;
-        ondemand::json_type type;
-        if (auto error = document.type().get(type)) return error;
-        if (line) {
-            if (!op(LISTVIEW_SIMDJSON_LINE)) return MEMALLOC;
-            if (type == ondemand::json_type::object) {
-                ondemand::object object;
-                if (auto error = document.get_object().get(object)) return error;
-                if (auto error = walk_object(object)) return error;
-            } else if (type == ondemand::json_type::array) {
-                ondemand::array array;
-                if (auto error = document.get_array().get(array)) return error;
-                if (auto error = walk_array(array)) return error;
-            } else {
-                return let_through;  // a scalar line: read another way
+    int parse(char *buffer, size_t length, int mode, listview_simdjson_result *result) {
+        if (!allocated) return MEMALLOC;
+        size_t lines = 0;
+        buffer[0] = '[';
+        char replaced = buffer[1 + length];
+        size_t size = length + 1;
+        if (mode == LISTVIEW_SIMDJSON_LINES) {
+            // Each line feed after a value and before the next becomes a comma: the lines are
+            // one array's elements. A value over two lines, or two on a line, then makes an
+            // array of another length (or no array).
+            commas.clear();
+            char *text = buffer + 1, *end = text + length;
+            char *previous_end = nullptr;
+            for (char *start = text; start < end;) {
+                auto *feed = static_cast<char *>(std::memchr(start, '\n', size_t(end - start)));
+                char *line_end = feed == nullptr ? end : feed;
+                char *first = start;
+                while (first < line_end && is_blank(*first)) first++;
+                if (first < line_end) {
+                    if (previous_end != nullptr) {
+                        commas.push_back(size_t(previous_end - buffer));
+                        *previous_end = ',';
+                    }
+                    lines++;
+                    previous_end = feed;
+                }
+                if (feed == nullptr) break;
+                start = feed + 1;
             }
-        } else {
-            ondemand::array array;
-            if (auto error = document.get_array().get(array)) return error;
-            if (auto error = walk_elements(array)) return error;
+            buffer[size++] = ']';
+        } else if (mode == LISTVIEW_SIMDJSON_ELEMENTS) {
+            buffer[size++] = ']';
         }
-        // Nothing may follow the value: simdjson says where the parse stands only while anything is left.
-        const char *rest;
-        return document.current_location().get(rest) == OUT_OF_BOUNDS ? 0 : TRAILING_CONTENT;
+        int error = parse_array(buffer, size, lines, mode == LISTVIEW_SIMDJSON_LINES, result);
+        for (size_t at : commas) buffer[at] = '\n';
+        commas.clear();
+        buffer[1 + length] = replaced;
+        return error;
     }
 
-    int parse(const char *text, size_t length, bool lines) {
-        used = 0;
-        if (!lines) return document(text, length, length + LISTVIEW_SIMDJSON_PADDING, false);
-        const char *end = text + length;
-        const char *start = text;
-        while (start < end) {
-            auto *feed = static_cast<const char *>(std::memchr(start, '\n', size_t(end - start)));
-            const char *line_end = feed == nullptr ? end : feed;
-            const char *first = start, *last = line_end;
-            while (first < last && is_blank(*first)) first++;
-            while (last > first && is_blank(last[-1])) last--;
-            if (first < last) {
-                if (auto error = document(first, size_t(last - first), size_t(end - first) + LISTVIEW_SIMDJSON_PADDING, true)) return error;
+    // Parses the array of `size` bytes at `buffer` (of `lines` elements, when `count_lines`).
+    int parse_array(const char *buffer, size_t size, size_t lines, bool count_lines, listview_simdjson_result *result) {
+        dom::element root;
+        if (auto error = parser.parse(reinterpret_cast<const uint8_t *>(buffer), size, false).get(root)) return error;
+        const uint64_t *tape = parser.doc.tape.get();
+        if ((tape[1] >> 56) != '[') return -1;
+        if (count_lines && ((tape[1] >> 32) & 0xFFFFFF) != lines) return -1;
+        // Each number's text: it begins at a structural index (a number is the only value
+        // beginning with `-` or a digit) and runs on over the bytes a number is made of.
+        numbers.clear();
+        const auto &found = *parser.implementation;
+        for (uint32_t i = 0; i < found.n_structural_indexes; i++) {
+            uint32_t at = found.structural_indexes[i];
+            if (at >= size) break;
+            char c = buffer[at];
+            if (c == '-' || (c >= '0' && c <= '9')) {
+                uint32_t end = at + 1;
+                while (end < size && is_number_byte(buffer[end])) end++;
+                numbers.push_back(at);
+                numbers.push_back(end - at);
             }
-            start = line_end + 1;
         }
+        result->tape = tape;
+        result->strings = parser.doc.string_buf.get();
+        result->numbers = numbers.data();
+        result->number_count = numbers.size() / 2;
         return 0;
     }
 };
@@ -218,10 +103,7 @@ extern "C" listview_simdjson *listview_simdjson_new(size_t max_depth) {
 
 extern "C" void listview_simdjson_free(listview_simdjson *parser) { delete parser; }
 
-extern "C" int listview_simdjson_parse(listview_simdjson *parser, const char *text, size_t length, int lines,
-                                       const unsigned char **tape, size_t *tape_length) {
-    int error = parser->allocated ? parser->parse(text, length, lines != 0) : MEMALLOC;
-    *tape = parser->tape;
-    *tape_length = parser->used;
-    return error;
+extern "C" int listview_simdjson_parse(listview_simdjson *parser, char *buffer, size_t length, int mode,
+                                       listview_simdjson_result *result) {
+    return parser->parse(buffer, length, mode, result);
 }

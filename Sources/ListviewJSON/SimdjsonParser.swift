@@ -31,7 +31,7 @@ final class SimdjsonParser {
     /// written on one line) the input is read the other way.
     static let largestPending = 32 << 20
     /// The room after the text: a `]` and simdjson's padding.
-    private static let room = 1 + Int(LISTVIEW_SIMDJSON_PADDING)
+    private static let room = Int(LISTVIEW_SIMDJSON_ROOM)
 
     /// A parser for JSON Lines (`lines`) or a top-level array; nil when simdjson cannot be set up
     /// for `maxDepth` (the caller then reads with yajl).
@@ -268,27 +268,14 @@ final class SimdjsonParser {
         }
     }
 
-    /// Parses the first `count` bytes waiting (an array's elements in `[` and, when `closing`, `]`)
-    /// and replays their events into the assembler.
+    /// Parses the first `count` bytes waiting (JSON Lines; or an array's elements, in `[` and, when
+    /// `closing`, `]`) and replays their events into the assembler.
     private func parsePending(count: Int, into assembler: JSONBatchAssembler, closing: Bool) -> Bool {
-        var start = buffer + 1, length = count
-        // The byte a closing `]` stands in for (a comma, a blank, or one of the record that does not end there), put back after.
-        let replaced = (buffer + 1 + count).load(as: UInt8.self)
-        if !lines {
-            buffer.storeBytes(of: UInt8(ascii: "["), as: UInt8.self)
-            start = buffer
-            length += 1
-            if closing {
-                (buffer + 1 + count).storeBytes(of: UInt8(ascii: "]"), as: UInt8.self)
-                length += 1
-            }
-        }
-        var tape: UnsafePointer<UInt8>?
-        var tapeLength = 0
-        let status = listview_simdjson_parse(handle, start.assumingMemoryBound(to: CChar.self), length, lines ? 1 : 0, &tape, &tapeLength)
-        (buffer + 1 + count).storeBytes(of: replaced, as: UInt8.self)
+        let mode = lines ? LISTVIEW_SIMDJSON_LINES : closing ? LISTVIEW_SIMDJSON_ELEMENTS : LISTVIEW_SIMDJSON_LAST_ELEMENTS
+        var parsed = listview_simdjson_result()
+        let status = listview_simdjson_parse(handle, buffer.assumingMemoryBound(to: CChar.self), count, Int32(mode), &parsed)
         guard status == 0 else { return false }
-        guard assembler.replay(tape: UnsafeRawBufferPointer(start: tape, count: tape == nil ? 0 : tapeLength)) else {
+        guard assembler.replay(parsed, text: UnsafeRawPointer(buffer), lines: lines) else {
             refused = true
             return false
         }

@@ -1,40 +1,46 @@
 /*
  * A C face for simdjson (Debian's libsimdjson-dev), the JSON parser that finds a text's
  * structure with SIMD instructions, for reading JSON Lines and a JSON array's elements
- * (`SimdjsonTape` in ListviewJSON). simdjson's API is C++; these four functions are all it needs.
+ * (`SimdjsonParser` in ListviewJSON). simdjson's API is C++; these three functions are all it needs.
  *
- * A parse writes its events to a tape, one after another: an op byte, and after the ops that
- * carry text (numbers, strings, keys) its length (4 bytes, little-endian) and its bytes.
- * Strings and keys are unescaped; a number is its source text. The tape lives in the parser
- * and holds until its next parse.
+ * A parse leaves simdjson's DOM tape (its format: simdjson's doc/tape.md) and string buffer in
+ * the parser, valid until its next parse, with the source text of each number, which the tape
+ * holds only as a value.
  */
 #ifndef LISTVIEW_SIMDJSON_H
 #define LISTVIEW_SIMDJSON_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The bytes a text must be followed by, readable (their values do not matter). */
-#define LISTVIEW_SIMDJSON_PADDING 64
+/* The writable bytes a text must be followed by: a closing `]` and simdjson's padding. */
+#define LISTVIEW_SIMDJSON_ROOM 65
 
+/* How the text is read. */
 enum {
-    LISTVIEW_SIMDJSON_NULL = 0,
-    LISTVIEW_SIMDJSON_FALSE = 1,
-    LISTVIEW_SIMDJSON_TRUE = 2,
-    LISTVIEW_SIMDJSON_NUMBER = 3,
-    LISTVIEW_SIMDJSON_STRING = 4,
-    LISTVIEW_SIMDJSON_KEY = 5,
-    LISTVIEW_SIMDJSON_START_OBJECT = 6,
-    LISTVIEW_SIMDJSON_START_ARRAY = 7,
-    LISTVIEW_SIMDJSON_END = 8,
-    /* JSON Lines: a line's value begins. */
-    LISTVIEW_SIMDJSON_LINE = 9,
+    /* JSON Lines: each line blank or one whole value. */
+    LISTVIEW_SIMDJSON_LINES = 0,
+    /* An array's elements, separated by commas (the array is opened and closed here). */
+    LISTVIEW_SIMDJSON_ELEMENTS = 1,
+    /* An array's last elements and the `]` that closes it (opened here). */
+    LISTVIEW_SIMDJSON_LAST_ELEMENTS = 2,
 };
 
-/* A parser (simdjson's On-Demand parser and the tape). */
+/* Where a parse's results lie, valid until the parser's next parse. */
+typedef struct listview_simdjson_result {
+    /* The tape: `[`, the values read (the lines' values, or the elements), `]`. */
+    const uint64_t *tape;
+    const uint8_t *strings;
+    /* Each number's source text, in the tape's order: its offset in the buffer, and its length. */
+    const uint32_t *numbers;
+    size_t number_count;
+} listview_simdjson_result;
+
+/* A parser (simdjson's DOM parser). */
 typedef struct listview_simdjson listview_simdjson;
 
 /* A parser that refuses nesting deeper than `max_depth` levels; NULL when out of memory. */
@@ -43,13 +49,12 @@ listview_simdjson *listview_simdjson_new(size_t max_depth);
 void listview_simdjson_free(listview_simdjson *parser);
 
 /*
- * Parses `text` (`length` bytes followed by LISTVIEW_SIMDJSON_PADDING readable ones), as JSON Lines
- * when `lines` (each line blank or one whole object or array), else as one array whose elements
- * alone are written to the tape. Returns 0 and sets `*tape` and `*tape_length`; nonzero (simdjson's
- * error code, or -1 for what it let through) when the text is not that: the caller reads it another way.
+ * Parses the `length` bytes at `buffer + 1` as `mode` says, as one array: `buffer[0]` and the
+ * LISTVIEW_SIMDJSON_ROOM bytes after the text are written (and JSON Lines' line feeds, put back
+ * after). Returns 0 and fills `result`; nonzero (simdjson's error code, or -1 for JSON Lines
+ * whose lines are not one value each) when the text is not that: the caller reads it another way.
  */
-int listview_simdjson_parse(listview_simdjson *parser, const char *text, size_t length, int lines,
-                            const unsigned char **tape, size_t *tape_length);
+int listview_simdjson_parse(listview_simdjson *parser, char *buffer, size_t length, int mode, listview_simdjson_result *result);
 
 #ifdef __cplusplus
 }
