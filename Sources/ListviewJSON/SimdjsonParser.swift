@@ -1,20 +1,22 @@
 import CSimdjson
 
-/// Owns one simdjson parser (`CSimdjson`) and the text not parsed yet, and hands the events of
-/// each run of whole records to a `JSONBatchAssembler` (`replay(tape:)`).
+/// Owns one simdjson parser (`CSimdjson`) and the text not parsed yet, and hands each run of
+/// whole records to a `JSONBatchAssembler` (`replay`, which walks simdjson's tape).
 ///
 /// simdjson parses a whole text at a time, so the bytes fed are kept until they hold whole
 /// records: JSON Lines up to the last line feed, an array's elements up to the last cut
-/// between them (`JSONCut`'s rule: a line that starts an object after a line ending with a
-/// comma). The records before it are parsed as one text (an array's as `[` … `]`, the
-/// elements alone reaching the assembler; the array itself opens and closes it here) and
-/// the rest waits for the next bytes. The text is kept with the padding simdjson reads past
-/// its end.
+/// between them (`lastCut`), or all of them when they end with a record (`parseToTheEnd`).
+/// The records before it are parsed as one array (JSON Lines with each value's line feed
+/// read as a comma; an array's elements in `[` … `]`, the elements alone reaching the
+/// assembler, which this parser opens and closes the array for) and the rest waits for the
+/// next bytes, read meanwhile by yajl (`checkRest`) so that a slice completes, fails and
+/// makes columns as it would with yajl. The text is kept with the padding simdjson reads
+/// past its end.
 ///
-/// Any failure (simdjson's error, what it lets through that JSON forbids, the assembler's
-/// refusal, a text it was not made for: a top-level scalar, an array's elements not one per
-/// line) returns false, and the caller reads the same input with `YajlParser` instead,
-/// whose messages and positions are listview's. This reader never reports an error itself.
+/// Any failure (simdjson's error, the assembler's refusal, what yajl would do otherwise in
+/// the rest: complete a record of several on a line, fail) returns false, and the caller
+/// reads the input with `YajlParser` from there, whose messages and positions are
+/// listview's. This reader never reports an error itself.
 final class SimdjsonParser {
     private let handle: OpaquePointer
     /// JSON Lines, rather than the elements of one array.
