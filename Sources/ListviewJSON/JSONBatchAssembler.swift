@@ -1,3 +1,4 @@
+import Glibc
 import ListviewBatches
 import ListviewInput
 import ListviewValues
@@ -118,6 +119,15 @@ final class JSONBatchAssembler: JSONEventHandler {
     }
 
     static let invalidUTF8 = "invalid UTF-8 in a string"
+
+    /// True while the strings and keys given are known to be UTF-8 (simdjson checked the text,
+    /// `replay`), so they are not checked again.
+    var stringsAreUTF8 = false
+
+    @inline(__always)
+    private func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        stringsAreUTF8 || UTF8Check.isValid(bytes)
+    }
     private static let trueText = Array("true".utf8)
     private static let falseText = Array("false".utf8)
     private static let nullText = Array("null".utf8)
@@ -173,7 +183,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     }
 
     override func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+        guard isValidUTF8(bytes) else { return refuse(Self.invalidUTF8) }
         if !nested.isEmpty {
             beforeNestedValue()
             JSONString.append(utf8: bytes, to: &scratch)
@@ -187,7 +197,7 @@ final class JSONBatchAssembler: JSONEventHandler {
         if recordObjectDepth > 0 {
             return memberName == nil ? recordKey(bytes) : memberKey(bytes)
         }
-        guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+        guard isValidUTF8(bytes) else { return refuse(Self.invalidUTF8) }
         if !frames.isEmpty { frames[frames.count - 1].key = String(decoding: bytes, as: UTF8.self) }
         return true
     }
@@ -340,7 +350,7 @@ final class JSONBatchAssembler: JSONEventHandler {
         let position = keyColumns.count
         if position < previousKeyColumns.count {
             let expected = previousKeyColumns[position]
-            if columnKeys[expected].withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+            if columnKeys[expected].withUnsafeBytes({ Self.same($0, bytes) }) {
                 currentColumn = expected
                 keyColumns.append(expected)
                 return true
@@ -350,16 +360,24 @@ final class JSONBatchAssembler: JSONEventHandler {
         if let known = columnByKey[key] {
             currentColumn = known
         } else {
-            guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+            guard isValidUTF8(bytes) else { return refuse(Self.invalidUTF8) }
             currentColumn = addColumn(key)
         }
         keyColumns.append(currentColumn)
         return true
     }
 
+    /// Whether `a` and `b` hold the same bytes (`memcmp`: a key is compared once per record and field).
+    @inline(__always)
+    private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+        return memcmp(first, second, a.count) == 0
+    }
+
     /// A key of a listed member's object: kept by name until the member ends.
     private func memberKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+        guard isValidUTF8(bytes) else { return refuse(Self.invalidUTF8) }
         memberFields.append((key: String(decoding: bytes, as: UTF8.self), cell: (0, 0, .absent, -1)))
         return true
     }
@@ -368,6 +386,13 @@ final class JSONBatchAssembler: JSONEventHandler {
     private func column(forKey key: UnsafeRawBufferPointer) -> Int {
         let bytes = Array(key)
         return columnByKey[bytes] ?? addColumn(bytes)
+    }
+
+    /// A column for each key of `other`'s columns that has none here, in `other`'s order: the
+    /// columns yajl makes for the keys of a record it has begun (`SimdjsonParser` reads such a
+    /// record only once it ends).
+    func addColumns(of other: JSONBatchAssembler) {
+        for key in other.columnKeys where columnByKey[key] == nil { _ = addColumn(key) }
     }
 
     /// A new column for `key` (checked as UTF-8), last.
@@ -464,7 +489,7 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     /// Writes a nested object's key, noting when the object already has it.
     private func nestedKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard UTF8Check.isValid(bytes) else { return refuse(Self.invalidUTF8) }
+        guard isValidUTF8(bytes) else { return refuse(Self.invalidUTF8) }
         let top = nested.count - 1
         if nested[top].items > 0 { scratch.append(UInt8(ascii: ",")) }
         nested[top].items += 1

@@ -24,8 +24,11 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
     private let lines: Bool
     /// Each part's rows handed over and whether it ended between records (false: failed or not).
     private let outcomes: PartSlots<(rows: Int, ended: Bool)>
+    /// Whether a part is read with simdjson first (`SimdjsonParser`; yajl reads a part it does not).
+    private let simdjson: Bool
 
-    init(main: JSONRecordSource, path: String, size: Int, cuts: [(end: Int, start: Int)], lines: Bool, maxDepth: Int) {
+    init(main: JSONRecordSource, path: String, size: Int, cuts: [(end: Int, start: Int)], lines: Bool, maxDepth: Int, simdjson: Bool) {
+        self.simdjson = simdjson
         self.main = main
         self.path = path
         self.size = size
@@ -45,11 +48,31 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
         }
         let last = index == cuts.count
         let start = cuts[index - 1].start, end = last ? size : cuts[index].end
+        if simdjson, let fastParser = SimdjsonParser(lines: lines, maxDepth: maxDepth) {
+            let assembler = JSONBatchAssembler(lines: lines, path: [], maxDepth: maxDepth)
+            if read(from: start, to: end, last: last, into: assembler, parse: { fastParser.parse($0, into: assembler) },
+                    finish: { fastParser.finish(into: assembler) }) {
+                let rows = assembler.takeCompletedRows()
+                outcomes[index] = (rows.rowCount, true)
+                return rows
+            }
+        }
+        // yajl reads what simdjson did not.
         let assembler = JSONBatchAssembler(lines: lines, path: [], maxDepth: maxDepth)
         let parser = YajlParser(handler: assembler, multipleValues: lines)
+        let parsed = read(from: start, to: end, last: last, into: assembler, parse: { parser.parse($0).isOK }, finish: { parser.finish().isOK })
+        let rows = assembler.takeCompletedRows()
+        outcomes[index] = (rows.rowCount, parsed)
+        return rows
+    }
+
+    /// Reads the file's bytes from `start` to `end` with `parse`, then `finish`: false when either
+    /// failed or the file could not be read.
+    private func read(from start: Int, to end: Int, last: Bool, into assembler: JSONBatchAssembler,
+                      parse: (UnsafeRawBufferPointer) -> Bool, finish: () -> Bool) -> Bool {
         assembler.reserveCapacity(bytes: end - start, cells: (end - start) / 16)
         var parsed = true
-        func feed(_ bytes: UnsafeRawBufferPointer) { parsed = parsed && parser.parse(bytes).isOK }
+        func feed(_ bytes: UnsafeRawBufferPointer) { parsed = parsed && parse(bytes) }
         do {
             // A part of an array is an array of its own: `[` before it, `]` after it (but the last's own).
             if !lines { [UInt8(ascii: "[")].withUnsafeBytes(feed) }
@@ -58,13 +81,10 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
             input.stopOffset = end
             while parsed, try input.withNextChunk(limit: 1 << 20, feed) {}
             if !lines && !last { [UInt8(ascii: "]")].withUnsafeBytes(feed) }
-            if parsed { parsed = parser.finish().isOK }
+            return parsed && finish()
         } catch {
-            parsed = false  // a read error: the pass from the top meets it again and reports it
+            return false  // a read error: the pass from the top meets it again and reports it
         }
-        let rows = assembler.takeCompletedRows()
-        outcomes[index] = (rows.rowCount, parsed)
-        return rows
     }
 
     func handOn(_ index: Int) throws -> Bool {

@@ -13,6 +13,14 @@ import ListviewValues
 /// as it is read; a regular file is read without counting and, when it turns out to hold
 /// an error, read again from its top with counting, past the rows already handed out, so
 /// the error is reported where it is.
+///
+/// A regular file of JSON Lines or of a top-level array is parsed by simdjson
+/// (`SimdjsonParser`), the events replayed into the same assembler, in the same slices and
+/// with the same records completed per slice as yajl. At the first slice simdjson does not
+/// read (any error, a scalar line, an array not laid out one element per line, a value past
+/// 32 MB), yajl takes over where it stands (`switchToYajl`): it reads the file's top up to that
+/// slice again, its rows dropped, and goes on from there; so every batch, error and position
+/// is yajl's.
 public final class JSONRecordSource: RecordSource {
     /// Bytes parsed at a time: a first page needs a few hundred records, not a megabyte's worth.
     static let sliceSize = 64 << 10
@@ -32,6 +40,12 @@ public final class JSONRecordSource: RecordSource {
     private let schema: RecordSchema
     private var assembler: JSONBatchAssembler
     private var parser: YajlParser
+    /// simdjson's parser, while it reads this input (nil: yajl reads it).
+    private var fastParser: SimdjsonParser?
+    /// The bytes of the input simdjson was given (after a byte order mark): where yajl takes over.
+    private var fastConsumed = 0
+    /// Rows taken out of the assembler since the top (handed out, skipped or read by parts).
+    private var rowsTaken = 0
     /// Whether line and column are counted as bytes are parsed (always for a pipe; for a regular
     /// file once it is read again to report an error).
     private var countsPositions: Bool
@@ -49,8 +63,13 @@ public final class JSONRecordSource: RecordSource {
     private(set) var wasReadInParts = false
 
     /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
-    public init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
-                maxDepth: Int = JSONRecordSource.defaultMaxDepth) {
+    public convenience init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
+                            maxDepth: Int = JSONRecordSource.defaultMaxDepth) {
+        self.init(input: input, lines: lines, path: path, schema: schema, maxDepth: maxDepth, simdjson: true)
+    }
+
+    /// `init(input:lines:path:schema:maxDepth:)`, with simdjson only when `simdjson` (tests compare the two).
+    init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema, maxDepth: Int, simdjson: Bool) {
         self.input = input
         self.isLines = lines
         self.path = path
@@ -59,7 +78,11 @@ public final class JSONRecordSource: RecordSource {
         assembler = JSONBatchAssembler(lines: lines, path: path, maxDepth: maxDepth)
         parser = YajlParser(handler: assembler, multipleValues: lines)
         countsPositions = input.regularFileSize == nil || input.path == nil
+        if simdjson && path.isEmpty && !countsPositions { fastParser = SimdjsonParser(lines: lines, maxDepth: maxDepth) }
     }
+
+    /// True while simdjson reads this input (for tests).
+    var readsWithSimdjson: Bool { fastParser != nil }
 
     /// A note when an object was listed member by member but one member holds the list that was
     /// probably meant (`{"total_count":3,"items":[…]}`): `--path items` lists its elements.
@@ -84,6 +107,7 @@ public final class JSONRecordSource: RecordSource {
                 try readMore(limit: nextSliceSize())
             }
             var batch = assembler.takeCompletedRows()
+            rowsTaken += batch.rowCount
             if rowsToSkip > 0 {
                 let skipped = min(rowsToSkip, batch.rowCount)
                 rowsToSkip -= skipped
@@ -141,6 +165,7 @@ public final class JSONRecordSource: RecordSource {
         }
         while !finished { try readMore(limit: Self.wholeFileSliceSize) }
         let table = assembler.takeCompletedRows()
+        rowsTaken += table.rowCount
         for column in table.columns { _ = schema.column(named: column) }
         rowsHandedOut += table.rowCount
         return table
@@ -158,7 +183,8 @@ public final class JSONRecordSource: RecordSource {
         let cuts = try JSONFileParts.cuts(in: input, from: input.readPosition, every: size, size: fileSize, lines: isLines)
         guard !cuts.isEmpty else { return nil }
         assembler.reserveCapacity(bytes: cuts[0].end - input.readPosition, cells: (cuts[0].end - input.readPosition) / 16)
-        return JSONFileParts(main: self, path: filePath, size: fileSize, cuts: cuts, lines: isLines, maxDepth: maxDepth)
+        return JSONFileParts(main: self, path: filePath, size: fileSize, cuts: cuts, lines: isLines, maxDepth: maxDepth,
+                             simdjson: fastParser != nil)
     }
 
     /// Reads this file's rows up to `offset` (the first of `JSONFileParts`): its rows, and whether
@@ -168,11 +194,25 @@ public final class JSONRecordSource: RecordSource {
         startedReading = true
         var parsed = true
         do {
-            while parsed, try input.withNextChunk(limit: Self.wholeFileSliceSize, { parsed = parser.parse($0).isOK }) {}
+            while parsed, try input.withNextChunk(limit: Self.wholeFileSliceSize, { bytes in
+                if let fastParser {
+                    if fastParser.parse(bytes, into: assembler) { return fastConsumed += bytes.count }
+                    guard try switchToYajl() else { return parsed = false }
+                }
+                parsed = parser.parse(bytes).isOK
+            }) {}
+            if parsed, let fastParser, !fastParser.stopBetweenRecords(into: assembler) { parsed = try switchToYajl() }
         } catch {
             parsed = false
         }
-        return (assembler.takeCompletedRows(), parsed && assembler.isBetweenRecords)
+        var rows = assembler.takeCompletedRows()
+        rowsTaken += rows.rowCount
+        if rowsToSkip > 0 {
+            let skipped = min(rowsToSkip, rows.rowCount)
+            rowsToSkip -= skipped
+            rows = Self.rows(skipped..<rows.rowCount, of: rows, schema: schema)
+        }
+        return (rows, parsed && assembler.isBetweenRecords)
     }
 
     /// Counts rows handed out by the parts of this file.
@@ -192,11 +232,41 @@ public final class JSONRecordSource: RecordSource {
         input = try ByteInput(path: filePath)
         assembler = JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth)
         parser = YajlParser(handler: assembler, multipleValues: isLines)
+        if fastParser != nil { fastParser = SimdjsonParser(lines: isLines, maxDepth: maxDepth) }
+        (fastConsumed, rowsTaken) = (0, 0)
         countsPositions = countingPositions
         (position, recent, finished, sawContent) = (TextPosition(), RecentBytes(), false, false)
         (startedSlices, handedOutSinceLastSlice, currentSliceSize) = (0, false, Self.sliceSize)
+        // Every row handed out since the top is skipped (`rowsHandedOut` keeps counting them all).
         rowsToSkip = rowsHandedOut
-        rowsHandedOut = 0
+    }
+
+    /// Hands the reading over to yajl where simdjson stands (after `fastConsumed` bytes), as if
+    /// yajl had read from the top: a parser and assembler of its own read those bytes again and
+    /// drop the rows taken out so far. False when that read fails (yajl and simdjson disagree
+    /// about the bytes read): the caller then reads the file again from the top.
+    private func switchToYajl() throws -> Bool {
+        fastParser = nil
+        guard let filePath = input.path else { return false }
+        let again = try ByteInput(path: filePath)
+        let yajlAssembler = JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth)
+        let yajlParser = YajlParser(handler: yajlAssembler, multipleValues: isLines)
+        var remaining = fastConsumed, parsed = true, toDrop = rowsTaken
+        while parsed, remaining > 0, try again.withNextChunk(limit: min(remaining, Self.wholeFileSliceSize), { bytes in
+            remaining -= bytes.count
+            parsed = yajlParser.parse(bytes).isOK
+        }) {
+            // Rows taken out already are dropped as they complete (a batch's worth held at most).
+            if yajlAssembler.completedRows <= toDrop {
+                toDrop -= yajlAssembler.completedRows
+                _ = yajlAssembler.takeCompletedRows()
+            }
+        }
+        guard parsed, remaining == 0, yajlAssembler.completedRows >= toDrop else { return false }
+        // Rows taken out but held with rows that were not (a part's) are skipped as they are taken.
+        rowsToSkip += toDrop
+        (assembler, parser) = (yajlAssembler, yajlParser)
+        return true
     }
 
     /// Slices parsed so far.
@@ -232,8 +302,13 @@ public final class JSONRecordSource: RecordSource {
     private func readMore(limit: Int) throws {
         startedReading = true
         var failure: (message: String, offset: Int)?
+        var readAgain = false
         let more = try input.withNextChunk(limit: limit) { bytes in
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
+            if let fastParser {
+                if fastParser.parse(bytes, into: assembler) { return fastConsumed += bytes.count }
+                guard try switchToYajl() else { return readAgain = true }
+            }
             if case let .failed(message, offset) = parser.parse(bytes) {
                 failure = (message, offset)
                 if countsPositions {
@@ -243,8 +318,14 @@ public final class JSONRecordSource: RecordSource {
             }
             if countsPositions { recent.keep(bytes, advancing: &position) }
         }
+        if readAgain { return try startAgain(countingPositions: false) }
         if let failure { return try refuse(failure.message) }
         guard !more else { return }
+        if let fastParser {
+            // yajl says what an input of no value is.
+            if (isLines || sawContent) && fastParser.finish(into: assembler) { return finished = true }
+            guard try switchToYajl() else { return try startAgain(countingPositions: false) }
+        }
         finished = true
         if !isLines && !sawContent {
             return try refuse("no JSON value (the input is empty)")

@@ -1,0 +1,181 @@
+import Foundation
+import ListviewBatches
+import ListviewInput
+@testable import ListviewJSON
+import ListviewTestSupport
+import ListviewValues
+import XCTest
+
+/// The simdjson reader (`SimdjsonParser`) against the yajl reader it stands in for: the same
+/// batches, cell by cell, and the same errors, on random documents of both layouts.
+final class SimdjsonReaderTests: XCTestCase {
+    private let files = TemporaryFiles()
+
+    override func tearDown() {
+        files.removeAll()
+        super.tearDown()
+    }
+
+    /// What a read gave: each batch's columns, field orders and cells, and the error that ended it.
+    private struct Reading: Equatable {
+        var batches: [String] = []
+        var error: String?
+        var usedSimdjson = false
+    }
+
+    private static func dump(_ table: CellTable) -> String {
+        var text = "columns \(table.columns) rows \(table.rowCount) orders \(table.fieldOrders.sorted { $0.key < $1.key })\n"
+        table.withCells { cells in
+            for row in 0..<table.rowCount {
+                for column in 0..<table.columns.count {
+                    let cell = cells.cell(row: row, column: column)
+                    text += "\(cell.kind):\(String(decoding: cell.text, as: UTF8.self))\t"
+                }
+                text += "\n"
+            }
+        }
+        return text
+    }
+
+    /// `path` read batch by batch (or as one table read in parts on two threads, when `whole`).
+    private func read(_ path: String, lines: Bool, simdjson: Bool, chunkSize: Int, whole: Bool = false) throws -> Reading {
+        let input = try ByteInput(path: path, chunkSize: chunkSize)
+        let source = JSONRecordSource(input: input, lines: lines, schema: RecordSchema(), maxDepth: JSONRecordSource.defaultMaxDepth,
+                                      simdjson: simdjson)
+        var reading = Reading()
+        do {
+            if whole {
+                source.parallelThreshold = 1
+                if let table = try source.cellTable() { reading.batches.append(Self.dump(table)) }
+            } else {
+                while let batch = try source.nextBatch(schema: RecordSchema()) { reading.batches.append(Self.dump(batch)) }
+            }
+        } catch {
+            reading.error = "\(error)"
+        }
+        reading.usedSimdjson = source.readsWithSimdjson
+        return reading
+    }
+
+    private func assertSameReadings(_ text: String, lines: Bool, chunkSize: Int = 1 << 20,
+                                    file: StaticString = #filePath, line: UInt = #line) throws -> Reading {
+        let path = try files.write(text, extension: lines ? "jsonl" : "json")
+        let fast = try read(path, lines: lines, simdjson: true, chunkSize: chunkSize)
+        var slow = try read(path, lines: lines, simdjson: false, chunkSize: chunkSize)
+        slow.usedSimdjson = fast.usedSimdjson
+        XCTAssertEqual(fast, slow, "batch by batch: \(text.prefix(2_000))", file: file, line: line)
+        let fastWhole = try read(path, lines: lines, simdjson: true, chunkSize: chunkSize, whole: true)
+        var slowWhole = try read(path, lines: lines, simdjson: false, chunkSize: chunkSize, whole: true)
+        slowWhole.usedSimdjson = fastWhole.usedSimdjson
+        XCTAssertEqual(fastWhole, slowWhole, "in parts: \(text.prefix(2_000))", file: file, line: line)
+        return fast
+    }
+
+    // MARK: Cases
+
+    func testBenchShapesAreReadBySimdjson() throws {
+        let records = (0..<2_000).map { #"{"id":\#($0),"status":"s\#($0 % 7)","amount":\#($0).50,"tags":["a","b"],"ok":true,"none":null}"# }
+        let jsonLines = try assertSameReadings(records.joined(separator: "\n") + "\n", lines: true, chunkSize: 4_096)
+        XCTAssertTrue(jsonLines.usedSimdjson)
+        XCTAssertNil(jsonLines.error)
+        let array = try assertSameReadings("[\n" + records.joined(separator: ",\n") + "\n]\n", lines: false, chunkSize: 4_096)
+        XCTAssertTrue(array.usedSimdjson)
+        XCTAssertNil(array.error)
+    }
+
+    func testWhatSimdjsonDoesNotReadIsReadByYajl() throws {
+        let cases: [(String, Bool)] = [
+            (#"{"a":"\ud800"}"# + "\n", true),  // a lone surrogate: listview refuses it at its position
+            (#"{"a":"\udc00x"}"# + "\n", true),
+            (#"{"a":1}"# + "\n" + #"{"a":01}"# + "\n", true),  // a number simdjson lets through
+            ("1\n2\n", true),  // scalar lines
+            (#"{"a":1} {"a":2}"# + "\n", true),  // two values on a line
+            ("{\"a\":\n1}\n", true),  // a value over two lines
+            (#"[{"a":1},{"a":2}]"#, false),  // an array on one line
+            ("[\n{\"a\":1},\n{\"a\":2}\n] x", false),  // text after the array
+            ("[\n{\"a\":1},\n{\"a\":2},\n]", false),  // a trailing comma
+            ("[\n{\"a\":1},\n{\"a\":\u{0B}2}\n]", false),  // a vertical tab
+            ("{\"a\":1}\n", false),  // not an array
+            ("", false), ("", true), ("  \n", true),
+        ]
+        for (text, lines) in cases {
+            _ = try assertSameReadings(text, lines: lines)
+        }
+    }
+
+    /// Random documents of JSON Lines and of arrays, one record a line (some several, some with
+    /// errors, integers past 64 bits or lone surrogates), read by both readers at random chunk
+    /// sizes: the same batches and errors.
+    func testRandomDocumentsReadAsYajlReadsThem() throws {
+        var random = seededRandom()
+        var readBySimdjson = 0
+        for _ in 0..<80 {
+            let lines = random.next(2) == 0
+            // Two documents in three are what simdjson reads to the end: objects one a line, no lone surrogate.
+            let plain = random.next(3) > 0
+            let records = (0..<(1 + random.next(300))).map { _ in
+                !plain && random.next(20) == 0 ? Self.value(&random, depth: 0) : Self.object(&random, depth: 0)
+            }
+            var text: String
+            if lines {
+                text = records.joined(separator: random.next(4) == 0 ? "\r\n" : "\n")
+                if random.next(2) == 0 { text += "\n" }
+            } else {
+                let separator = !plain && random.next(3) == 0 ? ", " : random.next(5) == 0 ? "\n  , " : ",\n"
+                text = "[" + (random.next(2) == 0 ? "\n" : "") + records.joined(separator: separator) + (random.next(2) == 0 ? "\n" : "") + "]\n"
+            }
+            if plain {
+                // simdjson's DOM takes no integer past 64 bits (yajl reads those files).
+                text = text.replacingOccurrences(of: "\\ud800", with: "\\ud83d\\ude00")
+                    .replacingOccurrences(of: "123456789012345678901234567890", with: "-1234567890123456789")
+            }
+            if !plain && random.next(3) == 0 {
+                // A byte of the text changed: an error somewhere (or not).
+                var bytes = Array(text.utf8)
+                bytes[random.next(bytes.count)] = random.element(of: Array("{}[],:\"\\x1 ".utf8)) ?? 0x20
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+            let reading = try assertSameReadings(text, lines: lines, chunkSize: 64 + random.next(8_000))
+            if plain {
+                XCTAssertTrue(reading.usedSimdjson, "read by simdjson: \(text.prefix(500))")
+                readBySimdjson += 1
+            }
+        }
+        XCTAssertGreaterThan(readBySimdjson, 30)
+    }
+
+    // MARK: Random JSON
+
+    private static let keys = ["id", "name", "a", "b", "key", "value", "é", "k\\\"q", "\\u00e9t\\u00e9", "x\\ud83d\\ude00", ""]
+    private static let numbers = ["0", "-0", "1", "-1", "1e5", "1E+5", "1.50", "-0.0", "123456789012345678901234567890", "3.25e-10", "42",
+                                  "9007199254740993", "0.1", "18446744073709551615", "-9223372036854775808", "1.7976931348623157e308", "5e-324"]
+    private static let stringParts = ["a", "b c", "é", "😀", "\\n", "\\t", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\r", "\\u0041", "\\u00e9",
+                                      "\\u20ac", "\\ud83d\\ude00", "\\u0000", "\\uD834\\uDD1E", "\u{7F}", "日本"]
+
+    private static func string(_ random: inout SeededRandom) -> String {
+        var text = "\""
+        for _ in 0..<random.next(6) { text += random.element(of: stringParts) ?? "" }
+        if random.next(400) == 0 { text += "\\ud800" }  // a lone surrogate, now and then
+        return text + "\""
+    }
+
+    private static func value(_ random: inout SeededRandom, depth: Int) -> String {
+        switch random.next(depth < 4 ? 9 : 6) {
+        case 0: return "null"
+        case 1: return random.next(2) == 0 ? "true" : "false"
+        case 2, 3: return random.element(of: numbers) ?? "0"
+        case 4, 5: return string(&random)
+        case 6, 7: return object(&random, depth: depth + 1)
+        default:
+            let elements = (0..<random.next(4)).map { _ in value(&random, depth: depth + 1) }
+            return "[" + elements.joined(separator: random.next(3) == 0 ? ", " : ",") + "]"
+        }
+    }
+
+    private static func object(_ random: inout SeededRandom, depth: Int) -> String {
+        let members = (0..<random.next(6)).map { _ in
+            "\"\(random.element(of: keys) ?? "a")\"" + (random.next(4) == 0 ? " : " : ":") + value(&random, depth: depth + 1)
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+}
