@@ -1,6 +1,6 @@
 import ListviewBatches
-import ListviewInput
 import ListviewJSON
+import ListviewSpilling
 import ListviewValues
 import Synchronization
 

@@ -1,8 +1,8 @@
 import ListviewBatches
-import ListviewInput
 import ListviewJSON
 import ListviewKit
 import ListviewQuery
+import ListviewSpilling
 import ListviewValues
 
 /// One side of a keyed diff cut by the hash of each record's key into partitions on disk: the

@@ -1,6 +1,6 @@
 import ListviewCompression
-import ListviewInput
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 
 /// Whether a run holds what it reads in memory or keeps within its memory budget on disk, and

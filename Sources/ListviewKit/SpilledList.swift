@@ -1,11 +1,11 @@
 import Glibc
 import ListviewBatches
 import ListviewDataSource
-import ListviewInput
 import ListviewJSON
 import ListviewPresentation
 import ListviewQuery
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 
 /// A whole list held within its memory budget (`Arrangement.memory`): an external merge sort.
