@@ -123,7 +123,7 @@ let package = Package(
                                                         "ListviewShaping", "ListviewFormats"],
                 swiftSettings: releaseSettings),
         // The list's plan and the executors that carry it out, with no argument parsing.
-        .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewCompression", "ListviewDataSource",
+        .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                     "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewJSON", "ListviewCSV", "ListviewShaping",
                                                     "ListviewFormats", "ListviewRequest"],
                 swiftSettings: releaseSettings),
