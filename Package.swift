@@ -96,9 +96,9 @@ let package = Package(
         .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewDataSource", "CRE2",
                                                 "CPrefetch"],
                 swiftSettings: releaseSettings),
-        // Spilling: the memory budget and its decision, spill folders, and tables written to their files
-        // and read back a chunk at a time.
-        .target(name: "ListviewSpilling", dependencies: ["ListviewValues", "ListviewBatches"], swiftSettings: releaseSettings),
+        // Spilling: the memory budget and its decision, spill folders, tables written to their files and
+        // read back a chunk at a time, rows sorted into runs on disk and merged k ways (by Query's sort keys).
+        .target(name: "ListviewSpilling", dependencies: ["ListviewValues", "ListviewBatches", "ListviewQuery"], swiftSettings: releaseSettings),
         // Row formatters and their registry, table layout, the renderer, presenters, writers, the sink.
         .target(name: "ListviewPresentation",
                 dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewDataSource", "ListviewQuery"],
@@ -156,7 +156,8 @@ let package = Package(
         .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewTestSupport", "ListviewValues"]),
         .testTarget(name: "ListviewConcurrencyTests", dependencies: ["ListviewConcurrency"]),
         .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewTestSupport", "ListviewValues", "ListviewBatches"]),
-        .testTarget(name: "ListviewSpillingTests", dependencies: ["ListviewSpilling", "ListviewValues", "ListviewBatches"]),
+        .testTarget(name: "ListviewSpillingTests", dependencies: ["ListviewTestSupport", "ListviewSpilling", "ListviewValues", "ListviewBatches",
+                                                                  "ListviewQuery"]),
         .testTarget(name: "ListviewDataSourceTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource"]),
         .testTarget(name: "ListviewQueryTests", dependencies: ["ListviewTestSupport", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                                "ListviewQuery"]),
