@@ -18,7 +18,8 @@
 #   make docs      regenerate completions/ (bash, zsh, fish) and docs/listview.1 from the argument parser, and the
 #                  README's browser key table from the browser's key table (docs/readme_keys.py)
 #   make check-docs  fail when the checked-in completions, man page or README key table are stale, groff warns
-#                  of the man page, or docs/ARCHITECTURE.md names a type that does not exist (part of make test)
+#                  of the man page, or docs/ARCHITECTURE.md names a type that does not exist or leaves out a
+#                  library target (part of make test)
 #   make install   install the binary, man page and completions under $(PREFIX) (PREFIX=/usr/local)
 #   make clean     remove build products
 
@@ -87,7 +88,7 @@ check-docs: build
 	{ diff -u README.md "$$tmp/README.md" || { echo "make: README.md's browser key table is stale; run make docs"; exit 1; }; } && \
 	warnings=$$(groff -man -Tutf8 -ww -z docs/listview.1 2>&1) && [ -z "$$warnings" ] || { echo "$$warnings"; echo "make: groff warns of docs/listview.1"; exit 1; } && \
 	python3 docs/check_architecture.py docs/ARCHITECTURE.md Sources && \
-	echo "make: completions, man page and README key table are up to date, groff reads the man page without a warning, and docs/ARCHITECTURE.md names only types that exist"
+	echo "make: completions, man page and README key table are up to date, groff reads the man page without a warning, and docs/ARCHITECTURE.md names only types that exist and every library target"
 
 # Sanitized builds keep their own folders; the end-to-end tests run the sanitized binary beside the tests.
 # Swift's crash backtracer is off (ASan reports instead); Fuzz/lsan.supp holds one leak inside Foundation.

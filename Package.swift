@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ListviewInput", targets: ["ListviewInput"]),
         .library(name: "ListviewDataSource", targets: ["ListviewDataSource"]),
         .library(name: "ListviewQuery", targets: ["ListviewQuery"]),
+        .library(name: "ListviewSpilling", targets: ["ListviewSpilling"]),
         .library(name: "ListviewPresentation", targets: ["ListviewPresentation"]),
         .library(name: "ListviewJSON", targets: ["ListviewJSON"]),
         .library(name: "ListviewCSV", targets: ["ListviewCSV"]),
@@ -101,6 +102,9 @@ let package = Package(
         .target(name: "ListviewQuery", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewDataSource", "CRE2",
                                                 "CPrefetch"],
                 swiftSettings: releaseSettings),
+        // Spilling: the memory budget and its decision, spill folders, tables written to their files and
+        // read back a chunk at a time, rows sorted into runs on disk and merged k ways (by Query's sort keys).
+        .target(name: "ListviewSpilling", dependencies: ["ListviewValues", "ListviewBatches", "ListviewQuery"], swiftSettings: releaseSettings),
         // Row formatters and their registry, table layout, the renderer, presenters, writers, the sink.
         .target(name: "ListviewPresentation",
                 dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewDataSource", "ListviewQuery"],
@@ -124,22 +128,22 @@ let package = Package(
         // What a run asks (`ListRequest`: reading, arrangement, look) and the one stream that reads it,
         // checking its field names against every batch.
         .target(name: "ListviewRequest", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewCompression",
-                                                        "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV",
+                                                        "ListviewDataSource", "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewJSON", "ListviewCSV",
                                                         "ListviewShaping", "ListviewFormats"],
                 swiftSettings: releaseSettings),
         // The list's plan and the executors that carry it out, with no argument parsing.
-        .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewCompression", "ListviewDataSource",
-                                                    "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewCSV", "ListviewShaping",
+        .target(name: "ListviewKit", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
+                                                    "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewJSON", "ListviewCSV", "ListviewShaping",
                                                     "ListviewFormats", "ListviewRequest"],
                 swiftSettings: releaseSettings),
         // `listview diff`: records matched by key and compared by meaning (`ValueEquality`), in memory
         // or in partitions on disk, reported for people, machines and CI annotations.
         .target(name: "ListviewDiff", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
-                                                     "ListviewQuery", "ListviewPresentation", "ListviewJSON", "ListviewFormats", "ListviewRequest", "ListviewKit"],
+                                                     "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewJSON", "ListviewFormats", "ListviewRequest", "ListviewKit"],
                 swiftSettings: releaseSettings),
         // The interactive browser (`-i`): the list's rows on screen as they load, keys, marks; drawn through ncursesw.
         .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
-                                                        "ListviewQuery", "ListviewPresentation", "ListviewFormats", "ListviewRequest", "ListviewKit", "ListviewShaping",
+                                                        "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewFormats", "ListviewRequest", "ListviewKit", "ListviewShaping",
                                                         "ListviewJSON", "CNcurses"],
                 swiftSettings: releaseSettings),
         // Views kept in a file: listview.toml and the user's config.toml read through toml++ (CTOML), checked
@@ -150,7 +154,7 @@ let package = Package(
             name: "listview",
             dependencies: [
                 "ListviewKit", "ListviewBrowser", "ListviewConfig", "ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewQuery",
-                "ListviewPresentation", "ListviewShaping", "ListviewFormats", "ListviewRequest", "ListviewDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ListviewSpilling", "ListviewPresentation", "ListviewShaping", "ListviewFormats", "ListviewRequest", "ListviewDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
         ),
@@ -160,6 +164,8 @@ let package = Package(
         .testTarget(name: "ListviewValuesTests", dependencies: ["ListviewTestSupport", "ListviewValues"]),
         .testTarget(name: "ListviewConcurrencyTests", dependencies: ["ListviewConcurrency"]),
         .testTarget(name: "ListviewBatchesTests", dependencies: ["ListviewTestSupport", "ListviewValues", "ListviewBatches"]),
+        .testTarget(name: "ListviewSpillingTests", dependencies: ["ListviewTestSupport", "ListviewSpilling", "ListviewValues", "ListviewBatches",
+                                                                  "ListviewQuery"]),
         .testTarget(name: "ListviewDataSourceTests", dependencies: ["ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource"]),
         .testTarget(name: "ListviewQueryTests", dependencies: ["ListviewTestSupport", "ListviewValues", "ListviewBatches", "ListviewInput", "ListviewDataSource",
                                                                "ListviewQuery"]),
@@ -170,15 +176,15 @@ let package = Package(
         .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewTestSupport", "ListviewCSV", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewQuery"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewCompression", "ListviewValues", "ListviewBatches", "ListviewInput",
-                                                             "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewCSV", "ListviewJSON", "ListviewShaping",
+                                                             "ListviewDataSource", "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewCSV", "ListviewJSON", "ListviewShaping",
                                                              "ListviewFormats", "ListviewRequest"]),
-        .testTarget(name: "ListviewDiffTests", dependencies: ["ListviewTestSupport", "ListviewDiff", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
-                                                              "ListviewQuery", "ListviewPresentation", "ListviewCompression", "ListviewFormats", "ListviewRequest"]),
+        .testTarget(name: "ListviewDiffTests", dependencies: ["ListviewTestSupport", "ListviewDiff", "ListviewKit", "ListviewValues", "ListviewBatches",
+                                                              "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewCompression", "ListviewFormats", "ListviewRequest"]),
         .testTarget(name: "ListviewFormatsTests", dependencies: ["ListviewTestSupport", "ListviewFormats", "ListviewBatches", "ListviewInput", "ListviewPresentation",
                                                                  "ListviewCompression"]),
         .testTarget(name: "ListviewShapingTests", dependencies: ["ListviewShaping", "ListviewJSON", "ListviewValues", "ListviewBatches"]),
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewTestSupport", "ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
-                                                                 "ListviewDataSource", "ListviewQuery", "ListviewPresentation", "ListviewJSON",
+                                                                 "ListviewDataSource", "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewJSON",
                                                                  "ListviewCompression", "ListviewFormats", "ListviewRequest"]),
         .testTarget(name: "ListviewConfigTests", dependencies: ["ListviewConfig", "ListviewValues"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport", "ListviewConfig"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py", "Support/flatten_reference.py", "Support/readme_examples.py"]),

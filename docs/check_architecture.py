@@ -8,6 +8,8 @@ Every backticked identifier that looks like a Swift type name (UpperCamelCase, o
 test case, Tests/) by a struct, class, enum, protocol, typealias, actor or extension, or be a
 module (a `Listview*` target in Package.swift) or one of the non-Swift names in ALLOWED. A
 backticked file name (`BrowserKeys.swift`, `Package.swift`) must name a file of the package.
+And every `Listview*` library target under Sources/ must be named in backticks
+(`ListviewSpilling`, or `ListviewKit/SpilledList`): a new target says on the page what it holds.
 """
 import os
 import re
@@ -26,6 +28,8 @@ ALLOWED = {
 # (a capital and at least one small letter: `F` and `RE2` are a key and a library, not types).
 TYPE_LIKE = re.compile(r"^([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)(?:<[^`]*>)?(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?:\([^`]*\))?$")
 DECLARATION = re.compile(r"\b(?:struct|class|enum|protocol|typealias|actor|extension)\s+([A-Za-z_][A-Za-z0-9_]*)")
+# A library target, and what follows its name on that line (a `path:` outside Sources/: the tests' support).
+LIBRARY = re.compile(r"\.target\(\s*name:\s*\"(Listview[A-Za-z0-9_]*)\"([^\n]*)")
 TARGET = re.compile(r"\.(?:target|executableTarget|systemLibrary|testTarget)\(\s*name:\s*\"([A-Za-z0-9_]+)\"")
 
 
@@ -61,6 +65,11 @@ def module_names(package):
         return {name for name in TARGET.findall(handle.read()) if name.startswith("Listview")}
 
 
+def library_targets(package):
+    with open(package, encoding="utf-8") as handle:
+        return [name for name, rest in LIBRARY.findall(handle.read()) if "path:" not in rest]
+
+
 def main():
     document = sys.argv[1] if len(sys.argv) > 1 else "docs/ARCHITECTURE.md"
     sources = sys.argv[2] if len(sys.argv) > 2 else "Sources"
@@ -77,12 +86,18 @@ def main():
                 match = TYPE_LIKE.match(span.strip())
                 if match and match.group(1) not in known:
                     missing.append((number, match.group(1), span))
+    with open(document, encoding="utf-8") as handle:
+        text = handle.read()
+    unnamed = [name for name in library_targets("Package.swift") if not re.search(f"`{name}[`/]", text)]
     for number, name, span in missing:
         print(f"{document}:{number}: `{span}` names {name}, which nothing in the package declares")
+    for name in unnamed:
+        print(f"{document}: the target {name} is not named; say what it holds")
     if missing:
         print(f"make: {document} names {len(missing)} type(s) that do not exist; describe the code as it is")
-        return 1
-    return 0
+    if unnamed:
+        print(f"make: {document} leaves out {len(unnamed)} target(s); describe the code as it is")
+    return 1 if missing or unnamed else 0
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 import ListviewValues
 
 /// Rows of a table written as bytes and read back as a table of their own: how rows travel
-/// through spill files when a list is larger than its memory budget.
+/// through spill files (`SpillFile` in ListviewSpilling) when a list is larger than its memory
+/// budget. The format stays here, beside the cells it reads and writes one by one: from
+/// another module each cell's lookup is a call (a partitioned diff ran 0.5% more instructions).
 ///
 /// The format: the columns (count, then each name's length and bytes), whether
 /// types are inferred, the row count; then per row its field order (count, then

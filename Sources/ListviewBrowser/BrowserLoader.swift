@@ -5,6 +5,7 @@ import ListviewDataSource
 import ListviewInput
 import ListviewKit
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 import Synchronization
 

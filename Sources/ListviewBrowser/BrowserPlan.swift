@@ -1,6 +1,6 @@
-import ListviewInput
 import ListviewKit
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 
 /// Which way the browser reads its input, and why: decided once when it opens, from the request

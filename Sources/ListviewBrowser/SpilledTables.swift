@@ -1,6 +1,6 @@
 import ListviewBatches
-import ListviewInput
 import ListviewJSON
+import ListviewSpilling
 import ListviewValues
 import Synchronization
 
@@ -16,7 +16,7 @@ public final class SpilledTables: Sendable {
     private struct State {
         var file: SpillFile?
         /// Where each table lies in the file.
-        var chunks: [(offset: Int, length: Int)] = []
+        var chunks: [SpillChunk] = []
         /// Tables read back, by number, and the order they were last asked for.
         var cache: [Int: CellTable] = [:]
         var recent: [Int] = []
@@ -40,9 +40,7 @@ public final class SpilledTables: Sendable {
         return try state.withLock { state in
             let file = try state.file ?? folder.newFile()
             state.file = file
-            let offset = file.size
-            try bytes.withUnsafeBytes { try file.append($0) }
-            state.chunks.append((offset, bytes.count))
+            state.chunks.append(try file.append(chunk: bytes))
             SpillProgress.addRun(bytes: bytes.count)
             return state.chunks.count - 1
         }
@@ -59,9 +57,7 @@ public final class SpilledTables: Sendable {
             }
             guard let file = state.file, state.chunks.indices.contains(number) else { return CellTable(columns: [], inferTypes: false) }
             let chunk = state.chunks[number]
-            var bytes = [UInt8](repeating: 0, count: chunk.length)
-            let read = (try? bytes.withUnsafeMutableBytes { try file.read(at: chunk.offset, into: $0) }) ?? false
-            guard read, let table = bytes.withUnsafeBytes({ CellTable(spilled: $0, nestedDecoder: JSONNestedValue.decode) }) else {
+            guard let table = try? file.table(at: chunk, nestedDecoder: JSONNestedValue.decode) else {
                 return CellTable(columns: [], inferTypes: false)
             }
             state.cache[number] = table

@@ -1,8 +1,8 @@
 import ListviewBatches
-import ListviewInput
 import ListviewJSON
 import ListviewKit
 import ListviewQuery
+import ListviewSpilling
 import ListviewValues
 
 /// One side of a keyed diff cut by the hash of each record's key into partitions on disk: the
@@ -69,9 +69,7 @@ final class DiffPartitions {
             batches += 1
         }
         guard !rows.isEmpty else { return }
-        // Rows larger than the whole budget on average: at least one record cannot fit in it.
-        let perRow = table.estimatedBytes / max(1, table.rowCount)
-        if perRow > budget.bytes && !budget.isForcedSpilling { throw ListviewError.budgetTooSmall(needed: perRow, budget: budget.bytes) }
+        try budget.checkRowsFit(bytes: table.estimatedBytes, rows: table.rowCount)
         var rowsOf = [[Int]](repeating: [], count: count)
         for (row, hash) in zip(rows, RecordDiff.keyHashes(of: table, rows: rows, key: key, equality: equality)) {
             rowsOf[Self.partition(of: hash, count: count)].append(row)
@@ -85,8 +83,7 @@ final class DiffPartitions {
             for row in rows {
                 withUnsafeBytes(of: Int64(records + row).littleEndian) { bytes.append(contentsOf: $0) }
             }
-            let offset = file.size
-            try bytes.withUnsafeBytes { try file.append($0) }
+            let offset = try file.append(chunk: bytes).offset
             chunks[partition].append(Chunk(offset: offset, tableLength: tableLength, rowCount: rows.count, batch: batches))
         }
     }
@@ -100,15 +97,12 @@ final class DiffPartitions {
 
     /// The rows of `chunk` as a table of their own, and their record numbers.
     func read(_ chunk: Chunk) throws -> (table: CellTable, records: [Int]) {
-        let length = chunk.tableLength + chunk.rowCount * 8
-        var bytes = [UInt8](repeating: 0, count: length)
-        let whole = try file.map { file in try bytes.withUnsafeMutableBytes { try file.read(at: chunk.offset, into: $0) } } ?? false
+        guard let file else { throw folder.changedWhileRead }
+        let bytes = try file.bytes(at: SpillChunk(offset: chunk.offset, length: chunk.tableLength + chunk.rowCount * 8))
         let table = bytes.withUnsafeBytes { all in
             CellTable(spilled: UnsafeRawBufferPointer(rebasing: all[0..<chunk.tableLength]), nestedDecoder: JSONNestedValue.decode)
         }
-        guard whole, let table, table.rowCount == chunk.rowCount else {
-            throw ListviewError.spillFailed(directory: folder.parent, reason: "a spill file changed while it was read")
-        }
+        guard let table, table.rowCount == chunk.rowCount else { throw folder.changedWhileRead }
         var numbers: [Int] = []
         numbers.reserveCapacity(chunk.rowCount)
         bytes.withUnsafeBytes { all in

@@ -1,5 +1,5 @@
-import ListviewInput
 import ListviewKit
+import ListviewSpilling
 
 /// Which way `listview diff` runs, and why: decided once from the request and the old side as it
 /// is before reading (`DiffPlan.init(for:)`), carried out by `DiffRunner`.

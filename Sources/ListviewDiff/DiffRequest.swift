@@ -2,6 +2,7 @@ import ListviewBatches
 import ListviewKit
 import ListviewQuery
 import ListviewRequest
+import ListviewSpilling
 
 /// Everything one `listview diff` run is asked to do, independent of how it was asked.
 public struct DiffRequest: Sendable {

@@ -1,9 +1,9 @@
 import ListviewBatches
-import ListviewInput
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 
 /// A keyed diff held within its memory budget (`Arrangement.memory`): a grace hash join.

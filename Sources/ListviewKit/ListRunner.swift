@@ -5,6 +5,7 @@ import ListviewJSON
 import ListviewPresentation
 import ListviewQuery
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 
 /// Runs a `ListRequest`: open its inputs as one `BatchStream`, plan, and run the plan's executor.

@@ -4,6 +4,7 @@ import ListviewInput
 import ListviewPresentation
 import ListviewQuery
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 
 /// The executor of `ListPlan.summary`: the records of a list replaced by one record per column

@@ -5,6 +5,7 @@ import ListviewJSON
 import ListviewPresentation
 import ListviewQuery
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 
 /// The list of a `.wholeList` plan: every row read into one `CellTable`, then the filter, the
@@ -92,7 +93,7 @@ public final class WholeList {
         // A large file's parts are parsed (and reshaped) on both cores, and joined here in order.
         try stream.forEach { batch in
             onBatch?(batch.table, batch.rows.map(\.row))
-            kept.add(batch, schema: stream.schema)
+            kept.add(batch.table, rows: batch.rows, schema: stream.schema)
         }
         return (kept.table, kept.rows)
     }

@@ -1,6 +1,6 @@
 import ListviewBatches
-import ListviewInput
 import ListviewQuery
+import ListviewSpilling
 
 /// How a run arranges the rows it reads: which it keeps, their order, their sections and the
 /// sections' footers, how many, which page. The second of a request's three values (`ReadSpec`,

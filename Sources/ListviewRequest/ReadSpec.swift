@@ -5,6 +5,7 @@ import ListviewCompression
 import ListviewFormats
 import ListviewInput
 import ListviewShaping
+import ListviewSpilling
 import ListviewValues
 
 /// What a run reads, and how: the inputs, their format and the reading options. The first of a
@@ -97,5 +98,18 @@ public struct ReadSpec: Sendable {
         var info = stat()
         guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)
+    }
+}
+
+extension MemoryPlan {
+    /// Decides for the inputs `read` names under `budget` (nil: no limit). Each input is looked
+    /// into only when the decision takes it, and only a regular file is (its size, then whether
+    /// it is compressed): opening a FIFO would take the bytes its reader waits for.
+    public init(reading read: ReadSpec, budget: MemoryBudget?) {
+        let inputs = read.inputs.lazy.map { input -> MemoryPlan.Input in
+            guard let size = ReadSpec.regularFileSize(of: input) else { return .pipe(input == "-" ? "<stdin>" : input) }
+            return .file(input, bytes: size, compressed: CompressedFormat.ofFile(input) != nil)
+        }
+        self.init(inputs: inputs, followed: read.following != nil, budget: budget)
     }
 }

@@ -1,5 +1,5 @@
 import Glibc
-import ListviewInput
+import ListviewSpilling
 
 /// What listview does on SIGINT, SIGTERM and SIGHUP.
 ///

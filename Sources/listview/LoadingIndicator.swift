@@ -1,6 +1,6 @@
 import Glibc
 import ListviewConcurrency
-import ListviewInput
+import ListviewSpilling
 import ListviewValues
 import Synchronization
 

@@ -1,7 +1,7 @@
 import ArgumentParser
-import ListviewInput
 import ListviewKit
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 
 /// How much a run may hold in memory and where it spills past that: the options a list and a

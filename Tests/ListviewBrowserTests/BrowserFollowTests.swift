@@ -4,6 +4,7 @@ import ListviewBatches
 import ListviewInput
 import ListviewKit
 import ListviewRequest
+import ListviewSpilling
 import ListviewTestSupport
 import ListviewValues
 import XCTest

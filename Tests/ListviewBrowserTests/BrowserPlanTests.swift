@@ -1,9 +1,9 @@
 import ListviewBatches
 @testable import ListviewBrowser
-import ListviewInput
 import ListviewKit
 import ListviewQuery
 import ListviewRequest
+import ListviewSpilling
 import ListviewTestSupport
 import XCTest
 

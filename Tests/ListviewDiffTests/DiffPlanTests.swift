@@ -1,8 +1,8 @@
 import ListviewBatches
 @testable import ListviewDiff
-import ListviewInput
 import ListviewKit
 import ListviewRequest
+import ListviewSpilling
 import ListviewTestSupport
 import XCTest
 

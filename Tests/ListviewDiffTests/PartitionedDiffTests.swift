@@ -1,9 +1,9 @@
 import Foundation
 import ListviewBatches
-import ListviewInput
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
+import ListviewSpilling
 import ListviewTestSupport
 import ListviewValues
 @testable import ListviewDiff

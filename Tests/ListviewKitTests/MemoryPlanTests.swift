@@ -1,6 +1,6 @@
-import ListviewInput
 @testable import ListviewKit
 @testable import ListviewRequest
+import ListviewSpilling
 import ListviewTestSupport
 import XCTest
 

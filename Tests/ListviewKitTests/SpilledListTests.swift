@@ -1,10 +1,10 @@
 import Foundation
 import ListviewBatches
-import ListviewInput
 @testable import ListviewKit
 import ListviewPresentation
 import ListviewQuery
 @testable import ListviewRequest
+import ListviewSpilling
 import ListviewTestSupport
 import ListviewValues
 import XCTest

@@ -1,6 +1,3 @@
-import ListviewCompression
-import ListviewInput
-import ListviewRequest
 import ListviewValues
 
 /// Whether a run holds what it reads in memory or keeps within its memory budget on disk, and
@@ -8,8 +5,9 @@ import ListviewValues
 /// reads batch by batch, a diff partitions the old side, the browser reads up to the budget).
 ///
 /// Made once, from the inputs as they are before reading (a regular file's size, or a pipe,
-/// a compressed file, a file followed as it grows), by `MemoryPlan(reading:budget:)`; the
-/// executors carry it out. `--explain` prints it.
+/// a compressed file, a file followed as it grows), by `MemoryPlan(inputs:followed:budget:)`,
+/// which the planners reach through `MemoryPlan(reading:budget:)` (ListviewRequest: a `ReadSpec`'s
+/// inputs looked into); the executors carry it out. `--explain` prints it.
 public struct MemoryPlan: Equatable, Sendable {
     /// Why the inputs are held in memory or kept within the budget.
     public enum Reason: Equatable, Sendable {
@@ -29,17 +27,29 @@ public struct MemoryPlan: Equatable, Sendable {
         case forced
     }
 
+    /// One input as the decision sees it before it is read.
+    public enum Input: Equatable, Sendable {
+        /// A regular file of `bytes` bytes, compressed or not.
+        case file(String, bytes: Int, compressed: Bool)
+        /// Standard input, a pipe or a device, by the name messages give it: its size is not known
+        /// before it is read.
+        case pipe(String)
+    }
+
     /// The budget kept on disk, or nil when the inputs are held in memory.
     public let budget: MemoryBudget?
     public let reason: Reason
 
-    /// Decides for the inputs `read` names under `budget` (nil: no limit).
-    public init(reading read: ReadSpec, budget: MemoryBudget?) {
+    /// Decides for `inputs` (none: standard input), `followed` as they grow or not, under `budget`
+    /// (nil: no limit). The inputs are taken in order and no further than the decision needs
+    /// them (none for forced spilling or followed inputs, none past the first pipe or compressed
+    /// file): a lazy sequence looks into each input only when it is taken.
+    public init(inputs: some Sequence<Input>, followed: Bool, budget: MemoryBudget?) {
         guard let budget else {
             (self.budget, reason) = (nil, .noLimit)
             return
         }
-        let reason = Self.reason(reading: read, budget: budget)
+        let reason = Self.reason(inputs: inputs, followed: followed, budget: budget)
         switch reason {
         case .noLimit, .fits: self.budget = nil
         case .larger, .pipe, .compressed, .followed, .forced: self.budget = budget
@@ -58,17 +68,20 @@ public struct MemoryPlan: Equatable, Sendable {
         self.reason = reason
     }
 
-    private static func reason(reading read: ReadSpec, budget: MemoryBudget) -> Reason {
+    private static func reason(inputs: some Sequence<Input>, followed: Bool, budget: MemoryBudget) -> Reason {
         if budget.isForcedSpilling { return .forced }
-        if read.following != nil { return .followed }
-        if read.inputs.isEmpty { return .pipe("<stdin>") }
+        if followed { return .followed }
         var total = 0
-        for input in read.inputs {
-            // Only a regular file is looked into: opening a FIFO would take the bytes its reader waits for.
-            guard let size = ReadSpec.regularFileSize(of: input) else { return .pipe(input == "-" ? "<stdin>" : input) }
-            if CompressedFormat.ofFile(input) != nil { return .compressed(input) }
-            total += size
+        var none = true
+        for input in inputs {
+            none = false
+            switch input {
+            case .pipe(let name): return .pipe(name)
+            case .file(let name, _, compressed: true): return .compressed(name)
+            case .file(_, let bytes, compressed: false): total += bytes
+            }
         }
+        if none { return .pipe("<stdin>") }
         return total * 2 > budget.bytes ? .larger(bytes: total) : .fits(bytes: total)
     }
 

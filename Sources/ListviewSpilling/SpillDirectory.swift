@@ -52,6 +52,11 @@ public final class SpillDirectory: Sendable {
         .spillFailed(directory: parent, reason: SystemError.message(for: code))
     }
 
+    /// The error of a spill file whose bytes are not what the run wrote (it changed while read).
+    public var changedWhileRead: ListviewError {
+        .spillFailed(directory: parent, reason: "a spill file changed while it was read")
+    }
+
     /// Makes the private folder on first use.
     private func privateFolder() throws -> String {
         try made.withLock { made in
@@ -115,7 +120,8 @@ public final class SpillFile: Sendable {
     }
 
     private let descriptor: Int32
-    private let directory: SpillDirectory
+    /// The folder the file is in, whose errors it reports.
+    let directory: SpillDirectory
     /// Behind a lock taken once per append, flush or read (whole chunks, not rows).
     private let contents = Mutex(Contents())
     private static let bufferSize = 1 << 20

@@ -20,6 +20,13 @@ public struct MemoryBudget: Equatable, Sendable {
         self.isForcedSpilling = isForcedSpilling
     }
 
+    /// Refuses rows that take more than the whole budget each on average (`bytes` in all, `rows`
+    /// of them): at least one record cannot fit in it. A forced budget lets them.
+    public func checkRowsFit(bytes: Int, rows: Int) throws {
+        let perRow = bytes / max(1, rows)
+        if perRow > self.bytes && !isForcedSpilling { throw ListviewError.budgetTooSmall(needed: perRow, budget: self.bytes) }
+    }
+
     /// The share of the available memory taken by default.
     public static let defaultShare = 0.6
 

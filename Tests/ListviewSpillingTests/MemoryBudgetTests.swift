@@ -1,6 +1,5 @@
 import Foundation
-import ListviewInput
-import ListviewTestSupport
+import ListviewSpilling
 import ListviewValues
 import XCTest
 
