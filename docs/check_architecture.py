@@ -6,7 +6,7 @@ Usage: python3 docs/check_architecture.py [ARCHITECTURE.md] [Sources]
 Every backticked identifier that looks like a Swift type name (UpperCamelCase, or
 `Type.member`, of which the type is checked) must be declared under Sources/ (or, for a
 test case, Tests/) by a struct, class, enum, protocol, typealias, actor or extension, or be a
-module (a `Listview*` target in Package.swift) or one of the non-Swift names in ALLOWED. A
+module (any target of Package.swift) or one of the non-Swift names in ALLOWED. A
 backticked file name (`BrowserKeys.swift`, `Package.swift`) must name a file of the package.
 And every `Listview*` library target under Sources/ must be named in backticks
 (`ListviewSpilling`, or `ListviewKit/SpilledList`): a new target says on the page what it holds.
