@@ -309,7 +309,8 @@ public struct BrowserModel {
             }
             return
         }
-        guard var (text, position, forward) = searching else { return }
+        guard let (text, start, forward) = searching else { return }
+        var position = start
         let end = forward ? view.count : -1
         var remaining = budget
         while position != end && remaining > 0 {
