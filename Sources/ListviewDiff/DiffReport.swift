@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewDataSource
+import ListviewFormats
 import ListviewInput
 import ListviewKit
 import ListviewPresentation
@@ -82,7 +83,7 @@ struct DiffReport {
     private func writeAnnotations(into sink: OutputSink) throws {
         let writer = GitHubAnnotationWriter()
         let read = request.list.read
-        let names = (old: ReadSpec.displayName(of: request.old), new: ReadSpec.displayName(of: request.new))
+        let names = (old: InputLoader.displayName(of: request.old), new: InputLoader.displayName(of: request.new))
         let files = (old: request.old == "-" ? nil : request.old, new: request.new == "-" ? nil : request.new)
         var annotations: [GitHubAnnotationWriter.Annotation] = []
         for field in diff.fieldsRemoved {

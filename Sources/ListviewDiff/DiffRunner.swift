@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewConcurrency
 import ListviewDataSource
+import ListviewFormats
 import ListviewInput
 import ListviewJSON
 import ListviewKit
@@ -74,7 +75,7 @@ public enum DiffRunner {
     private static func runStreaming(_ request: DiffRequest, to sink: OutputSink, warn: (String) -> Void) throws -> Outcome {
         var old = try load(request.old, request: request, sink: sink)
         let stream = try newSide(request, sink: sink)
-        let newName = ReadSpec.displayName(of: request.new)
+        let newName = InputLoader.displayName(of: request.new)
         // The new side's first batch: its fields are checked before any record is compared.
         let seen = LoadedSide(table: try stream.first()?.table ?? CellTable(columns: [], inferTypes: request.list.read.csv.inferTypes),
                               rows: [], name: newName, warnings: [], origin: .init(path: request.new, format: nil, recordCount: 0))
@@ -133,7 +134,7 @@ public enum DiffRunner {
         let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.arrangement.filter, sink: sink)
         // A diff shows some rows of a side, measured when they are laid out, never the side whole.
         stream.measuresColumns = false
-        let name = ReadSpec.displayName(of: path)
+        let name = InputLoader.displayName(of: path)
         if let whole = try stream.wholeTable() {
             return LoadedSide(table: whole.table, rows: whole.rows.map(\.row), name: name, warnings: stream.warnings,
                               origin: .init(path: path, format: stream.formats.first, recordCount: whole.table.rowCount))

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewFormats
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
@@ -49,7 +50,7 @@ enum PartitionedDiff {
         let newStream = try BatchStream(request.list.read.reading([request.new]), filter: request.list.arrangement.filter, sink: sink)
         // The new side's first batch: its fields are checked before any record is compared.
         let newFirst = try newStream.first()?.table ?? CellTable(columns: [], inferTypes: inferTypes)
-        let (oldName, newName) = (ReadSpec.displayName(of: request.old), ReadSpec.displayName(of: request.new))
+        let (oldName, newName) = (InputLoader.displayName(of: request.old), InputLoader.displayName(of: request.new))
         let ready = try newStream.readingErrorsFirst {
             try DiffRunner.checked(request, old: .init(columns: old.columns, table: oldFirst ?? old.emptyTable().table, name: oldName),
                                    new: .init(columns: newFirst.columns, table: newFirst, name: newName))

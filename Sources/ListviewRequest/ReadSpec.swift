@@ -43,20 +43,15 @@ public struct ReadSpec: Sendable {
     /// The inputs as opened: no path means standard input.
     var paths: [String] { inputs.isEmpty ? ["-"] : inputs }
 
-    /// How an input is named in messages: its path, or `standard input` for `-`.
-    public static func displayName(of path: String) -> String {
-        InputLoader.displayName(of: path)
-    }
-
     /// The name messages give the inputs as a whole: one input's name, or `the inputs`.
     public var inputsName: String {
-        paths.count == 1 ? Self.displayName(of: paths[0]) : "the inputs"
+        paths.count == 1 ? InputLoader.displayName(of: paths[0]) : "the inputs"
     }
 
     /// How a loading line or a status line names the inputs: one input's name, or `N files`.
     public var label: String {
         let named = inputs.filter { $0 != "-" }
-        return named.isEmpty ? Self.displayName(of: "-") : named.count == 1 ? named[0] : "\(named.count) files"
+        return named.isEmpty ? InputLoader.displayName(of: "-") : named.count == 1 ? named[0] : "\(named.count) files"
     }
 
     /// Opens every input into one source sharing `schema`, with `--file-field` applied; an input

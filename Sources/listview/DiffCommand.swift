@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import ListviewBatches
 import ListviewDiff
+import ListviewFormats
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
@@ -117,7 +118,7 @@ struct DiffCommand: ParsableCommand {
             try spill.apply(to: &request.list)
             request.list.freesRecords = false  // the process exits after the run
             CommandRun.prepare(sink, machineStyle: request.list.look.style.isMachineReadable, color: request.list.look.color)
-            let names = [old, new].map(ReadSpec.displayName(of:))
+            let names = [old, new].map(InputLoader.displayName(of:))
             let loading = LoadingIndicator(label: names.joined(separator: " and "))
             sink.beforeFirstOutput = { loading?.stop() }
             defer { loading?.stop() }
