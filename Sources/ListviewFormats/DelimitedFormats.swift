@@ -9,6 +9,7 @@ extension FormatDescriptor {
         recordLayout: .delimitedRows(delimiter: UInt8(ascii: ","), quoting: true), ownStyle: .csv
     ) { input, loader in
         var options = loader.csv
+        options.onlyColumns = loader.onlyColumns
         options.delimiter = loader.delimiter ?? UInt8(ascii: ",")
         var note: String?
         if loader.delimiter == nil, let separator = try sniffedSeparator(input) {
@@ -27,6 +28,7 @@ extension FormatDescriptor {
         recordLayout: .delimitedRows(delimiter: UInt8(ascii: "\t"), quoting: false), ownStyle: .tsv
     ) { input, loader in
         var options = loader.csv
+        options.onlyColumns = loader.onlyColumns
         options.delimiter = loader.delimiter ?? UInt8(ascii: "\t")
         options.quoting = false
         options.strictQuotes = false

@@ -21,15 +21,19 @@ public struct InputLoader {
     public var schema: RecordSchema
     /// `--follow`: every input is read on as it grows, until this is stopped.
     public var following: Following?
+    /// The only columns whose cells the readers keep (`ReadSpec.onlyColumns`); nil: all.
+    public var onlyColumns: Set<String>?
 
     public init(format: InputFormat? = nil, path: [String] = [], csv: CSVOptions = CSVOptions(),
-                delimiter: UInt8? = nil, schema: RecordSchema = RecordSchema(), following: Following? = nil) {
+                delimiter: UInt8? = nil, schema: RecordSchema = RecordSchema(), following: Following? = nil,
+                onlyColumns: Set<String>? = nil) {
         self.format = format
         self.path = path
         self.csv = csv
         self.delimiter = delimiter
         self.schema = schema
         self.following = following
+        self.onlyColumns = onlyColumns
     }
 
     /// The opened inputs: one source over all of them, and the format each was read as.

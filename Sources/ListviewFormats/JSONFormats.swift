@@ -7,7 +7,7 @@ extension FormatDescriptor {
         displayName: "JSON", extensions: ["json"], declaresColumns: false, hasPaths: true, growsByRecord: false,
         recordLayout: .jsonValues(recordDepth: 1), ownStyle: .json
     ) { input, loader in
-        JSONRecordSource(input: input, lines: false, path: loader.path, schema: loader.schema)
+        JSONRecordSource(input: input, lines: false, path: loader.path, schema: loader.schema, onlyColumns: loader.onlyColumns)
     }
 
     /// JSON Lines: one value per line.
@@ -15,6 +15,6 @@ extension FormatDescriptor {
         displayName: "JSON Lines", extensions: ["jsonl", "ndjson"], declaresColumns: false, hasPaths: true, growsByRecord: true,
         recordLayout: .jsonValues(recordDepth: 0), ownStyle: .jsonl
     ) { input, loader in
-        JSONRecordSource(input: input, lines: true, path: loader.path, schema: loader.schema)
+        JSONRecordSource(input: input, lines: true, path: loader.path, schema: loader.schema, onlyColumns: loader.onlyColumns)
     }
 }

@@ -24,6 +24,15 @@ final class JSONBatchAssembler: JSONEventHandler {
     private let path: [String]
     private let maxDepth: Int
     private var depth = 0
+    /// The only columns whose cells are kept (`ReadSpec.onlyColumns`); nil: all. A record's
+    /// other fields still make their columns, so field names are checked against all of them,
+    /// but their values are passed over: absent cells.
+    private let onlyColumns: Set<String>?
+    /// Whether each column's cells are kept.
+    private var columnKept: [Bool] = []
+    /// The depth of the record's field whose nested value is being passed over (its column not
+    /// kept); 0 when none is.
+    private var passedOverDepth = 0
     /// True once the selected value has been seen.
     private(set) var foundTarget = false
 
@@ -111,10 +120,11 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// such as `{"total_count":3,"items":[…]}` has one).
     private(set) var arrayMembers: [(name: String, count: Int)] = []
 
-    init(lines: Bool, path: [String], maxDepth: Int) {
+    init(lines: Bool, path: [String], maxDepth: Int, onlyColumns: Set<String>? = nil) {
         self.lines = lines
         self.path = path
         self.maxDepth = maxDepth
+        self.onlyColumns = onlyColumns
         if lines && path.isEmpty { plainRecordDepth = 1 }
     }
 
@@ -163,17 +173,20 @@ final class JSONBatchAssembler: JSONEventHandler {
     override var isInsideValue: Bool { depth > 0 }
 
     override func null() -> Bool {
+        if passedOverDepth > 0 { return true }
         if !nested.isEmpty { return nestedScalar(Self.nullText) }
         return scalar(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
     }
 
     override func bool(_ flag: Bool) -> Bool {
+        if passedOverDepth > 0 { return true }
         let text = flag ? Self.trueText : Self.falseText
         if !nested.isEmpty { return nestedScalar(text) }
         return text.withUnsafeBytes { scalar($0, kind: .bool) }
     }
 
     override func number(_ text: UnsafeRawBufferPointer) -> Bool {
+        if passedOverDepth > 0 { return true }
         if !nested.isEmpty {
             beforeNestedValue()
             scratch.append(contentsOf: text)  // yajl checked the grammar: the text is a JSON number
@@ -184,6 +197,7 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     override func string(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard isValidUTF8(bytes) else { return refuse(Self.invalidUTF8) }
+        if passedOverDepth > 0 { return true }
         if !nested.isEmpty {
             beforeNestedValue()
             JSONString.append(utf8: bytes, to: &scratch)
@@ -193,6 +207,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     }
 
     override func key(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if passedOverDepth > 0 { return isValidUTF8(bytes) || refuse(Self.invalidUTF8) }
         if !nested.isEmpty { return nestedKey(bytes) }
         if recordObjectDepth > 0 {
             return memberName == nil ? recordKey(bytes) : memberKey(bytes)
@@ -206,7 +221,12 @@ final class JSONBatchAssembler: JSONEventHandler {
         if depth == 0, !topLevelValueBegins() { return false }
         depth += 1
         if depth > maxDepth { return refuse("nesting deeper than \(maxDepth) levels") }
+        if passedOverDepth > 0 { return true }
         if inRecord {
+            if nested.isEmpty && recordObjectDepth > 0 && memberName == nil && !columnKept[currentColumn] {
+                passedOverDepth = depth
+                return true
+            }
             openNested(isObject: isObject)
             return true
         }
@@ -242,6 +262,10 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     override func endContainer() -> Bool {
         depth -= 1
+        if passedOverDepth > 0 {
+            if depth < passedOverDepth { passedOverDepth = 0 }
+            return true
+        }
         if !nested.isEmpty {
             let elements = closeNested()
             guard nested.isEmpty else { return true }
@@ -290,6 +314,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// A scalar outside any nested value: a record's field, or a record of its own.
     private func scalar(_ bytes: UnsafeRawBufferPointer, kind: CellKind) -> Bool {
         if recordObjectDepth > 0 {
+            if memberName == nil && !columnKept[currentColumn] { return true }
             setCell((scratch.count, scratch.count + bytes.count, kind, recordNumber))
             scratch.append(contentsOf: bytes)
             return true
@@ -338,7 +363,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     @inline(__always)
     private func setCell(_ cell: CellSlot) {
         if memberName == nil {
-            slots[currentColumn] = cell
+            if columnKept[currentColumn] { slots[currentColumn] = cell }
         } else {
             memberFields[memberFields.count - 1].cell = cell
         }
@@ -401,7 +426,9 @@ final class JSONBatchAssembler: JSONEventHandler {
         columnKeys.append(key)
         columnByKey[key] = column
         slots.append((0, 0, .absent, -1))
-        batch.addColumn(String(decoding: key, as: UTF8.self))
+        let name = String(decoding: key, as: UTF8.self)
+        columnKept.append(onlyColumns?.contains(name) ?? true)
+        batch.addColumn(name)
         return column
     }
 

@@ -49,7 +49,7 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
         let last = index == cuts.count
         let start = cuts[index - 1].start, end = last ? size : cuts[index].end
         if simdjson, let fastParser = SimdjsonParser(lines: lines, maxDepth: maxDepth) {
-            let assembler = JSONBatchAssembler(lines: lines, path: [], maxDepth: maxDepth)
+            let assembler = main.newAssembler()
             if read(from: start, to: end, last: last, into: assembler, parse: { fastParser.parse($0, into: assembler) },
                     finish: { fastParser.finish(into: assembler) }) {
                 let rows = assembler.takeCompletedRows()
@@ -58,7 +58,7 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
             }
         }
         // yajl reads what simdjson did not.
-        let assembler = JSONBatchAssembler(lines: lines, path: [], maxDepth: maxDepth)
+        let assembler = main.newAssembler()
         let parser = YajlParser(handler: assembler, multipleValues: lines)
         let parsed = read(from: start, to: end, last: last, into: assembler, parse: { parser.parse($0).isOK }, finish: { parser.finish().isOK })
         let rows = assembler.takeCompletedRows()

@@ -37,6 +37,8 @@ public final class JSONRecordSource: RecordSource {
     private let path: [String]
     private let isLines: Bool
     private let maxDepth: Int
+    /// The only columns whose cells are read (`ReadSpec.onlyColumns`); nil: all.
+    private let onlyColumns: Set<String>?
     private let schema: RecordSchema
     private var assembler: JSONBatchAssembler
     private var parser: YajlParser
@@ -63,19 +65,23 @@ public final class JSONRecordSource: RecordSource {
     private(set) var wasReadInParts = false
 
     /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
+    /// `onlyColumns`, when given, are the only columns whose cells are read: the others' values are
+    /// passed over (absent), their columns still made.
     public convenience init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
-                            maxDepth: Int = JSONRecordSource.defaultMaxDepth) {
-        self.init(input: input, lines: lines, path: path, schema: schema, maxDepth: maxDepth, simdjson: true)
+                            maxDepth: Int = JSONRecordSource.defaultMaxDepth, onlyColumns: Set<String>? = nil) {
+        self.init(input: input, lines: lines, path: path, schema: schema, maxDepth: maxDepth, onlyColumns: onlyColumns, simdjson: true)
     }
 
-    /// `init(input:lines:path:schema:maxDepth:)`, with simdjson only when `simdjson` (tests compare the two).
-    init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema, maxDepth: Int, simdjson: Bool) {
+    /// `init(input:lines:path:schema:maxDepth:onlyColumns:)`, with simdjson only when `simdjson` (tests compare the two).
+    init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema, maxDepth: Int, onlyColumns: Set<String>? = nil,
+         simdjson: Bool) {
         self.input = input
         self.isLines = lines
         self.path = path
         self.maxDepth = maxDepth
+        self.onlyColumns = onlyColumns
         self.schema = schema
-        assembler = JSONBatchAssembler(lines: lines, path: path, maxDepth: maxDepth)
+        assembler = JSONBatchAssembler(lines: lines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns)
         parser = YajlParser(handler: assembler, multipleValues: lines)
         countsPositions = input.regularFileSize == nil || input.path == nil
         if simdjson && path.isEmpty && !countsPositions { fastParser = SimdjsonParser(lines: lines, maxDepth: maxDepth) }
@@ -215,6 +221,11 @@ public final class JSONRecordSource: RecordSource {
         return (rows, parsed && assembler.isBetweenRecords)
     }
 
+    /// An assembler for this input's records (a part's, or the records read again).
+    func newAssembler() -> JSONBatchAssembler {
+        JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns)
+    }
+
     /// Counts rows handed out by the parts of this file.
     func countHandedOut(_ rows: Int) { rowsHandedOut += rows }
 
@@ -230,7 +241,7 @@ public final class JSONRecordSource: RecordSource {
     private func startAgain(countingPositions: Bool) throws {
         guard let filePath = input.path else { return }
         input = try ByteInput(path: filePath)
-        assembler = JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth)
+        assembler = newAssembler()
         parser = YajlParser(handler: assembler, multipleValues: isLines)
         if fastParser != nil { fastParser = SimdjsonParser(lines: isLines, maxDepth: maxDepth) }
         (fastConsumed, rowsTaken) = (0, 0)
@@ -249,7 +260,7 @@ public final class JSONRecordSource: RecordSource {
         fastParser = nil
         guard let filePath = input.path else { return false }
         let again = try ByteInput(path: filePath)
-        let yajlAssembler = JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth)
+        let yajlAssembler = newAssembler()
         let yajlParser = YajlParser(handler: yajlAssembler, multipleValues: isLines)
         var remaining = fastConsumed, parsed = true, toDrop = rowsTaken
         while parsed, remaining > 0, try again.withNextChunk(limit: min(remaining, Self.wholeFileSliceSize), { bytes in

@@ -45,6 +45,17 @@ public enum ListPlanner {
         return .wholeList(pagesByLines: false)
     }
 
+    /// The only columns whose cells `request`'s plan looks at, when it is `.counts` (decided before
+    /// the inputs are opened, from the request alone: `.summary` wins over counts): the columns of
+    /// the fields it names (`FieldCheck.names`), each a top-level key or the first step of a
+    /// path. nil, every column, for every other plan, and when counting looks at more: `--search`
+    /// (every field), reshaped records, `--file-field`, field globs.
+    public static func columnsRead(for request: ListRequest) -> Set<String>? {
+        guard request.look.countsOnly, !request.look.summary, request.arrangement.filter.search == nil,
+              request.read.shaping.isEmpty, request.read.fileField == nil, FieldCheck.patterns(in: request).isEmpty else { return nil }
+        return Set(FieldCheck.names(in: request).flatMap { [$0.path.text] + $0.path.components.prefix(1) })
+    }
+
     /// What `option` asks of the pipeline as `request` sets it.
     static func demand(of option: ListOption, in request: ListRequest, formats: [InputFormat]) -> Demand {
         switch option {

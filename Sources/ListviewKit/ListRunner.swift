@@ -26,14 +26,39 @@ public enum ListRunner {
         try run(request, to: sink, warn: warn, reading: .bytesWhenPossible)
     }
 
-    /// `run`, with the way a whole list's table is filled chosen (tests compare the two ways).
+    /// `run`, with the way a whole list's table is filled chosen, and whether the readers keep only
+    /// the columns the plan reads (tests compare the ways).
+    ///
+    /// A count of regular files reads only the columns it names (`ListPlanner.columnsRead`). Its
+    /// answer is the same, but a usage error (a field no record has) names the closest fields from
+    /// every column and value: that error, and the notes before it, come from reading the files
+    /// again whole, as every other run reads them.
     @discardableResult
-    static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void, reading: WholeList.Reading) throws -> Outcome {
-        var read = request.read
-        if request.look.countsOnly && request.arrangement.filter.isEmpty && read.shaping.isEmpty {
-            // Counting looks at the group and sort fields only: CSV cells of other columns need not become values.
-            read.csv.onlyColumns = Set((request.arrangement.groupBy + request.arrangement.sort.map(\.path)).flatMap { [$0.text] + $0.components.prefix(1) })
+    static func run(_ request: ListRequest, to sink: OutputSink, warn: (String) -> Void, reading: WholeList.Reading,
+                    onlyColumnsRead: Bool = true) throws -> Outcome {
+        let inputs = request.read.inputs
+        guard onlyColumnsRead, let columns = ListPlanner.columnsRead(for: request), !inputs.isEmpty,
+              inputs.allSatisfy({ ReadSpec.regularFileSize(of: $0) != nil }) else {
+            return try run(request, onlyColumns: nil, to: sink, warn: warn, reading: reading)
         }
+        var notes: [String] = []
+        do {
+            let outcome = try run(request, onlyColumns: columns, to: sink, warn: { notes.append($0) }, reading: reading)
+            notes.forEach(warn)
+            return outcome
+        } catch ListviewError.usage {
+            return try run(request, onlyColumns: nil, to: sink, warn: warn, reading: reading)
+        } catch {
+            notes.forEach(warn)
+            throw error
+        }
+    }
+
+    /// `run`, the readers keeping only `onlyColumns` (nil: all).
+    private static func run(_ request: ListRequest, onlyColumns: Set<String>?, to sink: OutputSink, warn: (String) -> Void,
+                            reading: WholeList.Reading) throws -> Outcome {
+        var read = request.read
+        read.onlyColumns = onlyColumns
         let stream = try BatchStream(read, filter: request.arrangement.filter, sink: sink)
         let plan = ListPlanner.plan(for: request, formats: stream.formats)
         // Decided only for the plans that hold rows (a `stat` of each input).

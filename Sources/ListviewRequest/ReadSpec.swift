@@ -28,6 +28,9 @@ public struct ReadSpec: Sendable {
     public var following: Following?
     /// `--flatten`, `--explode`, `--unflatten`: records reshaped as they are read.
     public var shaping = RecordShaping()
+    /// The only columns whose cells are read, when the run looks at no others (`ListPlanner.columnsRead`):
+    /// the readers pass the other values over (a CSV reader leaves their columns out too). nil: all.
+    public var onlyColumns: Set<String>?
 
     public init(inputs: [String] = []) {
         self.inputs = inputs
@@ -76,7 +79,7 @@ public struct ReadSpec: Sendable {
 
     /// The reader options of this reading, for opening one input (`InputLoader`).
     public var loader: InputLoader {
-        InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, following: following)
+        InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, following: following, onlyColumns: onlyColumns)
     }
 
     /// The size of the regular, uncompressed file at `path`: what reading it whole holds, about;
