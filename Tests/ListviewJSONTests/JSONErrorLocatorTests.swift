@@ -207,4 +207,66 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case("[\\uDE00]", 1, "invalid char in json text"),
         ], chunkEnds: { chunks[String(decoding: $0.text, as: UTF8.self)] })
     }
+
+    // MARK: Random texts
+
+    /// Texts of each kind (documents, JSON Lines) the property test checks, and a quarter as
+    /// many soups of JSON pieces of each.
+    static let casesPerKind = 6_000
+
+    /// Random valid and broken documents and JSON Lines, each given to yajl whole and in random
+    /// chunks: the locator finds yajl's first error (or none) both ways.
+    func testAgreesWithYajlOnRandomTexts() {
+        let seed = testSeed(0x4C6F_6361_746F_72)
+        var seeds = SeededRandom(state: seed)
+        var messages: [String: Int] = [:]
+        var errors = 0, mismatches = 0, cases = 0, chunkDependent = 0
+        let started = Date()
+        for (lines, soup) in [(false, false), (true, false), (false, true), (true, true)] {
+            for index in 0..<Self.casesPerKind / (soup ? 4 : 1) {
+                let caseSeed = seeds.next()
+                var generator = RandomJSONText(seed: caseSeed)
+                let valid = lines ? generator.jsonLines() : generator.document()
+                let text = soup ? generator.soup() : index % 10 == 0 ? valid : generator.corrupt(valid)
+                let maxDepth = index % 7 == 0 ? 1 + generator.random.next(4) : JSONRecordSource.defaultMaxDepth
+                let chunkEnds = generator.chunkEnds(count: text.count)
+                let locator = JSONErrorLocator(lines: lines, maxDepth: maxDepth)
+                let expected = YajlErrorOracle.firstError(in: text, lines: lines, maxDepth: maxDepth)
+                let expectedInChunks = YajlErrorOracle.firstError(in: text, lines: lines, maxDepth: maxDepth, chunkEnds: chunkEnds)
+                let found = locator.firstError(in: text)
+                let foundInChunks = locator.firstError(in: text, chunkEnds: chunkEnds)
+                cases += 1
+                if let expected {
+                    errors += 1
+                    messages[Self.kind(of: expected.message), default: 0] += 1
+                }
+                if expectedInChunks != expected { chunkDependent += 1 }
+                if found != expected || foundInChunks != expectedInChunks {
+                    mismatches += 1
+                    if mismatches <= 10 {
+                        XCTFail("""
+                            case seed \(caseSeed), lines \(lines), soup \(soup), maxDepth \(maxDepth), text \(Self.quoted(text)): \
+                            yajl \(expected?.description ?? "nil"), locator \(found?.description ?? "nil"); \
+                            in chunks ending at \(chunkEnds): yajl \(expectedInChunks?.description ?? "nil"), \
+                            locator \(foundInChunks?.description ?? "nil")
+                            """)
+                    }
+                }
+            }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        print("JSONErrorLocator: \(cases) texts, \(errors) with errors of \(messages.count) kinds, "
+              + "\(chunkDependent) reported otherwise in chunks, \(mismatches) mismatches, \(String(format: "%.1f", seconds)) s")
+        for (message, count) in messages.sorted(by: { $0.value > $1.value }) { print("  \(count)\t\(message)") }
+        XCTAssertEqual(mismatches, 0)
+        // Not vacuous: most texts are broken, in many different ways.
+        XCTAssertGreaterThan(errors, cases * 3 / 5)
+        XCTAssertGreaterThanOrEqual(messages.count, 25, "\(messages.keys.sorted())")
+    }
+
+    /// A message with its numbers (the depth limit, the escape) left out, to count kinds of error.
+    private static func kind(of message: String) -> String {
+        message.replacingOccurrences(of: "\\\\u[0-9a-f]{4}", with: "\\\\uXXXX", options: .regularExpression)
+            .replacingOccurrences(of: "than [0-9]+", with: "than N", options: .regularExpression)
+    }
 }
