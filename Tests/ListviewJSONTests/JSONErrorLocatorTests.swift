@@ -269,4 +269,48 @@ final class JSONErrorLocatorTests: XCTestCase {
         message.replacingOccurrences(of: "\\\\u[0-9a-f]{4}", with: "\\\\uXXXX", options: .regularExpression)
             .replacingOccurrences(of: "than [0-9]+", with: "than N", options: .regularExpression)
     }
+
+    // MARK: The reader itself
+
+    /// The error `JSONRecordSource` reports reading `text` from a file (simdjson first, yajl
+    /// where it refuses), as (line, column, message); nil when it reads the text.
+    private func readerError(_ text: [UInt8], lines: Bool, maxDepth: Int, files: TemporaryFiles) throws -> String? {
+        let input = try ByteInput(path: try files.write(text, extension: "json"))
+        var source = JSONRecordSource(input: input, lines: lines, schema: RecordSchema(), maxDepth: maxDepth)
+        do {
+            _ = try readRecords(from: &source)
+            return nil
+        } catch let ListviewError.malformedInput(_, line, column, message) {
+            return "\(line ?? 0):\(column ?? 0): \(message)"
+        }
+    }
+
+    /// The locator's error as the reader words it: line and column of its offset.
+    private static func described(_ found: JSONErrorLocator.Found?, in text: [UInt8]) -> String? {
+        guard let found else { return nil }
+        var position = TextPosition()
+        text.withUnsafeBytes { position.advance(over: UnsafeRawBufferPointer(rebasing: $0[0..<min(found.offset, text.count)])) }
+        return "\(position.line):\(position.column): \(found.message)"
+    }
+
+    /// What the reader reports, line and column and message, for random broken texts: the
+    /// oracle stands for the reader faithfully.
+    func testAgreesWithTheReader() throws {
+        let files = TemporaryFiles()
+        var seeds = SeededRandom(state: testSeed(0x5265_6164_6572))
+        var errors = 0
+        for index in 0..<400 {
+            let lines = index % 2 == 1
+            var generator = RandomJSONText(seed: seeds.next())
+            var text = generator.corrupt(lines ? generator.jsonLines() : generator.document())
+            // The reader drops a byte order mark at the start; the locator is given what follows.
+            if text.starts(with: ByteInput.utf8ByteOrderMark) { text.removeFirst(3) }
+            let maxDepth = index % 5 == 0 ? 3 : JSONRecordSource.defaultMaxDepth
+            let expected = try readerError(text, lines: lines, maxDepth: maxDepth, files: files)
+            let found = Self.described(JSONErrorLocator(lines: lines, maxDepth: maxDepth).firstError(in: text), in: text)
+            if expected != nil { errors += 1 }
+            XCTAssertEqual(found, expected, "lines \(lines), maxDepth \(maxDepth), text \(Self.quoted(text))")
+        }
+        XCTAssertGreaterThan(errors, 250)
+    }
 }
