@@ -9,7 +9,9 @@ extension JSONBatchAssembler {
         guard let tape = parsed.tape, let strings = parsed.strings else { return false }
         // simdjson checked the text's UTF-8, and refuses an escape that is half a surrogate pair.
         stringsAreUTF8 = true
-        defer { stringsAreUTF8 = false }
+        // Each record is whole in the tape: its values stay in simdjson's buffers until it ends.
+        valuesOutliveRecords = true
+        defer { (stringsAreUTF8, valuesOutliveRecords) = (false, false) }
         // The array's `[` holds the index after its `]`.
         let end = Int(truncatingIfNeeded: tape[1] & 0xFFFF_FFFF) - 1
         var index = 2

@@ -78,8 +78,11 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// The name of the member being read as a record, when an object is listed.
     private var memberName: String?
 
-    /// Each column's key, as bytes, and the columns by key.
-    private var columnKeys: [[UInt8]] = []
+    /// Each column's key, as bytes, one after another in `keyStore` (column `c`'s from
+    /// `keyStarts[c]` to `keyStarts[c + 1]`), and the columns by key.
+    private var keyStore = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 8)
+    private var keyStoreCapacity = 256
+    private var keyStarts = [0]
     private var columnByKey: [[UInt8]: Int] = [:]
     /// The columns of the previous object's keys in order: the next object's keys are most likely the same.
     private var previousKeyColumns: [Int] = []
@@ -89,7 +92,17 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// The current record's values: bytes in `scratch`, and per column where they lie, their
     /// kind, and the record they belong to (so slots need no clearing between records).
     private var scratch = ByteOutput()
-    private typealias CellSlot = (start: Int, end: Int, kind: CellKind, record: Int)
+    /// Where a field's value lies: `count` bytes from `start` in `scratch`, or at `source` (text
+    /// the parser keeps until the record ends, `valuesOutliveRecords`), and the record it is of.
+    private struct CellSlot {
+        var start = 0
+        var count = 0
+        var source: UnsafeRawPointer?
+        var kind = CellKind.absent
+        var record = -1
+
+        static let none = CellSlot()
+    }
     private var slots: [CellSlot] = []
     private var recordNumber = 0
 
@@ -120,6 +133,10 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// such as `{"total_count":3,"items":[…]}` has one).
     private(set) var arrayMembers: [(name: String, count: Int)] = []
 
+    deinit {
+        keyStore.deallocate()
+    }
+
     init(lines: Bool, path: [String], maxDepth: Int, onlyColumns: Set<String>? = nil) {
         self.lines = lines
         self.path = path
@@ -133,6 +150,9 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// True while the strings and keys given are known to be UTF-8 (simdjson checked the text,
     /// `replay`), so they are not checked again.
     var stringsAreUTF8 = false
+    /// True while the bytes of the values given stay where they are until their record ends (in
+    /// simdjson's buffers, `replay`), so a cell points at them instead of copying them.
+    var valuesOutliveRecords = false
 
     @inline(__always)
     private func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -269,7 +289,7 @@ final class JSONBatchAssembler: JSONEventHandler {
         if !nested.isEmpty {
             let elements = closeNested()
             guard nested.isEmpty else { return true }
-            setCell((nestedStartOfValue, scratch.count, .nested, recordNumber))
+            setCell(CellSlot(start: nestedStartOfValue, count: scratch.count - nestedStartOfValue, kind: .nested, record: recordNumber))
             if inArrayRecord {
                 if let memberName { arrayMembers.append((memberName, elements)) }
                 endRecord()
@@ -315,8 +335,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     private func scalar(_ bytes: UnsafeRawBufferPointer, kind: CellKind) -> Bool {
         if recordObjectDepth > 0 {
             if memberName == nil && !columnKept[currentColumn] { return true }
-            setCell((scratch.count, scratch.count + bytes.count, kind, recordNumber))
-            scratch.append(contentsOf: bytes)
+            setCell(cell(holding: bytes, kind: kind))
             return true
         }
         if depth == 0, !topLevelValueBegins() { return false }
@@ -328,8 +347,7 @@ final class JSONBatchAssembler: JSONEventHandler {
             if case .record(let name) = slot { memberName = name }
             beginRecord(memberName: memberName)
             selectValueColumn()
-            setCell((scratch.count, scratch.count + bytes.count, kind, recordNumber))
-            scratch.append(contentsOf: bytes)
+            setCell(cell(holding: bytes, kind: kind))
             endRecord()
         case .navigate, .ignore:
             advanceFrame()
@@ -344,7 +362,7 @@ final class JSONBatchAssembler: JSONEventHandler {
         membersListed += 1
         var name = memberName
         name.withUTF8 { name in
-            memberFields.append((key: "key", cell: (scratch.count, scratch.count + name.count, .string, recordNumber)))
+            memberFields.append((key: "key", cell: CellSlot(start: scratch.count, count: name.count, kind: .string, record: recordNumber)))
             scratch.append(contentsOf: UnsafeRawBufferPointer(name))
         }
     }
@@ -352,11 +370,22 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// Makes the `value` field the one the next value fills.
     private func selectValueColumn() {
         if memberName != nil {
-            memberFields.append((key: "value", cell: (0, 0, .absent, -1)))
+            memberFields.append((key: "value", cell: .none))
         } else {
             currentColumn = Self.valueName.withUnsafeBytes { column(forKey: $0) }
             keyColumns.append(currentColumn)
         }
+    }
+
+    /// A cell holding `bytes`: where they are, when they outlive the record, else copied to `scratch`.
+    @inline(__always)
+    private func cell(holding bytes: UnsafeRawBufferPointer, kind: CellKind) -> CellSlot {
+        if valuesOutliveRecords, let source = bytes.baseAddress {
+            return CellSlot(count: bytes.count, source: UnsafeRawPointer(source), kind: kind, record: recordNumber)
+        }
+        let start = scratch.count
+        scratch.append(contentsOf: bytes)
+        return CellSlot(start: start, count: bytes.count, kind: kind, record: recordNumber)
     }
 
     /// A field's value, in its slot (a member's, in its list of fields).
@@ -375,7 +404,7 @@ final class JSONBatchAssembler: JSONEventHandler {
         let position = keyColumns.count
         if position < previousKeyColumns.count {
             let expected = previousKeyColumns[position]
-            if columnKeys[expected].withUnsafeBytes({ Self.same($0, bytes) }) {
+            if Self.same(columnKey(expected), bytes) {
                 currentColumn = expected
                 keyColumns.append(expected)
                 return true
@@ -392,18 +421,34 @@ final class JSONBatchAssembler: JSONEventHandler {
         return true
     }
 
-    /// Whether `a` and `b` hold the same bytes (`memcmp`: a key is compared once per record and field).
+    /// The key of `column`.
+    @inline(__always)
+    private func columnKey(_ column: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: keyStore + keyStarts[column], count: keyStarts[column + 1] - keyStarts[column])
+    }
+
+    /// Whether `a` and `b` hold the same bytes, compared eight at a time: a key is compared once
+    /// per record and field, and is short.
     @inline(__always)
     private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-        return memcmp(first, second, a.count) == 0
+        let count = a.count
+        guard count == b.count else { return false }
+        var index = 0
+        while index + 8 <= count {
+            guard a.loadUnaligned(fromByteOffset: index, as: UInt64.self) == b.loadUnaligned(fromByteOffset: index, as: UInt64.self) else { return false }
+            index += 8
+        }
+        while index < count {
+            guard a[index] == b[index] else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// A key of a listed member's object: kept by name until the member ends.
     private func memberKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard isValidUTF8(bytes) else { return refuse(Self.invalidUTF8) }
-        memberFields.append((key: String(decoding: bytes, as: UTF8.self), cell: (0, 0, .absent, -1)))
+        memberFields.append((key: String(decoding: bytes, as: UTF8.self), cell: .none))
         return true
     }
 
@@ -417,15 +462,27 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// columns yajl makes for the keys of a record it has begun (`SimdjsonParser` reads such a
     /// record only once it ends).
     func addColumns(of other: JSONBatchAssembler) {
-        for key in other.columnKeys where columnByKey[key] == nil { _ = addColumn(key) }
+        for column in 0..<other.keyStarts.count - 1 {
+            let key = Array(other.columnKey(column))
+            if columnByKey[key] == nil { _ = addColumn(key) }
+        }
     }
 
     /// A new column for `key` (checked as UTF-8), last.
     private func addColumn(_ key: [UInt8]) -> Int {
-        let column = columnKeys.count
-        columnKeys.append(key)
+        let column = keyStarts.count - 1
+        let start = keyStarts[column]
+        if start + key.count > keyStoreCapacity {
+            let grown = max(keyStoreCapacity * 2, start + key.count)
+            let moved = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 8)
+            moved.copyMemory(from: keyStore, byteCount: start)
+            keyStore.deallocate()
+            (keyStore, keyStoreCapacity) = (moved, grown)
+        }
+        key.withUnsafeBytes { if let bytes = $0.baseAddress { (keyStore + start).copyMemory(from: bytes, byteCount: key.count) } }
+        keyStarts.append(start + key.count)
         columnByKey[key] = column
-        slots.append((0, 0, .absent, -1))
+        slots.append(.none)
         let name = String(decoding: key, as: UTF8.self)
         columnKept.append(onlyColumns?.contains(name) ?? true)
         batch.addColumn(name)
@@ -439,7 +496,9 @@ final class JSONBatchAssembler: JSONEventHandler {
             for column in slots.indices {
                 let slot = slots[column]
                 if slot.record == recordNumber {
-                    batch.appendCell(UnsafeRawBufferPointer(rebasing: scratch[slot.start..<slot.end]), kind: slot.kind)
+                    let bytes = slot.source.map { UnsafeRawBufferPointer(start: $0, count: slot.count) }
+                        ?? UnsafeRawBufferPointer(rebasing: scratch[slot.start..<slot.start + slot.count])
+                    batch.appendCell(bytes, kind: slot.kind)
                 } else {
                     batch.appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .absent)
                 }
