@@ -112,6 +112,27 @@ public struct CellTable: Sendable {
         pendingCells += 1
     }
 
+    /// Adds `count` absent cells to the current row at once (a JSON object without some keys,
+    /// or whose values a read passed over): `appendCell` of each, without its per-cell work.
+    public mutating func appendAbsentCells(_ count: Int) {
+        guard count > 0 else { return }
+        joinTail()
+        if measuresColumns {
+            for column in pendingCells..<min(pendingCells + count, measures.count) {
+                measures[column].add(cellOf: .absent, text: UnsafeRawBufferPointer(start: nil, count: 0), inferTypes: inferTypes)
+            }
+        }
+        let end = arena.count
+        for _ in 0..<count { ends.append(end) }
+        if !hasKinds {
+            kinds.reserveCapacity(max(expectedCells, ends.count))
+            kinds.append(contentsOf: repeatElement(.text, count: ends.count - count))
+            hasKinds = true
+        }
+        kinds.append(contentsOf: repeatElement(.absent, count: count))
+        pendingCells += count
+    }
+
     /// Measures the cell being added.
     @inline(__always)
     private mutating func measure(_ text: UnsafeRawBufferPointer, kind: CellKind, printableASCII: Bool) {
@@ -130,7 +151,11 @@ public struct CellTable: Sendable {
         }
         if let fieldOrder, !fieldOrder.isStrictlyIncreasing { fieldOrders[rowCount] = fieldOrder }
         if !rowStarts.isEmpty { rowStarts.append(ends.count - pendingCells) }
-        while pendingCells < columns.count { appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: padding) }
+        if padding == .absent {
+            appendAbsentCells(columns.count - pendingCells)
+        } else {
+            while pendingCells < columns.count { appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: padding) }
+        }
         pendingCells = 0
         rowCount += 1
         return true

@@ -493,15 +493,21 @@ final class JSONBatchAssembler: JSONEventHandler {
     private func endRecord() {
         if memberName != nil { placeMemberFields() }
         scratch.withUnsafeBytes { scratch in
+            // Runs of columns the record has no value for are added at once (the rest pads the row).
+            var absent = 0
             for column in slots.indices {
                 let slot = slots[column]
-                if slot.record == recordNumber {
-                    let bytes = slot.source.map { UnsafeRawBufferPointer(start: $0, count: slot.count) }
-                        ?? UnsafeRawBufferPointer(rebasing: scratch[slot.start..<slot.start + slot.count])
-                    batch.appendCell(bytes, kind: slot.kind)
-                } else {
-                    batch.appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .absent)
+                guard slot.record == recordNumber else {
+                    absent += 1
+                    continue
                 }
+                if absent > 0 {
+                    batch.appendAbsentCells(absent)
+                    absent = 0
+                }
+                let bytes = slot.source.map { UnsafeRawBufferPointer(start: $0, count: slot.count) }
+                    ?? UnsafeRawBufferPointer(rebasing: scratch[slot.start..<slot.start + slot.count])
+                batch.appendCell(bytes, kind: slot.kind)
             }
         }
         // A repeated key's last value is in its slot; its first position is where `DuplicateKeys` keeps it.
