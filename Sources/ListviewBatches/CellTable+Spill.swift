@@ -5,10 +5,13 @@ import ListviewValues
 /// budget. The format stays here, beside the cells it reads and writes one by one: from
 /// another module each cell's lookup is a call (a partitioned diff ran 0.5% more instructions).
 ///
-/// The format: the columns (count, then each name's length and bytes), whether
-/// types are inferred, the row count; then per row its field order (count, then
-/// columns; 0 when it is column order) and its cells, each a kind byte, a
-/// length and the bytes. Numbers are LEB128.
+/// The format: the columns (count, then each name's length and bytes), whether types
+/// are inferred, the row count; the rows with a field order of their own (count, then
+/// each one's row, column count and columns); whether the cells have kinds (0: every
+/// cell is `.text`; 1: a kind byte per cell follows, row after row); each cell's length,
+/// row after row; then every cell's bytes, run together. Numbers are LEB128. Read back,
+/// the bytes join the table's arena in one copy and the ends are summed from the
+/// lengths: no cell goes through `appendCell`.
 extension CellTable {
     /// Appends `rows` (in that order) to `bytes` in the spill format.
     public func spill<Rows: Collection>(rows: Rows, to bytes: inout ByteOutput) where Rows.Element == Int {
@@ -22,18 +25,27 @@ extension CellTable {
         }
         bytes.append(inferTypes ? 1 : 0)
         SpillFormat.appendNumber(rows.count, to: &bytes)
+        let ordered = rows.enumerated().compactMap { index, row in fieldOrders[row].map { (index, $0) } }
+        SpillFormat.appendNumber(ordered.count, to: &bytes)
+        for (index, order) in ordered {
+            SpillFormat.appendNumber(index, to: &bytes)
+            SpillFormat.appendNumber(order.count, to: &bytes)
+            for column in order { SpillFormat.appendNumber(column, to: &bytes) }
+        }
         withCells { cells in
-            for row in rows {
-                let order = fieldOrders[row] ?? []
-                SpillFormat.appendNumber(order.count, to: &bytes)
-                for column in order { SpillFormat.appendNumber(column, to: &bytes) }
-                for column in columns.indices {
-                    let (kind, text) = cells.cell(row: row, column: column)
-                    bytes.append(kind.rawValue)
-                    SpillFormat.appendNumber(text.count, to: &bytes)
-                    bytes.append(contentsOf: text)
+            // A row short of cells (a column found after it) reads `.absent` where it has none.
+            let writesKinds = hasKinds || mayHaveShortRows
+            bytes.append(writesKinds ? 1 : 0)
+            if writesKinds {
+                for row in rows {
+                    for column in columns.indices { bytes.append(cells.cell(row: row, column: column).kind.rawValue) }
                 }
             }
+            for row in rows {
+                for column in columns.indices { SpillFormat.appendNumber(cells.cell(row: row, column: column).text.count, to: &bytes) }
+            }
+            // A row's cells lie together: one copy a row.
+            for row in rows { bytes.append(contentsOf: cells.rowText(row: row)) }
         }
     }
 
@@ -47,25 +59,37 @@ extension CellTable {
             guard let length = reader.number(), let text = reader.bytes(length) else { return nil }
             names.append(String(decoding: text, as: UTF8.self))
         }
-        guard let infer = reader.byte(), let rowCount = reader.number() else { return nil }
+        guard let infer = reader.byte(), let rowCount = reader.number(), let orderedCount = reader.number() else { return nil }
+        var orders: [Int: [Int]] = [:]
+        for _ in 0..<orderedCount {
+            guard let row = reader.number(), row < rowCount, let count = reader.number() else { return nil }
+            var order: [Int] = []
+            for _ in 0..<count {
+                guard let column = reader.number(), column < columnCount else { return nil }
+                order.append(column)
+            }
+            orders[row] = order
+        }
+        let (cellCount, overflow) = rowCount.multipliedReportingOverflow(by: columnCount)
+        guard !overflow, let hasKinds = reader.byte() else { return nil }
+        var kinds: UnsafeRawBufferPointer?
+        if hasKinds == 1 {
+            guard let kindBytes = reader.bytes(cellCount), kindBytes.allSatisfy({ CellKind(rawValue: $0) != nil }) else { return nil }
+            kinds = kindBytes
+        }
+        var lengths: [Int] = []
+        lengths.reserveCapacity(cellCount)
+        var total = 0
+        for _ in 0..<cellCount {
+            guard let length = reader.number() else { return nil }
+            lengths.append(length)
+            total += length
+        }
+        guard let text = reader.bytes(total), reader.isAtEnd else { return nil }
         self.init(columns: names, inferTypes: infer == 1)
         self.nestedDecoder = nestedDecoder
         measuresColumns = measuring
-        for _ in 0..<rowCount {
-            guard let orderCount = reader.number() else { return nil }
-            var order: [Int] = []
-            for _ in 0..<orderCount {
-                guard let column = reader.number() else { return nil }
-                order.append(column)
-            }
-            for _ in 0..<columnCount {
-                guard let raw = reader.byte(), let kind = CellKind(rawValue: raw), let length = reader.number(),
-                      let text = reader.bytes(length) else { return nil }
-                appendCell(text, kind: kind)
-            }
-            _ = endRow(padding: .absent, fieldOrder: order.isEmpty ? nil : order)
-        }
-        guard reader.isAtEnd else { return nil }
+        appendRows(count: rowCount, text: text, lengths: lengths, kinds: kinds, fieldOrders: orders)
     }
 }
 

@@ -23,11 +23,13 @@ public struct CellTable: Sendable {
     private var ends = CellEnds()
     /// Each cell's kind, once a cell is not `.text` (`hasKinds`); empty before.
     private var kinds: [CellKind] = []
-    private var hasKinds = false
+    private(set) var hasKinds = false
     /// The cells `reserveCapacity` made room for.
     private var expectedCells = 0
     /// Where each row's cells start in `ends`; empty while every row has a cell per column.
     private var rowStarts: [Int] = []
+    /// Whether some row may have fewer cells than columns (`rowStarts` is kept).
+    var mayHaveShortRows: Bool { !rowStarts.isEmpty }
     /// The number of complete rows.
     public private(set) var rowCount = 0
     /// A large later part joined without copying (`append`), at most one: its rows follow this
@@ -131,6 +133,37 @@ public struct CellTable: Sendable {
         }
         kinds.append(contentsOf: repeatElement(.absent, count: count))
         pendingCells += count
+    }
+
+    /// Appends `count` whole rows at once (a spilled table read back): their cells' bytes run
+    /// together in `text`, each cell's length in `lengths` and raw kind in `kinds` (nil: every
+    /// cell `.text`), row after row, a cell per column; `fieldOrders` by row of these.
+    mutating func appendRows(count: Int, text: UnsafeRawBufferPointer, lengths: [Int], kinds: UnsafeRawBufferPointer?,
+                             fieldOrders orders: [Int: [Int]]) {
+        joinTail()
+        if !rowStarts.isEmpty { rowStarts.append(contentsOf: (0..<count).map { ends.count + $0 * columns.count }) }
+        let base = arena.count
+        if !text.isEmpty { arena.append(contentsOf: text) }
+        if kinds != nil && !hasKinds {
+            self.kinds = [CellKind](repeating: .text, count: ends.count)
+            hasKinds = true
+        }
+        ends.reserveCapacity(ends.count + lengths.count)
+        var end = base, column = 0
+        for (index, length) in lengths.enumerated() {
+            let kind = kinds.flatMap { CellKind(rawValue: $0[index]) } ?? .text
+            if measuresColumns && column < measures.count {
+                arena.withUnsafeBytes { arena in
+                    measures[column].add(cellOf: kind, text: UnsafeRawBufferPointer(rebasing: arena[end..<end + length]), inferTypes: inferTypes)
+                }
+            }
+            end += length
+            ends.append(end)
+            if hasKinds { self.kinds.append(kind) }
+            column = column + 1 == columns.count ? 0 : column + 1
+        }
+        for (row, order) in orders where !order.isStrictlyIncreasing { fieldOrders[rowCount + row] = order }
+        rowCount += count
     }
 
     /// Measures the cell being added.
@@ -315,6 +348,15 @@ public struct CellTable: Sendable {
             return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
         }
 
+        /// The bytes of all of `row`'s cells, which lie together, first to last.
+        @inline(__always)
+        func rowText(row: Int, columnCount: Int) -> UnsafeRawBufferPointer {
+            let first = rowStarts.isEmpty ? row * columnCount : rowStarts[row]
+            let end = rowStarts.isEmpty ? first + columnCount : row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
+            guard end > first else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            return UnsafeRawBufferPointer(rebasing: arena[(first == 0 ? 0 : ends[first - 1])..<ends[end - 1]])
+        }
+
         /// Whether `row` here and `otherRow` of `other` hold the same cells: each of the same kind
         /// and bytes. False when either table's rows may lack cells (`rowStarts`): those are
         /// compared cell by cell.
@@ -444,6 +486,13 @@ public struct CellTable: Sendable {
         public func cell(row: Int, column: Int) -> (kind: CellKind, text: UnsafeRawBufferPointer) {
             if row >= split, let tail { return tail.cell(row: row - split, column: column, columnCount: columnCount) }
             return head.cell(row: row, column: column, columnCount: columnCount)
+        }
+
+        /// The bytes of all of `row`'s cells run together, first to last (the spill format's text).
+        @inline(__always)
+        public func rowText(row: Int) -> UnsafeRawBufferPointer {
+            if row >= split, let tail { return tail.rowText(row: row - split, columnCount: columnCount) }
+            return head.rowText(row: row, columnCount: columnCount)
         }
     }
 
