@@ -28,6 +28,8 @@ extension CellTable {
     /// are when `other`'s columns continue this table's and types are inferred alike, else each
     /// row as its record, its fields joining the columns of the same name (`schema`).
     public mutating func append<Rows: Sequence>(rows: Rows, of other: CellTable, schema: RecordSchema) where Rows.Element == Int {
+        // Consecutive rows of a table like this one (a merge's runs) are copied as one block.
+        if let range = rows as? Range<Int>, appendWhole(rows: range, of: other) { return }
         guard other.inferTypes == inferTypes, other.columns.starts(with: columns) || columns.starts(with: other.columns) else {
             let shapes = RecordShapeCache()
             for row in rows {

@@ -166,6 +166,45 @@ public struct CellTable: Sendable {
         rowCount += count
     }
 
+    /// Appends rows `rows` of `other` as they are, their bytes in one copy, when both tables hold
+    /// a cell per column of the same columns (no row short of cells, nothing joined to `other`
+    /// or pending in either); false, and nothing appended, otherwise.
+    mutating func appendWhole(rows: Range<Int>, of other: CellTable) -> Bool {
+        let columnCount = columns.count
+        guard columnCount > 0, other.columns == columns, other.inferTypes == inferTypes, rowStarts.isEmpty, other.rowStarts.isEmpty,
+              other.tail.isEmpty, pendingCells == 0, other.pendingCells == 0, rows.lowerBound >= 0, rows.upperBound <= other.rowCount
+        else { return false }
+        joinTail()
+        guard !rows.isEmpty else { return true }
+        let (firstCell, endCell) = (rows.lowerBound * columnCount, rows.upperBound * columnCount)
+        let start = firstCell == 0 ? 0 : other.ends[firstCell - 1]
+        let offset = arena.count - start
+        other.arena.withUnsafeBytes { bytes in
+            let text = UnsafeRawBufferPointer(rebasing: bytes[start..<other.ends[endCell - 1]])
+            if !text.isEmpty { arena.append(contentsOf: text) }
+        }
+        for cell in firstCell..<endCell { ends.append(other.ends[cell] + offset) }
+        if other.hasKinds && !hasKinds {
+            kinds = [CellKind](repeating: .text, count: ends.count - (endCell - firstCell))
+            hasKinds = true
+        }
+        if hasKinds {
+            if other.hasKinds { kinds.append(contentsOf: other.kinds[firstCell..<endCell]) } else { kinds.append(contentsOf: repeatElement(.text, count: endCell - firstCell)) }
+        }
+        if measuresColumns {
+            arena.withUnsafeBytes { bytes in
+                for cell in firstCell..<endCell {
+                    let cellStart = (cell == 0 ? 0 : other.ends[cell - 1]) + offset
+                    measures[cell % columnCount].add(cellOf: other.hasKinds ? other.kinds[cell] : .text,
+                                                     text: UnsafeRawBufferPointer(rebasing: bytes[cellStart..<other.ends[cell] + offset]), inferTypes: inferTypes)
+                }
+            }
+        }
+        for row in rows { if let order = other.fieldOrders[row] { fieldOrders[rowCount + row - rows.lowerBound] = order } }
+        rowCount += rows.count
+        return true
+    }
+
     /// Measures the cell being added.
     @inline(__always)
     private mutating func measure(_ text: UnsafeRawBufferPointer, kind: CellKind, printableASCII: Bool) {

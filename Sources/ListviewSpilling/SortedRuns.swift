@@ -149,6 +149,8 @@ public final class SortedRuns {
             if out.rowCount == 0 {
                 out = CellTable(columns: [], inferTypes: table.inferTypes)
                 out.nestedDecoder = table.nestedDecoder
+                // What the merged rows measure is known from the runs, as for the chunks read.
+                out.measuresColumns = false
             }
             out.append(rows: rows, of: table, schema: schema)
             pending = nil
