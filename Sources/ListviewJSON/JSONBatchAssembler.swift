@@ -130,6 +130,9 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     static let invalidUTF8 = "invalid UTF-8 in a string"
 
+    /// The refusal of nesting deeper than `maxDepth` levels.
+    static func tooDeep(_ maxDepth: Int) -> String { "nesting deeper than \(maxDepth) levels" }
+
     /// True while the strings and keys given are known to be UTF-8 (simdjson checked the text,
     /// `replay`), so they are not checked again.
     var stringsAreUTF8 = false
@@ -220,7 +223,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     override func startContainer(isObject: Bool) -> Bool {
         if depth == 0, !topLevelValueBegins() { return false }
         depth += 1
-        if depth > maxDepth { return refuse("nesting deeper than \(maxDepth) levels") }
+        if depth > maxDepth { return refuse(Self.tooDeep(maxDepth)) }
         if passedOverDepth > 0 { return true }
         if inRecord {
             if nested.isEmpty && recordObjectDepth > 0 && memberName == nil && !columnKept[currentColumn] {

@@ -10,18 +10,6 @@ import XCTest
 /// `JSONBatchAssembler`, driven as `JSONRecordSource` drives them), on random broken texts and
 /// on a case for each message.
 final class JSONErrorLocatorTests: XCTestCase {
-    /// A text for a failure message: printable ASCII as it is, other bytes as `\xNN`.
-    private static func quoted(_ text: [UInt8]) -> String {
-        "\"" + text.map { byte -> String in
-            switch byte {
-            case UInt8(ascii: "\""): return "\\\""
-            case UInt8(ascii: "\\"): return "\\\\"
-            case 0x20..<0x7F: return String(UnicodeScalar(byte))
-            default: return "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-            }
-        }.joined() + "\""
-    }
-
     // MARK: A case for each message
 
     /// A text, how it is read, and the error expected in it (nil: none).
@@ -51,8 +39,8 @@ final class JSONErrorLocatorTests: XCTestCase {
             let ends = chunkEnds(item)
             let yajl = YajlErrorOracle.firstError(in: item.text, lines: item.lines, maxDepth: item.maxDepth, chunkEnds: ends ?? [])
             let found = JSONErrorLocator(lines: item.lines, maxDepth: item.maxDepth).firstError(in: item.text, chunkEnds: ends)
-            XCTAssertEqual(yajl, item.expected, "yajl, \(Self.quoted(item.text))", line: item.line)
-            XCTAssertEqual(found, item.expected, "locator, \(Self.quoted(item.text))", line: item.line)
+            XCTAssertEqual(yajl, item.expected, "yajl, \(StreamCase.quoted(item.text))", line: item.line)
+            XCTAssertEqual(found, item.expected, "locator, \(StreamCase.quoted(item.text))", line: item.line)
         }
     }
 
@@ -155,8 +143,8 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case("12true\n", lines: true, 5, "a second JSON value on the same line (JSON Lines holds one value per line)"),
             Case("\"a\"\"b\"\n", lines: true, 5, "a second JSON value on the same line (JSON Lines holds one value per line)"),
             Case("1 2", lines: true, 3, "a second JSON value on the same line (JSON Lines holds one value per line)"),
-            Case("{\"a\":\n", lines: true, 5, JSONErrorLocator.unfinishedLine),
-            Case("[1]\n[2\n3]\n", lines: true, 6, JSONErrorLocator.unfinishedLine),
+            Case("{\"a\":\n", lines: true, 5, JSONStreamParser.unfinishedLine),
+            Case("[1]\n[2\n3]\n", lines: true, 6, JSONStreamParser.unfinishedLine),
             Case("\"ab\ncd\"\n", lines: true, 3, "invalid character inside string"),
         ])
     }
@@ -170,7 +158,7 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case(nested, 1_000, "nesting deeper than 1000 levels"),
             Case(nested, maxDepth: depth, nil),
             Case(nested + [0x0A], lines: true, maxDepth: depth, nil),
-            Case(Array(nested.prefix(depth)) + [0x0A], lines: true, maxDepth: depth, depth, JSONErrorLocator.unfinishedLine),
+            Case(Array(nested.prefix(depth)) + [0x0A], lines: true, maxDepth: depth, depth, JSONStreamParser.unfinishedLine),
             Case(open, maxDepth: depth, open.count, "unexpected end of JSON input"),
             Case(open + [0x31, 0x5D], maxDepth: depth, open.count, "after key and value, inside map, I expect ',' or '}'"),
         ])
@@ -245,7 +233,7 @@ final class JSONErrorLocatorTests: XCTestCase {
                     mismatches += 1
                     if mismatches <= 10 {
                         XCTFail("""
-                            case seed \(caseSeed), lines \(lines), soup \(soup), maxDepth \(maxDepth), text \(Self.quoted(text)): \
+                            case seed \(caseSeed), lines \(lines), soup \(soup), maxDepth \(maxDepth), text \(StreamCase.quoted(text)): \
                             yajl \(expected?.description ?? "nil"), locator \(found?.description ?? "nil"); \
                             in chunks ending at \(chunkEnds): yajl \(expectedInChunks?.description ?? "nil"), \
                             locator \(foundInChunks?.description ?? "nil")
@@ -309,7 +297,7 @@ final class JSONErrorLocatorTests: XCTestCase {
             let expected = try readerError(text, lines: lines, maxDepth: maxDepth, files: files)
             let found = Self.described(JSONErrorLocator(lines: lines, maxDepth: maxDepth).firstError(in: text), in: text)
             if expected != nil { errors += 1 }
-            XCTAssertEqual(found, expected, "lines \(lines), maxDepth \(maxDepth), text \(Self.quoted(text))")
+            XCTAssertEqual(found, expected, "lines \(lines), maxDepth \(maxDepth), text \(StreamCase.quoted(text))")
         }
         XCTAssertGreaterThan(errors, 250)
     }
