@@ -171,9 +171,10 @@ extension JSONStreamParser {
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     index -= 1
                     return number(text, limit, &index)
-                case UInt8(ascii: "t"): return literal(text, limit, &index, Self.rue, .true)
-                case UInt8(ascii: "f"): return literal(text, limit, &index, Self.alse, .false)
-                case UInt8(ascii: "n"): return literal(text, limit, &index, Self.ull, .null)
+                // What follows the first letter, a byte each from the low end.
+                case UInt8(ascii: "t"): return literal(text, limit, &index, 0x65_75_72, .true)  // "rue"
+                case UInt8(ascii: "f"): return literal(text, limit, &index, 0x65_73_6C_61, .false)  // "alse"
+                case UInt8(ascii: "n"): return literal(text, limit, &index, 0x6C_6C_75, .null)  // "ull"
                 case UInt8(ascii: "/"):
                     index -= 1
                     return .error(.comment)
@@ -182,9 +183,6 @@ extension JSONStreamParser {
                 }
             }
         }
-
-        /// What follows the first letter of `true`, `false` and `null`, a byte each from the low end.
-        private static let rue: UInt32 = 0x65_75_72, alse: UInt32 = 0x65_73_6C_61, ull: UInt32 = 0x6C_6C_75
 
         /// The rest of `true`, `false` or `null` (`rest`'s bytes, low first, up to a zero one).
         @inline(__always)
@@ -243,9 +241,12 @@ extension JSONStreamParser {
         private static func plainEnd(_ text: UnsafePointer<UInt8>, from start: Int, _ limit: Int) -> Int {
             var index = start
             let raw = UnsafeRawPointer(text)
+            // Made here, not kept in static constants: those cost a `swift_once` check each call.
+            let quotes = ByteBlock.Block(repeating: UInt8(ascii: "\"")), backslashes = ByteBlock.Block(repeating: UInt8(ascii: "\\"))
+            let spaces = ByteBlock.Block(repeating: 0x20)
             while index + ByteBlock.size <= limit {
                 let block = raw.loadUnaligned(fromByteOffset: index, as: ByteBlock.Block.self)
-                let stops = (block .== Self.quotes) .| (block .== Self.backslashes) .| (block .< Self.spaces)
+                let stops = (block .== quotes) .| (block .== backslashes) .| (block .< spaces)
                 if ByteBlock.any(stops) {
                     let words = unsafeBitCast(stops, to: SIMD4<UInt64>.self)
                     for word in 0..<4 where words[word] != 0 {
@@ -261,10 +262,6 @@ extension JSONStreamParser {
             }
             return index
         }
-
-        private static let quotes = ByteBlock.Block(repeating: UInt8(ascii: "\""))
-        private static let backslashes = ByteBlock.Block(repeating: UInt8(ascii: "\\"))
-        private static let spaces = ByteBlock.Block(repeating: 0x20)
 
         /// A number: yajl reads one byte past it to see it end, and backs up.
         private static func number(_ text: UnsafePointer<UInt8>, _ limit: Int, _ index: inout Int) -> Token {
