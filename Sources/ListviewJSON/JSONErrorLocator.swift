@@ -66,8 +66,10 @@ struct JSONErrorLocator {
     /// not put on the byte before it; "after key and value" moves back no further than the
     /// chunk's start; and an escape a chunk's end cuts reaches the parser before
     /// `JSONTextCheck` sees it whole, so the parser's error at its backslash (if any) comes first.
-    func firstError(in text: UnsafeRawBufferPointer, chunkEnds: [Int]) -> Found? {
-        let parser = JSONStreamParser(handler: Refusals(maxDepth: maxDepth), multipleValues: lines)
+    ///
+    /// `handler` stands in for `Refusals` (a test gives the reader's own assembler).
+    func firstError(in text: UnsafeRawBufferPointer, chunkEnds: [Int], handler: JSONEventHandler? = nil) -> Found? {
+        let parser = JSONStreamParser(handler: handler ?? Refusals(maxDepth: maxDepth), multipleValues: lines)
         var start = 0
         for end in chunkEnds + [text.count] where end > start && end <= text.count {
             if case let .failed(message, offset) = parser.parse(UnsafeRawBufferPointer(rebasing: text[start..<end])) {

@@ -1,5 +1,5 @@
-/// Receives the events of a JSON parse (`YajlParser`, `JSONStreamParser`; `JSONBatchAssembler`
-/// also replays simdjson's tape as them); each returns false to stop it (`refusal` then says
+/// Receives the events of a JSON parse (`JSONStreamParser`'s; `JSONBatchAssembler` also replays
+/// simdjson's tape as them); each returns false to stop it (`refusal` then says
 /// why, unless the handler stopped for a reason of its own).
 ///
 /// A class to subclass rather than a protocol: the parser calls the handler through a
@@ -16,7 +16,8 @@ class JSONEventHandler {
     var isInsideValue: Bool { false }
 
     /// To be called when a top-level value begins: in JSON Lines a second one on a line stops the
-    /// parse (yajl would take `{"a":1} {"a":2}` for two lines' values).
+    /// parse (the parser, which takes several values in JSON Lines, would take `{"a":1} {"a":2}` for
+    /// two lines' values).
     final func topLevelValueBegins() -> Bool {
         if valueOnLine { return refuse("a second JSON value on the same line (JSON Lines holds one value per line)") }
         valueOnLine = true

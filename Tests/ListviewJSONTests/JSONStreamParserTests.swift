@@ -3,8 +3,8 @@ import Foundation
 import ListviewTestSupport
 import XCTest
 
-/// `JSONStreamParser`: its events and outcomes on texts written for each rule, and on random
-/// texts in random chunks against yajl's (`ParseTranscript`, `StreamCase`).
+/// `JSONStreamParser`: its events and outcomes on texts written for each rule (random texts in
+/// random chunks are checked against yajl's answers in `JSONStreamParserYajlTests`).
 final class JSONStreamParserTests: XCTestCase {
     /// The events of `text` read whole (or in chunks ending at `chunkEnds`), as `ParseTranscript` writes them.
     private func events(_ text: String, lines: Bool = false, chunkEnds: [Int] = [], refuseAt: Int? = nil) -> String {
