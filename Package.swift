@@ -31,11 +31,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
     ],
     targets: [
-        // yajl, Debian's libyajl-dev: a streaming SAX JSON parser in C (no pkg-config file).
-        .systemLibrary(
-            name: "CYajl",
-            providers: [.apt(["libyajl-dev"])]
-        ),
         // libcsv, Debian's libcsv-dev: an RFC 4180 CSV parser in C (no pkg-config file).
         .systemLibrary(
             name: "CCSV",
@@ -109,9 +104,9 @@ let package = Package(
         .target(name: "ListviewPresentation",
                 dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewDataSource", "ListviewQuery"],
                 swiftSettings: releaseSettings),
-        // JSON and JSON Lines readers over simdjson, and over yajl where simdjson does not read (a pipe, `--path`,
-        // malformed input); the only module that imports CYajl and CSimdjson.
-        .target(name: "ListviewJSON", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "CYajl",
+        // JSON and JSON Lines readers over simdjson, and over JSONStreamParser (yajl 2.1 ported to Swift) where
+        // simdjson does not read (a pipe, `--path`, malformed input); the only module that imports CSimdjson.
+        .target(name: "ListviewJSON", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput",
                                                      "CSimdjson"],
                 swiftSettings: releaseSettings),
         // CSV and TSV readers over libcsv; the only module that imports CCSV.
@@ -172,7 +167,8 @@ let package = Package(
         .testTarget(name: "ListviewPresentationTests", dependencies: ["ListviewTestSupport", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                                       "ListviewDataSource", "ListviewQuery", "ListviewPresentation",
                                                                       "ListviewJSON"]),
-        .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewTestSupport", "ListviewJSON", "ListviewValues", "ListviewBatches", "ListviewInput"]),
+        .testTarget(name: "ListviewJSONTests", dependencies: ["ListviewTestSupport", "ListviewJSON", "ListviewValues", "ListviewBatches", "ListviewInput"],
+                    exclude: ["Resources"]),
         .testTarget(name: "ListviewCSVTests", dependencies: ["ListviewTestSupport", "ListviewCSV", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewQuery"]),
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewCompression", "ListviewValues", "ListviewBatches", "ListviewInput",

@@ -4,7 +4,7 @@ import ListviewValues
 /// most `JSONBatchAssembler`'s depth) into its value in one pass over the bytes, without a
 /// parser to set up: the common way a nested cell is decoded. Anything it does not expect
 /// (spaces, a lone surrogate, a value past `maxDepth`, trailing bytes) gives nil, and the cell
-/// goes through yajl as before (`JSONNestedValue`).
+/// goes through `JSONStreamParser` as before (`JSONNestedValue`).
 enum CompactJSONDecoder {
     static let maxDepth = 1_000
 

@@ -2,7 +2,7 @@ import CSimdjson
 
 extension JSONBatchAssembler {
     /// Replays a simdjson DOM tape (`SimdjsonParser`; the format is simdjson's doc/tape.md) as the
-    /// events yajl's callbacks give, in one loop with no call back from C: the values inside the
+    /// events `JSONStreamParser` gives, in one loop with no call back from C: the values inside the
     /// tape's array (each a JSON Lines value when `lines`), numbers as the source text `numbers`
     /// finds in `text`. False when the assembler refused an event, or the tape is not that.
     func replay(_ parsed: listview_simdjson_result, text: UnsafeRawPointer, lines: Bool) -> Bool {

@@ -3,14 +3,15 @@ import ListviewBatches
 import ListviewInput
 import ListviewValues
 
-/// Turns yajl's parse events into rows of a `CellTable`, as records complete: the one JSON reader.
+/// Turns a JSON parse's events (`JSONStreamParser`'s, or simdjson's tape replayed) into rows of
+/// a `CellTable`, as records complete: the one JSON reader.
 ///
 /// It walks down to the selected value (`--path`), then lists it: an array's elements,
 /// an object's members (each with its name in a `key` field), or a lone scalar as one
 /// record with a `value` field. JSON Lines lists each line's value, an object being a
 /// record. An object listed is a row of its keys: columns in first-seen order, a key
 /// given twice keeps its first position and last value. Any other record (a scalar, an
-/// array) is a row with one `value` field. Cells keep the bytes yajl found, never a
+/// array) is a row with one `value` field. Cells keep the bytes the parser found, never a
 /// `String` or `Value` per cell; a nested array or object is kept as its compact JSON
 /// text, written as its events arrive (a repeated key merged the same way), and
 /// decoded again by `JSONNestedValue`. Containers are tracked on explicit stacks, so
@@ -147,6 +148,9 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     static let invalidUTF8 = "invalid UTF-8 in a string"
 
+    /// The refusal of nesting deeper than `maxDepth` levels.
+    static func tooDeep(_ maxDepth: Int) -> String { "nesting deeper than \(maxDepth) levels" }
+
     /// True while the strings and keys given are known to be UTF-8 (simdjson checked the text,
     /// `replay`), so they are not checked again.
     var stringsAreUTF8 = false
@@ -209,7 +213,7 @@ final class JSONBatchAssembler: JSONEventHandler {
         if passedOverDepth > 0 { return true }
         if !nested.isEmpty {
             beforeNestedValue()
-            scratch.append(contentsOf: text)  // yajl checked the grammar: the text is a JSON number
+            scratch.append(contentsOf: text)  // the parser checked the grammar: the text is a JSON number
             return true
         }
         return scalar(text, kind: .number)
@@ -240,7 +244,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     override func startContainer(isObject: Bool) -> Bool {
         if depth == 0, !topLevelValueBegins() { return false }
         depth += 1
-        if depth > maxDepth { return refuse("nesting deeper than \(maxDepth) levels") }
+        if depth > maxDepth { return refuse(Self.tooDeep(maxDepth)) }
         if passedOverDepth > 0 { return true }
         if inRecord {
             if nested.isEmpty && recordObjectDepth > 0 && memberName == nil && !columnKept[currentColumn] {
@@ -459,7 +463,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     }
 
     /// A column for each key of `other`'s columns that has none here, in `other`'s order: the
-    /// columns yajl makes for the keys of a record it has begun (`SimdjsonParser` reads such a
+    /// columns the stream parser makes for the keys of a record it has begun (`SimdjsonParser` reads such a
     /// record only once it ends).
     func addColumns(of other: JSONBatchAssembler) {
         for column in 0..<other.keyStarts.count - 1 {

@@ -24,7 +24,7 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
     private let lines: Bool
     /// Each part's rows handed over and whether it ended between records (false: failed or not).
     private let outcomes: PartSlots<(rows: Int, ended: Bool)>
-    /// Whether a part is read with simdjson first (`SimdjsonParser`; yajl reads a part it does not).
+    /// Whether a part is read with simdjson first (`SimdjsonParser`; the stream parser reads a part it does not).
     private let simdjson: Bool
 
     init(main: JSONRecordSource, path: String, size: Int, cuts: [(end: Int, start: Int)], lines: Bool, maxDepth: Int, simdjson: Bool) {
@@ -57,9 +57,9 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
                 return rows
             }
         }
-        // yajl reads what simdjson did not.
+        // The stream parser reads what simdjson did not.
         let assembler = main.newAssembler()
-        let parser = YajlParser(handler: assembler, multipleValues: lines)
+        let parser = JSONStreamParser(handler: assembler, multipleValues: lines)
         let parsed = read(from: start, to: end, last: last, into: assembler, parse: { parser.parse($0).isOK }, finish: { parser.finish().isOK })
         let rows = assembler.takeCompletedRows()
         outcomes[index] = (rows.rowCount, parsed)

@@ -2,15 +2,15 @@ import ListviewBatches
 import ListviewInput
 import ListviewValues
 
-/// Parses the compact JSON text of a nested cell back into its value, through yajl like every
+/// Parses the compact JSON text of a nested cell back into its value, by the rules of every
 /// other JSON the tool reads: `CellTable.nestedDecoder` for tables that hold JSON values.
 public enum JSONNestedValue {
     /// The value `text` holds, or nil when it is not one JSON value: read at once when it is
-    /// compact JSON as the reader writes it (`CompactJSONDecoder`), else through yajl.
+    /// compact JSON as the reader writes it (`CompactJSONDecoder`), else through `JSONStreamParser`.
     public static let decode: NestedValueDecoder = { text in
         if let value = CompactJSONDecoder.decode(text) { return value }
         let builder = JSONValueBuilder()
-        let parser = YajlParser(handler: builder, multipleValues: false)
+        let parser = JSONStreamParser(handler: builder, multipleValues: false)
         guard case .ok = parser.parse(text), case .ok = parser.finish() else { return nil }
         return builder.value
     }

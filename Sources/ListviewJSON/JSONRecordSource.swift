@@ -14,13 +14,14 @@ import ListviewValues
 /// an error, read again from its top with counting, past the rows already handed out, so
 /// the error is reported where it is.
 ///
-/// A regular file of JSON Lines or of a top-level array is parsed by simdjson
-/// (`SimdjsonParser`), the events replayed into the same assembler, in the same slices and
-/// with the same records completed per slice as yajl. At the first slice simdjson does not
-/// read (any error, a scalar line, an array not laid out one element per line, a value past
-/// 32 MB), yajl takes over where it stands (`switchToYajl`): it reads the file's top up to that
+/// Text is parsed by `JSONStreamParser` (yajl 2.1, ported). A regular file of JSON Lines or
+/// of a top-level array is parsed by simdjson instead (`SimdjsonParser`), the events replayed
+/// into the same assembler, in the same slices and with the same records completed per slice
+/// as the stream parser's. At the first slice simdjson does not read (any error, a scalar
+/// line, an array not laid out one element per line, a value past 32 MB), the stream parser
+/// takes over where it stands (`switchToStreamParser`): it reads the file's top up to that
 /// slice again, its rows dropped, and goes on from there; so every batch, error and position
-/// is yajl's.
+/// is the stream parser's.
 public final class JSONRecordSource: RecordSource {
     /// Bytes parsed at a time: a first page needs a few hundred records, not a megabyte's worth.
     static let sliceSize = 64 << 10
@@ -41,10 +42,10 @@ public final class JSONRecordSource: RecordSource {
     private let onlyColumns: Set<String>?
     private let schema: RecordSchema
     private var assembler: JSONBatchAssembler
-    private var parser: YajlParser
-    /// simdjson's parser, while it reads this input (nil: yajl reads it).
+    private var parser: JSONStreamParser
+    /// simdjson's parser, while it reads this input (nil: the stream parser reads it).
     private var fastParser: SimdjsonParser?
-    /// The bytes of the input simdjson was given (after a byte order mark): where yajl takes over.
+    /// The bytes of the input simdjson was given (after a byte order mark): where the stream parser takes over.
     private var fastConsumed = 0
     /// Rows taken out of the assembler since the top (handed out, skipped or read by parts).
     private var rowsTaken = 0
@@ -82,7 +83,7 @@ public final class JSONRecordSource: RecordSource {
         self.onlyColumns = onlyColumns
         self.schema = schema
         assembler = JSONBatchAssembler(lines: lines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns)
-        parser = YajlParser(handler: assembler, multipleValues: lines)
+        parser = JSONStreamParser(handler: assembler, multipleValues: lines)
         countsPositions = input.regularFileSize == nil || input.path == nil
         if simdjson && path.isEmpty && !countsPositions { fastParser = SimdjsonParser(lines: lines, maxDepth: maxDepth) }
     }
@@ -203,11 +204,11 @@ public final class JSONRecordSource: RecordSource {
             while parsed, try input.withNextChunk(limit: Self.wholeFileSliceSize, { bytes in
                 if let fastParser {
                     if fastParser.parse(bytes, into: assembler) { return fastConsumed += bytes.count }
-                    guard try switchToYajl() else { return parsed = false }
+                    guard try switchToStreamParser() else { return parsed = false }
                 }
                 parsed = parser.parse(bytes).isOK
             }) {}
-            if parsed, let fastParser, !fastParser.stopBetweenRecords(into: assembler) { parsed = try switchToYajl() }
+            if parsed, let fastParser, !fastParser.stopBetweenRecords(into: assembler) { parsed = try switchToStreamParser() }
         } catch {
             parsed = false
         }
@@ -242,7 +243,7 @@ public final class JSONRecordSource: RecordSource {
         guard let filePath = input.path else { return }
         input = try ByteInput(path: filePath)
         assembler = newAssembler()
-        parser = YajlParser(handler: assembler, multipleValues: isLines)
+        parser = JSONStreamParser(handler: assembler, multipleValues: isLines)
         if fastParser != nil { fastParser = SimdjsonParser(lines: isLines, maxDepth: maxDepth) }
         (fastConsumed, rowsTaken) = (0, 0)
         countsPositions = countingPositions
@@ -252,31 +253,31 @@ public final class JSONRecordSource: RecordSource {
         rowsToSkip = rowsHandedOut
     }
 
-    /// Hands the reading over to yajl where simdjson stands (after `fastConsumed` bytes), as if
-    /// yajl had read from the top: a parser and assembler of its own read those bytes again and
-    /// drop the rows taken out so far. False when that read fails (yajl and simdjson disagree
-    /// about the bytes read): the caller then reads the file again from the top.
-    private func switchToYajl() throws -> Bool {
+    /// Hands the reading over to the stream parser where simdjson stands (after `fastConsumed`
+    /// bytes), as if it had read from the top: a parser and assembler of its own read those bytes
+    /// again and drop the rows taken out so far. False when that read fails (the two parsers
+    /// disagree about the bytes read): the caller then reads the file again from the top.
+    private func switchToStreamParser() throws -> Bool {
         fastParser = nil
         guard let filePath = input.path else { return false }
         let again = try ByteInput(path: filePath)
-        let yajlAssembler = newAssembler()
-        let yajlParser = YajlParser(handler: yajlAssembler, multipleValues: isLines)
+        let streamAssembler = newAssembler()
+        let streamParser = JSONStreamParser(handler: streamAssembler, multipleValues: isLines)
         var remaining = fastConsumed, parsed = true, toDrop = rowsTaken
         while parsed, remaining > 0, try again.withNextChunk(limit: min(remaining, Self.wholeFileSliceSize), { bytes in
             remaining -= bytes.count
-            parsed = yajlParser.parse(bytes).isOK
+            parsed = streamParser.parse(bytes).isOK
         }) {
             // Rows taken out already are dropped as they complete (a batch's worth held at most).
-            if yajlAssembler.completedRows <= toDrop {
-                toDrop -= yajlAssembler.completedRows
-                _ = yajlAssembler.takeCompletedRows()
+            if streamAssembler.completedRows <= toDrop {
+                toDrop -= streamAssembler.completedRows
+                _ = streamAssembler.takeCompletedRows()
             }
         }
-        guard parsed, remaining == 0, yajlAssembler.completedRows >= toDrop else { return false }
+        guard parsed, remaining == 0, streamAssembler.completedRows >= toDrop else { return false }
         // Rows taken out but held with rows that were not (a part's) are skipped as they are taken.
         rowsToSkip += toDrop
-        (assembler, parser) = (yajlAssembler, yajlParser)
+        (assembler, parser) = (streamAssembler, streamParser)
         return true
     }
 
@@ -284,9 +285,9 @@ public final class JSONRecordSource: RecordSource {
     private(set) var startedSlices = 0
     /// True once a record was handed out since the last slice was parsed.
     private var handedOutSinceLastSlice = false
-    /// Bytes parsed at a time: doubled while a value runs on without completing a record (yajl
-    /// lexes a token split over slices again from its start each time: growing slices keep a
-    /// 200 MB string linear), back to `sliceSize` once records complete.
+    /// Bytes parsed at a time: doubled while a value runs on without completing a record (a
+    /// 200 MB string is read in a few large slices, not thousands of small ones), back to
+    /// `sliceSize` once records complete.
     private var currentSliceSize = JSONRecordSource.sliceSize
 
     /// The size of the next slice (see `currentSliceSize`); the first is a quarter of it, so a
@@ -318,7 +319,7 @@ public final class JSONRecordSource: RecordSource {
             if !sawContent { sawContent = bytes.contains { !TextPosition.isWhitespace($0) } }
             if let fastParser {
                 if fastParser.parse(bytes, into: assembler) { return fastConsumed += bytes.count }
-                guard try switchToYajl() else { return readAgain = true }
+                guard try switchToStreamParser() else { return readAgain = true }
             }
             if case let .failed(message, offset) = parser.parse(bytes) {
                 failure = (message, offset)
@@ -333,15 +334,15 @@ public final class JSONRecordSource: RecordSource {
         if let failure { return try refuse(failure.message) }
         guard !more else { return }
         if let fastParser {
-            // yajl says what an input of no value is.
+            // The stream parser says what an input of no value is.
             if (isLines || sawContent) && fastParser.finish(into: assembler) { return finished = true }
-            guard try switchToYajl() else { return try startAgain(countingPositions: false) }
+            guard try switchToStreamParser() else { return try startAgain(countingPositions: false) }
         }
         finished = true
         if !isLines && !sawContent {
             return try refuse("no JSON value (the input is empty)")
         }
-        // Input of only blank lines is zero JSON Lines records, though yajl calls it a premature end.
+        // Input of only blank lines is zero JSON Lines records, though the parser calls it a premature end.
         if sawContent, case let .failed(message, _) = parser.finish() {
             return try refuse(message)
         }

@@ -1,8 +1,8 @@
 import ListviewValues
 
-/// What JSON text may not hold but yajl would let through or change, found chunk by chunk before
-/// yajl sees the bytes: a vertical tab or form feed (yajl takes them for whitespace), and a
-/// surrogate escape that is not half of a pair.
+/// What JSON text may not hold but yajl's rules (`JSONStreamParser`) would let through or
+/// change, found chunk by chunk before the parser sees the bytes: a vertical tab or form feed
+/// (yajl takes them for whitespace), and a surrogate escape that is not half of a pair.
 ///
 /// yajl decodes `\ud800\u0041` into one character made of both halves, `\ud800`
 /// alone into `?`, and `\udc00` alone into bytes that are not UTF-8. None of them
@@ -62,7 +62,7 @@ struct JSONTextCheck {
                 state = byte == UInt8(ascii: "u") ? .hexDigits(count: 0, value: 0, second: false) : .text
             case let .hexDigits(digits, value, second):
                 guard let digit = Self.hexValue(byte) else {
-                    state = .text  // not an escape: yajl reports it
+                    state = .text  // not an escape: the parser reports it
                     break
                 }
                 let code = value << 4 | digit

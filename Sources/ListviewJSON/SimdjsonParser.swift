@@ -9,14 +9,14 @@ import CSimdjson
 /// The records before it are parsed as one array (JSON Lines with each value's line feed
 /// read as a comma; an array's elements in `[` … `]`, the elements alone reaching the
 /// assembler, which this parser opens and closes the array for) and the rest waits for the
-/// next bytes, read meanwhile by yajl (`checkRest`) so that a slice completes, fails and
-/// makes columns as it would with yajl. The text is kept with the padding simdjson reads
-/// past its end.
+/// next bytes, read meanwhile by the stream parser (`checkRest`) so that a slice completes,
+/// fails and makes columns as it would with the stream parser. The text is kept with the
+/// padding simdjson reads past its end.
 ///
-/// Any failure (simdjson's error, the assembler's refusal, what yajl would do otherwise in
-/// the rest: complete a record of several on a line, fail) returns false, and the caller
-/// reads the input with `YajlParser` from there, whose messages and positions are
-/// listview's. This reader never reports an error itself.
+/// Any failure (simdjson's error, the assembler's refusal, what the stream parser would do
+/// otherwise in the rest: complete a record of several on a line, fail) returns false, and
+/// the caller reads the input with `JSONStreamParser` from there, whose messages and
+/// positions are listview's. This reader never reports an error itself.
 final class SimdjsonParser {
     private let handle: OpaquePointer
     /// JSON Lines, rather than the elements of one array.
@@ -36,7 +36,7 @@ final class SimdjsonParser {
     private static let room = Int(LISTVIEW_SIMDJSON_ROOM)
 
     /// A parser for JSON Lines (`lines`) or a top-level array; nil when simdjson cannot be set up
-    /// for `maxDepth` (the caller then reads with yajl).
+    /// for `maxDepth` (the caller then reads with the stream parser).
     init?(lines: Bool, maxDepth: Int) {
         // simdjson counts depth as the assembler does, or one deeper: the assembler refuses what is too deep.
         guard maxDepth < 1 << 16, let handle = listview_simdjson_new(maxDepth + 2) else { return nil }
@@ -53,7 +53,7 @@ final class SimdjsonParser {
     }
 
     /// Takes the next bytes of the input and gives the assembler the records they complete, as
-    /// yajl would: every record whose last byte they hold; false when simdjson cannot read them.
+    /// the stream parser would: every record whose last byte they hold; false when simdjson cannot read them.
     func parse(_ chunk: UnsafeRawBufferPointer, into assembler: JSONBatchAssembler) -> Bool {
         append(chunk)
         guard settle() else { return false }
@@ -104,15 +104,15 @@ final class SimdjsonParser {
     }
 
     private var after = After.none
-    /// The assembler refused an event: what it was given is not what yajl would give it.
+    /// The assembler refused an event: what it was given is not what the stream parser would give it.
     private var refused = false
-    /// yajl's reading of the text waiting (`checkRest`), and how many of its bytes it has read.
-    private var restCheck: (parser: YajlParser, assembler: JSONBatchAssembler)?
+    /// The stream parser's reading of the text waiting (`checkRest`), and how many of its bytes it has read.
+    private var restCheck: (parser: JSONStreamParser, assembler: JSONBatchAssembler)?
     private var checked = 0
     private let maxDepth: Int
 
     /// Takes what `after` says the text waiting begins with; false when it begins with anything
-    /// else (yajl then says what is wrong).
+    /// else (the stream parser then says what is wrong).
     private func settle() -> Bool {
         var index = 0
         switch after {
@@ -139,8 +139,8 @@ final class SimdjsonParser {
         return drop(index)
     }
 
-    /// Parses all the text waiting when it ends with a whole record (yajl hands on a record at its
-    /// last byte, so batches end where they would with yajl): JSON Lines ending with `}` or `]`, an
+    /// Parses all the text waiting when it ends with a whole record (the stream parser hands on a
+    /// record at its last byte, so batches end where they would with it): JSON Lines ending with `}` or `]`, an
     /// array's elements ending with `}` (and a comma), or the array's own `]`. False, with nothing
     /// given to the assembler, when it does not.
     private func parseToTheEnd(into assembler: JSONBatchAssembler) -> Bool {
@@ -167,19 +167,20 @@ final class SimdjsonParser {
         return drop(pending)
     }
 
-    /// yajl's reading of the text left waiting (the start of a record, fed to it as it grows): false
-    /// when yajl would have failed in it, or handed on a record in it, now. Either makes the caller
-    /// read with yajl at once, before any record of these bytes is handed on: batches end, and
-    /// errors come, after the same records as with yajl. The columns yajl makes for the keys it
-    /// reads there are made in the assembler too, so batches have the same columns.
+    /// The stream parser's reading of the text left waiting (the start of a record, fed to it as it
+    /// grows): false when it would have failed in it, or handed on a record in it, now. Either
+    /// makes the caller read with the stream parser at once, before any record of these bytes is
+    /// handed on: batches end, and errors come, after the same records as with it alone. The
+    /// columns the stream parser makes for the keys it reads there are made in the assembler
+    /// too, so batches have the same columns.
     private func checkRest(into assembler: JSONBatchAssembler) -> Bool {
         guard pending > checked else { return true }
-        let check: (parser: YajlParser, assembler: JSONBatchAssembler)
+        let check: (parser: JSONStreamParser, assembler: JSONBatchAssembler)
         if let restCheck {
             check = restCheck
         } else {
             let assembler = JSONBatchAssembler(lines: lines, path: [], maxDepth: maxDepth)
-            check = (YajlParser(handler: assembler, multipleValues: lines), assembler)
+            check = (JSONStreamParser(handler: assembler, multipleValues: lines), assembler)
             restCheck = check
             // The rest of an array's part begins with an element.
             if !lines, !([UInt8(ascii: "[")].withUnsafeBytes { check.parser.parse($0) }.isOK) { return false }
@@ -216,7 +217,7 @@ final class SimdjsonParser {
         pending += chunk.count
     }
 
-    /// Drops the first `count` bytes of the text waiting (yajl's check of it starts again); always true.
+    /// Drops the first `count` bytes of the text waiting (the stream parser's check of it starts again); always true.
     private func drop(_ count: Int) -> Bool {
         if count > 0 {
             restCheck = nil
@@ -243,7 +244,7 @@ final class SimdjsonParser {
     /// it end, and where the rest begins. In JSON Lines, a line's start; in an array, a line
     /// that starts an object after a line that ends with a comma, or one that starts with the
     /// comma and then the object. (A cut inside a record, at a nested array's objects, leaves
-    /// brackets unclosed: simdjson refuses the text, and yajl reads it.)
+    /// brackets unclosed: simdjson refuses the text, and the stream parser reads it.)
     private func lastCut() -> (end: Int, start: Int)? {
         var feed = pending
         while true {

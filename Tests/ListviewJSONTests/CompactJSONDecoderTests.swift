@@ -2,8 +2,8 @@ import ListviewJSON
 import ListviewValues
 import XCTest
 
-/// A nested cell's compact JSON read in one pass gives the value yajl gives, and anything else
-/// (spaces, bad numbers, lone surrogates, trailing bytes) still gets yajl's answer.
+/// A nested cell's compact JSON read in one pass gives the value the stream parser gives, and
+/// anything else (spaces, bad numbers, lone surrogates, trailing bytes) still gets its answer.
 final class CompactJSONDecoderTests: XCTestCase {
     private func decoded(_ text: String) -> Value? {
         var text = text
@@ -18,7 +18,7 @@ final class CompactJSONDecoderTests: XCTestCase {
         XCTAssertEqual(decoded(#"{"a":1,"a":2,"b":3}"#), .object(ObjectValue(["a": .number("2"), "b": .number("3")])), "a repeated key")
     }
 
-    func testWhatIsNotCompactJSONIsYajls() {
+    func testWhatIsNotCompactJSONIsTheStreamParsers() {
         XCTAssertEqual(decoded(#"{ "a" : [ 1 , 2 ] }"#), .object(ObjectValue(["a": .array([.number("1"), .number("2")])])))
         for bad in ["[1-2]", "[01]", "[1.]", "{\"a\":1}x", "[\"\\ud800\"]", "[", "{\"a\"}", "[1,]"] {
             XCTAssertNil(decoded(bad), bad)

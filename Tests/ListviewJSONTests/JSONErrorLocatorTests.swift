@@ -6,20 +6,17 @@ import ListviewTestSupport
 import ListviewValues
 import XCTest
 
-/// `JSONErrorLocator` against the reader it stands in for (`YajlErrorOracle`: `YajlParser` and
-/// `JSONBatchAssembler`, driven as `JSONRecordSource` drives them), on random broken texts and
-/// on a case for each message.
+/// `JSONErrorLocator` on a case for each message (each answer yajl's, recorded while listview
+/// read with yajl), and against the reader it stands in for on random broken texts: its
+/// `Refusals` against `JSONBatchAssembler` as `JSONRecordSource` drives it, and the reader
+/// itself.
 final class JSONErrorLocatorTests: XCTestCase {
-    /// A text for a failure message: printable ASCII as it is, other bytes as `\xNN`.
-    private static func quoted(_ text: [UInt8]) -> String {
-        "\"" + text.map { byte -> String in
-            switch byte {
-            case UInt8(ascii: "\""): return "\\\""
-            case UInt8(ascii: "\\"): return "\\\\"
-            case 0x20..<0x7F: return String(UnicodeScalar(byte))
-            default: return "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-            }
-        }.joined() + "\""
+    /// The first error the reader's own assembler meets, through the locator's reading.
+    private static func assemblerError(in text: [UInt8], lines: Bool, maxDepth: Int, chunkEnds: [Int]? = nil) -> JSONErrorLocator.Found? {
+        text.withUnsafeBytes {
+            JSONErrorLocator(lines: lines, maxDepth: maxDepth)
+                .firstError(in: $0, chunkEnds: chunkEnds ?? [text.count], handler: JSONBatchAssembler(lines: lines, path: [], maxDepth: maxDepth))
+        }
     }
 
     // MARK: A case for each message
@@ -45,14 +42,15 @@ final class JSONErrorLocatorTests: XCTestCase {
         }
     }
 
-    /// Checks the locator and yajl alike against each case (yajl's answer is what the case records).
+    /// Checks the locator, and the assembler's reading, against each case (yajl's answer, which
+    /// the case records).
     private func check(_ cases: [Case], chunkEnds: (Case) -> [Int]? = { _ in nil }) {
         for item in cases {
             let ends = chunkEnds(item)
-            let yajl = YajlErrorOracle.firstError(in: item.text, lines: item.lines, maxDepth: item.maxDepth, chunkEnds: ends ?? [])
+            let assembler = Self.assemblerError(in: item.text, lines: item.lines, maxDepth: item.maxDepth, chunkEnds: ends)
             let found = JSONErrorLocator(lines: item.lines, maxDepth: item.maxDepth).firstError(in: item.text, chunkEnds: ends)
-            XCTAssertEqual(yajl, item.expected, "yajl, \(Self.quoted(item.text))", line: item.line)
-            XCTAssertEqual(found, item.expected, "locator, \(Self.quoted(item.text))", line: item.line)
+            XCTAssertEqual(assembler, item.expected, "assembler, \(StreamCase.quoted(item.text))", line: item.line)
+            XCTAssertEqual(found, item.expected, "locator, \(StreamCase.quoted(item.text))", line: item.line)
         }
     }
 
@@ -72,7 +70,7 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case("[1E+]", 4, "malformed number, a digit is required after the exponent"),
             Case("[-]", 2, "malformed number, a digit is required after the minus sign"),
             Case("[-a]", 2, "malformed number, a digit is required after the minus sign"),
-            // The comment is put at the byte before the slash (yajl backs up to it, YajlParser steps back once more).
+            // The comment is put at the byte before the slash (the lexer backs up to it, the error steps back once more).
             Case("[1,/*x*/]", 2, "probable comment found in input text, comments are not enabled"),
             Case("//", 0, "probable comment found in input text, comments are not enabled"),
         ])
@@ -88,7 +86,7 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case("[,]", 1, "unallowed token at this point in JSON text"),
             Case("[1,]", 3, "unallowed token at this point in JSON text"),
             Case("{\"a\":}", 5, "unallowed token at this point in JSON text"),
-            // yajl moves this one back by the token's length, a string's less its quotes: its first
+            // The parser (as yajl) moves this one back by the token's length, a string's less its quotes: its first
             // character, or for `true` the space before it.
             Case("{\"a\":1 \"bc\"}", 8, "after key and value, inside map, I expect ',' or '}'"),
             Case("{\"a\":1 true}", 6, "after key and value, inside map, I expect ',' or '}'"),
@@ -119,7 +117,7 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case("\n\n \t\n", lines: true, nil),
             Case("42", nil),
             Case("{\"a\":1}\r\n{\"b\":2}", lines: true, nil),
-            // yajl takes a token the end of the text cuts after a whole value for nothing.
+            // The parser (as yajl) takes a token the end of the text cuts after a whole value for nothing.
             Case("[1] \"abc", nil),
             Case("{\"a\":1}\n\"abc", lines: true, nil),
         ])
@@ -133,10 +131,10 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case("[\"\\ud800\\u0041\"]", 8, "\\ud800 is a high surrogate without a low surrogate escape after it (not Unicode text)"),
             Case("[\"\\udc00\"]", 2, "\\udc00 is a low surrogate without a high surrogate escape before it (not Unicode text)"),
             Case("[\"\\ud83d\\ude00\"]", nil),
-            // The check knows no strings: yajl's error first, else the check's at the same byte.
+            // The check knows no strings: the parser's error first, else the check's at the same byte.
             Case("[x\\udc00]", 1, "invalid char in json text"),
             Case("[\\udc00]", 1, "\\udc00 is a low surrogate without a high surrogate escape before it (not Unicode text)"),
-            // Where the check skips a byte after a backslash, yajl reports it.
+            // Where the check skips a byte after a backslash, the parser reports it.
             Case("[\"\\\u{0B}\"]", 3, "inside a string, '\\' occurs before a character which it may not"),
         ])
     }
@@ -155,8 +153,8 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case("12true\n", lines: true, 5, "a second JSON value on the same line (JSON Lines holds one value per line)"),
             Case("\"a\"\"b\"\n", lines: true, 5, "a second JSON value on the same line (JSON Lines holds one value per line)"),
             Case("1 2", lines: true, 3, "a second JSON value on the same line (JSON Lines holds one value per line)"),
-            Case("{\"a\":\n", lines: true, 5, JSONErrorLocator.unfinishedLine),
-            Case("[1]\n[2\n3]\n", lines: true, 6, JSONErrorLocator.unfinishedLine),
+            Case("{\"a\":\n", lines: true, 5, JSONStreamParser.unfinishedLine),
+            Case("[1]\n[2\n3]\n", lines: true, 6, JSONStreamParser.unfinishedLine),
             Case("\"ab\ncd\"\n", lines: true, 3, "invalid character inside string"),
         ])
     }
@@ -170,26 +168,27 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case(nested, 1_000, "nesting deeper than 1000 levels"),
             Case(nested, maxDepth: depth, nil),
             Case(nested + [0x0A], lines: true, maxDepth: depth, nil),
-            Case(Array(nested.prefix(depth)) + [0x0A], lines: true, maxDepth: depth, depth, JSONErrorLocator.unfinishedLine),
+            Case(Array(nested.prefix(depth)) + [0x0A], lines: true, maxDepth: depth, depth, JSONStreamParser.unfinishedLine),
             Case(open, maxDepth: depth, open.count, "unexpected end of JSON input"),
             Case(open + [0x31, 0x5D], maxDepth: depth, open.count, "after key and value, inside map, I expect ',' or '}'"),
         ])
     }
 
-    // MARK: yajl's chunks
+    // MARK: The reader's chunks
 
-    /// yajl's offsets depend on where its chunks end in three ways, which the locator
-    /// reproduces when told the chunks (`firstError(in:chunkEnds:)`); read whole, none arises.
+    /// The reader's offsets depend on where its chunks end in three ways (yajl's, kept by the
+    /// stream parser), which the locator reproduces when told the chunks
+    /// (`firstError(in:chunkEnds:)`); read whole, none arises.
     func testChunkEndsMoveSomeErrors() {
         let chunks: [String: [Int]] = [
-            // A number (or literal) yajl must read past to see end: ended by a chunk's first
+            // A number (or literal) the parser must read past to see end: ended by a chunk's first
             // byte, the error is at that chunk's start, not on the token's last byte.
             "{12}": [3, 4], "[1]0 ": [4, 5],
             // A comment at a chunk's start is put on the slash, not the byte before it.
             "[/]": [1, 3],
             // A token cut by a chunk's end moves "after key and value" back to the chunk's start.
             "{\"a\":1 \"bcdef\"}": [10, 15],
-            // An escape cut by a chunk's end reaches yajl before the text check sees it whole.
+            // An escape cut by a chunk's end reaches the parser before the text check sees it whole.
             "[\\uDE00]": [3, 8],
         ]
         check([
@@ -214,9 +213,9 @@ final class JSONErrorLocatorTests: XCTestCase {
     /// many soups of JSON pieces of each.
     static let casesPerKind = 6_000
 
-    /// Random valid and broken documents and JSON Lines, each given to yajl whole and in random
-    /// chunks: the locator finds yajl's first error (or none) both ways.
-    func testAgreesWithYajlOnRandomTexts() {
+    /// Random valid and broken documents and JSON Lines, each read whole and in random chunks:
+    /// the locator (its `Refusals`) finds the reader's assembler's first error (or none) both ways.
+    func testAgreesWithTheAssemblerOnRandomTexts() {
         let seed = testSeed(0x4C6F_6361_746F_72)
         var seeds = SeededRandom(state: seed)
         var messages: [String: Int] = [:]
@@ -231,8 +230,8 @@ final class JSONErrorLocatorTests: XCTestCase {
                 let maxDepth = index % 7 == 0 ? 1 + generator.random.next(4) : JSONRecordSource.defaultMaxDepth
                 let chunkEnds = generator.chunkEnds(count: text.count)
                 let locator = JSONErrorLocator(lines: lines, maxDepth: maxDepth)
-                let expected = YajlErrorOracle.firstError(in: text, lines: lines, maxDepth: maxDepth)
-                let expectedInChunks = YajlErrorOracle.firstError(in: text, lines: lines, maxDepth: maxDepth, chunkEnds: chunkEnds)
+                let expected = Self.assemblerError(in: text, lines: lines, maxDepth: maxDepth)
+                let expectedInChunks = Self.assemblerError(in: text, lines: lines, maxDepth: maxDepth, chunkEnds: chunkEnds)
                 let found = locator.firstError(in: text)
                 let foundInChunks = locator.firstError(in: text, chunkEnds: chunkEnds)
                 cases += 1
@@ -245,9 +244,9 @@ final class JSONErrorLocatorTests: XCTestCase {
                     mismatches += 1
                     if mismatches <= 10 {
                         XCTFail("""
-                            case seed \(caseSeed), lines \(lines), soup \(soup), maxDepth \(maxDepth), text \(Self.quoted(text)): \
-                            yajl \(expected?.description ?? "nil"), locator \(found?.description ?? "nil"); \
-                            in chunks ending at \(chunkEnds): yajl \(expectedInChunks?.description ?? "nil"), \
+                            case seed \(caseSeed), lines \(lines), soup \(soup), maxDepth \(maxDepth), text \(StreamCase.quoted(text)): \
+                            assembler \(expected?.description ?? "nil"), locator \(found?.description ?? "nil"); \
+                            in chunks ending at \(chunkEnds): assembler \(expectedInChunks?.description ?? "nil"), \
                             locator \(foundInChunks?.description ?? "nil")
                             """)
                     }
@@ -272,8 +271,8 @@ final class JSONErrorLocatorTests: XCTestCase {
 
     // MARK: The reader itself
 
-    /// The error `JSONRecordSource` reports reading `text` from a file (simdjson first, yajl
-    /// where it refuses), as (line, column, message); nil when it reads the text.
+    /// The error `JSONRecordSource` reports reading `text` from a file (simdjson first, the
+    /// stream parser where it refuses), as (line, column, message); nil when it reads the text.
     private func readerError(_ text: [UInt8], lines: Bool, maxDepth: Int, files: TemporaryFiles) throws -> String? {
         let input = try ByteInput(path: try files.write(text, extension: "json"))
         var source = JSONRecordSource(input: input, lines: lines, schema: RecordSchema(), maxDepth: maxDepth)
@@ -309,7 +308,7 @@ final class JSONErrorLocatorTests: XCTestCase {
             let expected = try readerError(text, lines: lines, maxDepth: maxDepth, files: files)
             let found = Self.described(JSONErrorLocator(lines: lines, maxDepth: maxDepth).firstError(in: text), in: text)
             if expected != nil { errors += 1 }
-            XCTAssertEqual(found, expected, "lines \(lines), maxDepth \(maxDepth), text \(Self.quoted(text))")
+            XCTAssertEqual(found, expected, "lines \(lines), maxDepth \(maxDepth), text \(StreamCase.quoted(text))")
         }
         XCTAssertGreaterThan(errors, 250)
     }

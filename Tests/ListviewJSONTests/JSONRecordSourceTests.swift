@@ -178,7 +178,7 @@ final class JSONRecordSourceTests: XCTestCase {
     func testMalformedInputReportsLineAndColumn() {
         let bad = failure("{\"a\":1,\n \"b\":}")
         XCTAssertEqual(bad?.line, 2)
-        XCTAssertEqual(bad?.column, 6, "the token yajl rejects")
+        XCTAssertEqual(bad?.column, 6, "the token the parser rejects")
         XCTAssertEqual(bad?.message, "unallowed token at this point in JSON text")
         let control = failure("[\"ab\",\n \"abc\u{1}\"]")
         XCTAssertEqual(control?.message, "invalid character inside string")
@@ -239,7 +239,7 @@ final class JSONRecordSourceTests: XCTestCase {
         XCTAssertEqual(try json(#"[{"s":"\\ud800"}]"#), [#"{"s":"\\ud800"}"#], "an escaped backslash, then text")
     }
 
-    /// yajl reads `{"a":1} {"a":2}` as two values; JSON Lines holds one a line (issue 14).
+    /// The parser (as yajl did) reads `{"a":1} {"a":2}` as two values; JSON Lines holds one a line (issue 14).
     func testTwoValuesOnOneJSONLinesLineAreAnError() throws {
         for chunkSize in [1, 4, 64] {
             for (text, column) in [(#"{"a":1} {"a":2}"#, 9), (#"{"a":1}{"a":2}"#, 8), ("1 2", 3), (#"[1] "x""#, 7)] {
@@ -284,9 +284,8 @@ final class JSONRecordSourceTests: XCTestCase {
         XCTAssertEqual(schema.columns, ["b", "a", "c", "d", "e"], "one schema across inputs")
     }
 
-    /// A value longer than a slice is read in slices that double (yajl lexes a split token again
-    /// from its start at every slice: fixed slices made a long string quadratic), and slices go
-    /// back to their size once records complete.
+    /// A value longer than a slice is read in slices that double (a few large slices, not
+    /// hundreds of small ones), and slices go back to their size once records complete.
     func testSlicesGrowWhileALongValueRunsOn() throws {
         let long = String(repeating: "a", count: 4 << 20)
         let rows = (0..<2_000).map { #"{"n":\#($0)}"# }.joined(separator: ",")

@@ -6,7 +6,7 @@ import ListviewTestSupport
 import ListviewValues
 import XCTest
 
-/// The simdjson reader (`SimdjsonParser`) against the yajl reader it stands in for: the same
+/// The simdjson reader (`SimdjsonParser`) against the stream parser's reading it stands in for: the same
 /// batches, cell by cell, and the same errors, on random documents of both layouts.
 final class SimdjsonReaderTests: XCTestCase {
     private let files = TemporaryFiles()
@@ -83,7 +83,7 @@ final class SimdjsonReaderTests: XCTestCase {
         XCTAssertNil(array.error)
     }
 
-    func testWhatSimdjsonDoesNotReadIsReadByYajl() throws {
+    func testWhatSimdjsonDoesNotReadIsReadByTheStreamParser() throws {
         let cases: [(String, Bool)] = [
             (#"{"a":"\ud800"}"# + "\n", true),  // a lone surrogate: listview refuses it at its position
             (#"{"a":"\udc00x"}"# + "\n", true),
@@ -106,7 +106,7 @@ final class SimdjsonReaderTests: XCTestCase {
     /// Random documents of JSON Lines and of arrays, one record a line (some several, some with
     /// errors, integers past 64 bits or lone surrogates), read by both readers at random chunk
     /// sizes: the same batches and errors.
-    func testRandomDocumentsReadAsYajlReadsThem() throws {
+    func testRandomDocumentsReadAsTheStreamParserReadsThem() throws {
         var random = seededRandom()
         var readBySimdjson = 0
         for _ in 0..<80 {
@@ -125,7 +125,7 @@ final class SimdjsonReaderTests: XCTestCase {
                 text = "[" + (random.next(2) == 0 ? "\n" : "") + records.joined(separator: separator) + (random.next(2) == 0 ? "\n" : "") + "]\n"
             }
             if plain {
-                // simdjson's DOM takes no integer past 64 bits (yajl reads those files).
+                // simdjson's DOM takes no integer past 64 bits (the stream parser reads those files).
                 text = text.replacingOccurrences(of: "\\ud800", with: "\\ud83d\\ude00")
                     .replacingOccurrences(of: "123456789012345678901234567890", with: "-1234567890123456789")
             }

@@ -1,0 +1,98 @@
+import Glibc
+
+/// Parses JSON text given chunk by chunk and calls a `JSONEventHandler` with its events: the
+/// JSON reader wherever simdjson does not read (a pipe, compressed input, `--path`, a top-level
+/// object, what follows a slice simdjson refuses), and the checker of what simdjson leaves.
+///
+/// It is yajl 2.1 (`yajl_lex.c`, `yajl_parser.c`, `yajl_encode.c`) ported as listview had
+/// yajl read, so that every event, error message and error offset is the one yajl gave:
+///
+/// - `Lexer` and `Grammar` are yajl's lexer and parser, strings left unchecked, no
+///   comments, several values only in JSON Lines (`multipleValues`);
+/// - a string arrives with its escapes undone as yajl undoes them (`Escapes`), a number
+///   as its source text; a string without escapes, and a number, are handed over as the
+///   chunk's own bytes;
+/// - `JSONTextCheck` stops the text before what JSON forbids and yajl would let through or
+///   change (a vertical tab or form feed, a surrogate escape that is not half of a pair),
+///   so the parser's own error comes first when the text breaks earlier;
+/// - JSON Lines are read a line at a time: a value must end on the line it begins on;
+/// - a handler's refusal stops the parse at the token refused, with its message.
+///
+/// A token a chunk's end cuts off is kept (`Lexer`) and completed with the next chunk;
+/// nothing else of the text is kept. Nesting is on an explicit stack, so depth costs
+/// memory, not the call stack.
+final class JSONStreamParser {
+    private let handler: JSONEventHandler
+    private var grammar: Grammar
+    /// What yajl does not check, checked before the parser sees the bytes.
+    private var textCheck = JSONTextCheck()
+    /// JSON Lines (values one after another, a line each) rather than one JSON text.
+    private let multipleValues: Bool
+    /// The message of the error that stopped the parse: every later call answers with it.
+    private var failure: String?
+
+    static let unfinishedLine = "the JSON value on this line is not finished at its end (JSON Lines holds one whole value per line)"
+
+    /// A parser for one JSON text, or for a stream of them (JSON Lines) when `multipleValues`.
+    init(handler: JSONEventHandler, multipleValues: Bool) {
+        self.handler = handler
+        self.multipleValues = multipleValues
+        grammar = Grammar(multipleValues: multipleValues)
+    }
+
+    /// The outcome of feeding bytes: fine, or an error at byte `offset` of the chunk (negative: in
+    /// the bytes before it, at most 12 back, where an escape an earlier chunk began).
+    enum Outcome: Equatable {
+        case ok
+        case failed(message: String, offset: Int)
+
+        var isOK: Bool {
+            if case .ok = self { return true }
+            return false
+        }
+    }
+
+    /// Parses the next chunk of text.
+    ///
+    /// JSON Lines are parsed a line at a time: a value must end on the line it begins on (else
+    /// the error is at that line's end, not somewhere in the lines it ran on into).
+    func parse(_ chunk: UnsafeRawBufferPointer) -> Outcome {
+        guard multipleValues, let base = chunk.baseAddress else { return parseText(chunk) }
+        var start = 0
+        while start < chunk.count, let found = memchr(base + start, 0x0A, chunk.count - start) {
+            let lineFeed = base.distance(to: UnsafeRawPointer(found))
+            let outcome = parseText(UnsafeRawBufferPointer(rebasing: chunk[start...lineFeed]))
+            if case let .failed(message, offset) = outcome { return .failed(message: message, offset: offset < 0 ? offset : start + offset) }
+            if handler.isInsideValue { return fail(Self.unfinishedLine, at: lineFeed) }
+            handler.valueOnLine = false
+            start = lineFeed + 1
+        }
+        guard start < chunk.count else { return .ok }
+        let outcome = parseText(UnsafeRawBufferPointer(rebasing: chunk[start...]))
+        if case let .failed(message, offset) = outcome { return .failed(message: message, offset: offset < 0 ? offset : start + offset) }
+        return .ok
+    }
+
+    /// `parse`, for text of any lines: the parser reads the bytes up to the text check's first problem.
+    private func parseText(_ chunk: UnsafeRawBufferPointer) -> Outcome {
+        if let failure { return .failed(message: failure, offset: 0) }
+        guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), !chunk.isEmpty else { return .ok }
+        let problem = textCheck.firstProblem(in: chunk)
+        let length = max(problem?.offset ?? chunk.count, 0)
+        if length > 0, let stop = grammar.parse(base, count: length, handler) { return fail(stop.message, at: stop.offset) }
+        if let problem { return fail(problem.message, at: problem.offset) }
+        return .ok
+    }
+
+    /// Tells the parser the text has ended: an error then is at offset 0 (the end).
+    func finish() -> Outcome {
+        if let failure { return .failed(message: failure, offset: 0) }
+        if let message = grammar.finish(handler) { return fail(message, at: 0) }
+        return .ok
+    }
+
+    private func fail(_ message: String, at offset: Int) -> Outcome {
+        failure = message
+        return .failed(message: message, offset: offset)
+    }
+}
