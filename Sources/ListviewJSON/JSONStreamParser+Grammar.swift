@@ -47,6 +47,9 @@ extension JSONStreamParser {
             // yajl parses one space more, and then must stand after a whole value.
             var space = UInt8(ascii: " ")
             if let stop = withUnsafePointer(to: &space, { parse($0, count: 1, handler) }) { return stop.message }
+            // A string still open after the space (`[1] "abc`): yajl ends there without a word,
+            // which would pass a cut text off as whole.
+            if lexer.holdsCutToken { return "unexpected end of JSON input" }
             switch state {
             case .gotValue, .parseComplete: return nil
             default: return "unexpected end of JSON input"

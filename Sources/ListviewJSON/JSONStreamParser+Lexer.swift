@@ -36,6 +36,9 @@ extension JSONStreamParser {
             offset = 0
         }
 
+        /// Whether the last call's bytes ended inside a token, which the next call would lex on.
+        var holdsCutToken: Bool { carried.count > 0 }
+
         /// The length yajl gives the token last lexed (`outLen`): a string's without its quotes.
         var tokenLength: Int {
             let length = offset - tokenStart

@@ -117,9 +117,9 @@ final class JSONErrorLocatorTests: XCTestCase {
             Case("\n\n \t\n", lines: true, nil),
             Case("42", nil),
             Case("{\"a\":1}\r\n{\"b\":2}", lines: true, nil),
-            // The parser (as yajl) takes a token the end of the text cuts after a whole value for nothing.
-            Case("[1] \"abc", nil),
-            Case("{\"a\":1}\n\"abc", lines: true, nil),
+            // A string the end of the text cuts after a whole value (which yajl took for nothing).
+            Case("[1] \"abc", 8, "unexpected end of JSON input"),
+            Case("{\"a\":1}\n\"abc", lines: true, 12, "unexpected end of JSON input"),
         ])
     }
 

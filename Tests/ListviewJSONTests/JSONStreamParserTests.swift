@@ -105,7 +105,8 @@ final class JSONStreamParserTests: XCTestCase {
         XCTAssertEqual(events("{\"a\":\n1}\n", lines: true), "{ k1:a \n!\(JSONStreamParser.unfinishedLine)@5\n")
         XCTAssertEqual(events("1 2\n", lines: true),
                        "#1:1 \n!a second JSON value on the same line (JSON Lines holds one value per line)@2\n")
-        // The last line needs no line feed; a token it cuts off is taken for nothing, as yajl takes it.
-        XCTAssertEqual(events("{\"a\":1}\n\"abc", lines: true), "{ k1:a #1:1 e \n.end\n")
+        // The last line needs no line feed; a string it cuts off is an error at the end (yajl took it for nothing).
+        XCTAssertEqual(events("{\"a\":1}\n3", lines: true), "{ k1:a #1:1 e #1:3 \n.end\n")
+        XCTAssertEqual(events("{\"a\":1}\n\"abc", lines: true), "{ k1:a #1:1 e \n!end unexpected end of JSON input@12\n")
     }
 }

@@ -5,7 +5,8 @@ import XCTest
 
 /// `JSONStreamParser` against yajl, which it replaced: on random texts in random chunks, the
 /// events and outcomes a recording handler meets, and the rows the reader's assembler makes,
-/// are those yajl gave (`ParseTranscript`, `StreamCase`).
+/// are those yajl gave (`ParseTranscript`, `StreamCase`), but for a string cut by the text's end
+/// after a whole value, which yajl took for nothing.
 ///
 /// While listview read with yajl, both parsers were run on every case and compared
 /// transcript for transcript (0 mismatches in 8,000 cases), and yajl's transcripts were
@@ -43,13 +44,28 @@ final class JSONStreamParserYajlTests: XCTestCase {
             .flatMap { $0.split(separator: " ") }.compactMap { UInt32($0, radix: 16) }
     }
 
+    /// The one place the stream parser answers otherwise on purpose: a string the text's end cuts
+    /// after a whole value (`[1] "abc`) is an error at the end, where yajl ended without a word.
+    /// True when `found` is that error and yajl's kept answer is the one it gave for the text
+    /// without the cut string (from one of its quotes on).
+    private static func isCutStringYajlTookForNothing(_ item: StreamCase, found: String, kept: UInt32) -> Bool {
+        guard found.contains("unexpected end of JSON input@\(item.text.count)\n") else { return false }
+        for (start, byte) in item.text.enumerated().reversed() where byte == UInt8(ascii: "\"") {
+            var trimmed = item
+            trimmed.text = Array(item.text[..<start])
+            trimmed.chunkEnds = item.chunkEnds.filter { $0 < start }
+            if hash(transcript(of: trimmed, parser: ParseTranscript.streamParser)) == kept { return true }
+        }
+        return false
+    }
+
     /// The stream parser gives the answers yajl gave on every case, most of them failures of
     /// many kinds.
     func testMatchesYajlsKeptAnswers() throws {
         let cases = Self.cases()
         let kept = try Self.keptAnswers()
         XCTAssertEqual(kept.count, cases.count)
-        var mismatches = 0, failures = 0
+        var mismatches = 0, failures = 0, cutStrings = 0
         var messages: Set<String> = []
         for (index, item) in cases.enumerated() where index < kept.count {
             let found = Self.transcript(of: item, parser: ParseTranscript.streamParser)
@@ -60,11 +76,16 @@ final class JSONStreamParserYajlTests: XCTestCase {
                 messages.insert(String(failure.prefix { $0 != "@" }.map { $0.isNumber ? "N" : $0 }))
             }
             guard Self.hash(found) != kept[index] else { continue }
+            if Self.isCutStringYajlTookForNothing(item, found: text, kept: kept[index]) {
+                cutStrings += 1
+                continue
+            }
             mismatches += 1
             if mismatches <= 5 { XCTFail("case \(index): \(item)\nstream parser:\n\(text)") }
         }
-        print("JSONStreamParser: \(cases.count) texts, \(failures) failing in \(messages.count) kinds of way, \(mismatches) differ from yajl")
+        print("JSONStreamParser: \(cases.count) texts, \(failures) failing in \(messages.count) kinds of way, \(cutStrings) cut strings refused, \(mismatches) differ from yajl")
         XCTAssertEqual(mismatches, 0)
+        XCTAssertGreaterThan(cutStrings, 0, "the one deliberate difference is no longer exercised")
         XCTAssertGreaterThan(failures, cases.count / 3)
         XCTAssertGreaterThanOrEqual(messages.count, 25, "\(messages.sorted())")
     }
