@@ -187,6 +187,13 @@ final class JSONBatchAssembler: JSONEventHandler {
         return true
     }
 
+    /// Whether the rows' cells are measured for a table's layout (`CellTable.measuresColumns`);
+    /// set before the first record.
+    var measuresColumns: Bool {
+        get { batch.measuresColumns }
+        set { batch.measuresColumns = newValue }
+    }
+
     /// Makes room in the table for `bytes` bytes of input holding about `cells` values.
     func reserveCapacity(bytes: Int, cells: Int) {
         batch.reserveCapacity(bytes: bytes, cells: cells)

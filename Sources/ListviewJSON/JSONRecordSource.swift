@@ -62,6 +62,8 @@ public final class JSONRecordSource: RecordSource {
     private var rowsHandedOut = 0
     /// Rows to leave out when the file is read again from its top: the ones handed out before.
     private var rowsToSkip = 0
+    /// Whether rows are measured for a table's layout (`measureColumns`), here and in every part.
+    private var measuring = true
     /// True once a whole file was read in parts (for tests).
     private(set) var wasReadInParts = false
 
@@ -224,7 +226,16 @@ public final class JSONRecordSource: RecordSource {
 
     /// An assembler for this input's records (a part's, or the records read again).
     func newAssembler() -> JSONBatchAssembler {
-        JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns)
+        let assembler = JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns)
+        assembler.measuresColumns = measuring
+        return assembler
+    }
+
+    /// Measures the rows read from now on for a table's layout, or not (rows only written out,
+    /// counted or shaped have no use for it): `RecordSource.measureColumns`.
+    public func measureColumns(_ measuring: Bool) {
+        self.measuring = measuring
+        assembler.measuresColumns = measuring
     }
 
     /// Counts rows handed out by the parts of this file.
