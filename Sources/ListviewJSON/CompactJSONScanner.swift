@@ -35,6 +35,56 @@ public enum CompactJSONScanner {
         return object(&reader, body) && reader.index == text.count
     }
 
+    /// What `walk(_:_:)` tells of a container as it reads it, member by member.
+    public protocol Visitor {
+        /// The next member (its `key`) or element (`key` nil; its `index`) of the container being
+        /// read, before its value: true to read the value, when it is a non-empty container, member
+        /// by member in turn (then `leave()` after it), false to have it whole (`value(_:)`).
+        mutating func next(key: Span?, index: Int, nonEmptyContainer: Bool) -> Bool
+        /// The value of the member or element just met, when it is not read member by member.
+        mutating func value(_ span: Span)
+        /// The end of a container read member by member.
+        mutating func leave()
+    }
+
+    /// Reads the object or array `text` member by member, and the containers in it that `visitor`
+    /// chooses, in one pass: text nested n levels deep is read once, not once per level as taking
+    /// each container whole and then walking it would. False when `text` is not compact JSON.
+    public static func walk(_ text: UnsafeRawBufferPointer, _ visitor: inout some Visitor) -> Bool {
+        var reader = CompactJSONReader(text)
+        return container(&reader, &visitor) && reader.index == text.count
+    }
+
+    private static func container(_ reader: inout CompactJSONReader, _ visitor: inout some Visitor) -> Bool {
+        let isObject = reader.skip(UInt8(ascii: "{"))
+        guard isObject || reader.skip(UInt8(ascii: "[")) else { return false }
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if reader.skip(close) { return true }
+        var index = 0
+        while true {
+            var key: Span?
+            if isObject {
+                guard let (text, escaped) = reader.stringBytes(), reader.skip(UInt8(ascii: ":")) else { return false }
+                key = Span(text: text, kind: .string, escaped: escaped)
+            }
+            let opening = reader.byte
+            // Compact JSON has no spaces: `{}` and `[]` are its only empty containers.
+            let nonEmpty = reader.index + 1 < reader.bytes.count
+                && (opening == UInt8(ascii: "{") && reader.bytes[reader.index + 1] != UInt8(ascii: "}")
+                    || opening == UInt8(ascii: "[") && reader.bytes[reader.index + 1] != UInt8(ascii: "]"))
+            if visitor.next(key: key, index: index, nonEmptyContainer: nonEmpty) && nonEmpty {
+                guard container(&reader, &visitor) else { return false }
+                visitor.leave()
+            } else {
+                guard let span = value(&reader) else { return false }
+                visitor.value(span)
+            }
+            index += 1
+            if reader.skip(close) { return true }
+            guard reader.skip(UInt8(ascii: ",")) else { return false }
+        }
+    }
+
     /// A scanned string's text, its escapes read (nil for an escape JSON does not have).
     public static func text(of span: Span) -> String? {
         span.escaped ? CompactJSONReader.unescaped(span.text) : String(decoding: span.text, as: UTF8.self)

@@ -121,7 +121,7 @@ extension RecordShaping {
     /// What one walk over a batch's nested cells keeps for `flattenedCells`: each leaf with its
     /// node in the path tree, row after row, and which cells were spread into paths. The spans
     /// point into the batch's cells.
-    private struct LeafWalk {
+    private struct LeafWalk: CompactJSONScanner.Visitor {
         let columnCount: Int
         let levels: Int
         var tree = PathTree()
@@ -133,6 +133,11 @@ extension RecordShaping {
         /// Per column, true when some row keeps a cell in it: a scalar, an empty container, or a
         /// value that is not compact JSON.
         var keepsColumn: [Bool]
+
+        /// While a cell is walked: the containers open around the value being read, each with its
+        /// node, the child met last in it and the levels left below it; the node met last.
+        private var open: [(node: Int, previous: Int?, levels: Int)] = []
+        private var current = 0
 
         init(columnCount: Int, levels: Int) {
             self.columnCount = columnCount
@@ -165,37 +170,33 @@ extension RecordShaping {
             }
         }
 
-        /// Walks the non-empty container `text` at `node`: each member or element is a leaf, or
-        /// is walked in turn while `levels` last. False when `text` is not compact JSON.
+        /// Walks the non-empty container `text` at `node`, `levels` deep: each member or element
+        /// is a leaf, or is walked in turn while levels last. False when `text` is not compact JSON.
         private mutating func walk(_ text: UnsafeRawBufferPointer, under node: Int, levels: Int) -> Bool {
-            var previous: Int?
-            var read = true
-            if text.first == UInt8(ascii: "{") {
-                let walked = CompactJSONScanner.forEachMember(of: text) { key, value in
-                    guard read else { return }
-                    let child = tree.child(of: node, key: key, after: previous)
-                    previous = child
-                    read = place(value, at: child, levels: levels - 1)
-                }
-                return walked && read
-            }
-            var index = 0
-            let walked = CompactJSONScanner.forEachElement(of: text) { element in
-                guard read else { return }
-                let child = PathTree.withDigits(of: index) { tree.child(of: node, key: $0, after: previous) }
-                previous = child
-                index += 1
-                read = place(element, at: child, levels: levels - 1)
-            }
-            return walked && read
+            open.removeAll(keepingCapacity: true)
+            open.append((node, nil, levels))
+            return CompactJSONScanner.walk(text, &self)
         }
 
-        /// `value` at `node`: walked when it is a non-empty container and levels are left, else a leaf.
-        private mutating func place(_ value: CompactJSONScanner.Span, at node: Int, levels: Int) -> Bool {
-            if levels > 0, value.kind == .nested, value.text.count > 2 { return walk(value.text, under: node, levels: levels) }
-            tree.markLeaf(node)
-            leaves.append((node, value))
+        mutating func next(key: CompactJSONScanner.Span?, index: Int, nonEmptyContainer: Bool) -> Bool {
+            let top = open.count - 1
+            let (parent, previous, levels) = open[top]
+            current = if let key {
+                tree.child(of: parent, key: key, after: previous)
+            } else {
+                PathTree.withDigits(of: index) { tree.child(of: parent, key: $0, after: previous) }
+            }
+            open[top].previous = current
+            guard nonEmptyContainer, levels > 1 else { return false }
+            open.append((current, nil, levels - 1))
             return true
         }
+
+        mutating func value(_ span: CompactJSONScanner.Span) {
+            tree.markLeaf(current)
+            leaves.append((current, span))
+        }
+
+        mutating func leave() { open.removeLast() }
     }
 }

@@ -56,6 +56,48 @@ final class CompactJSONScannerTests: XCTestCase {
         }
     }
 
+    /// Records a walk: each member or element as `key=` or `#index`, `(`…`)` around the containers
+    /// read member by member (those at most `depth` deep), a value's bytes after `=`.
+    private struct Recorder: CompactJSONScanner.Visitor {
+        let depth: Int
+        var open = 1
+        var events = ""
+
+        mutating func next(key: CompactJSONScanner.Span?, index: Int, nonEmptyContainer: Bool) -> Bool {
+            events += key.map { " " + String(decoding: $0.text, as: UTF8.self) } ?? " #\(index)"
+            guard nonEmptyContainer, open < depth else { return false }
+            open += 1
+            events += "("
+            return true
+        }
+
+        mutating func value(_ span: CompactJSONScanner.Span) { events += "=" + String(decoding: span.text, as: UTF8.self) }
+
+        mutating func leave() {
+            open -= 1
+            events += " )"
+        }
+    }
+
+    private func walk(_ text: String, depth: Int) -> String? {
+        var text = text
+        var recorder = Recorder(depth: depth)
+        let read = text.withUTF8 { CompactJSONScanner.walk(UnsafeRawBufferPointer($0), &recorder) }
+        return read ? recorder.events : nil
+    }
+
+    func testAWalkReadsTheContainersItIsToldToAndTakesTheOthersWhole() {
+        let text = #"{"a":1,"b":{"c":[true,{"d":"}"}],"e":{}},"f":[],"g":[[1]]}"#
+        XCTAssertEqual(walk(text, depth: 1), #" a=1 b={"c":[true,{"d":"}"}],"e":{}} f=[] g=[[1]]"#)
+        XCTAssertEqual(walk(text, depth: 2), #" a=1 b( c=[true,{"d":"}"}] e={} ) f=[] g( #0=[1] )"#)
+        XCTAssertEqual(walk(text, depth: 9), #" a=1 b( c( #0=true #1( d=} ) ) e={} ) f=[] g( #0( #0=1 ) )"#)
+        XCTAssertEqual(walk("[]", depth: 9), "")
+        XCTAssertEqual(walk("{}", depth: 9), "")
+        for broken in [#"{"a":[1,}"#, #"{"a":{"b"}}"#, #"[1,2"#, #"[1]x"#, "1", #"{"a":[1]]"#, ""] {
+            XCTAssertNil(walk(broken, depth: 9), broken)
+        }
+    }
+
     func testAStringsTextHasItsEscapesRead() throws {
         var text = #"["plain","a\"b\\c\/d\n\t","\u00e9\ud83d\ude00","\ud800x","\q"]"#
         var texts: [String?] = []
