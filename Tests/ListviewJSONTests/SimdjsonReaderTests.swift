@@ -48,6 +48,8 @@ final class SimdjsonReaderTests: XCTestCase {
             ("1\n2\n", true),  // scalar lines
             (#"{"a":1} {"a":2}"# + "\n", true),  // two values on a line
             ("{\"a\":\n1}\n", true),  // a value over two lines
+            ("{\"a\":[1\n2]}\n{},{}\n", true),  // as many values as lines: one over two lines, two on one (fuzzing)
+            ("{\"a\":\"x\ny\"}\n{},{}\n", true),  // the same with a line feed in a string
             (#"[{"a":1},{"a":2}]"#, false),  // an array on one line
             ("[\n{\"a\":1},\n{\"a\":2}\n] x", false),  // text after the array
             ("[\n{\"a\":1},\n{\"a\":2},\n]", false),  // a trailing comma
