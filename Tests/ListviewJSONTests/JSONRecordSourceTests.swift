@@ -239,6 +239,17 @@ final class JSONRecordSourceTests: XCTestCase {
         XCTAssertEqual(try json(#"[{"s":"\\ud800"}]"#), [#"{"s":"\\ud800"}"#], "an escaped backslash, then text")
     }
 
+    /// A pipe's first four bytes are read to recognise a compression and handed out first; read in
+    /// chunks smaller than that, the bytes after them came before the rest of them.
+    func testAPipeReadInTinyChunksKeepsItsBytesInOrder() throws {
+        let path = try write(Array(#"{"a":1}"#.utf8))
+        for chunkSize in 1...8 {
+            let piped = try JSONReaderComparison.readPiped(path: path, lines: true, chunkSize: chunkSize)
+            XCTAssertNil(piped.error, "reads of \(chunkSize)")
+            XCTAssertEqual(piped.rows, ["a=number:1\t"], "reads of \(chunkSize)")
+        }
+    }
+
     /// The parser (as yajl did) reads `{"a":1} {"a":2}` as two values; JSON Lines holds one a line (issue 14).
     func testTwoValuesOnOneJSONLinesLineAreAnError() throws {
         for chunkSize in [1, 4, 64] {
