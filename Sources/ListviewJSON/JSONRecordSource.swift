@@ -83,8 +83,8 @@ public final class JSONRecordSource: RecordSource {
         self.onlyColumns = onlyColumns
         self.schema = schema
         assembler = JSONBatchAssembler(lines: lines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns)
-        parser = JSONStreamParser(handler: assembler, multipleValues: lines)
         countsPositions = input.regularFileSize == nil || input.path == nil
+        parser = JSONStreamParser(handler: assembler, multipleValues: lines, exactOffsets: countsPositions)
         if simdjson && path.isEmpty && !countsPositions { fastParser = SimdjsonParser(lines: lines, maxDepth: maxDepth) }
     }
 
@@ -243,7 +243,7 @@ public final class JSONRecordSource: RecordSource {
         guard let filePath = input.path else { return }
         input = try ByteInput(path: filePath)
         assembler = newAssembler()
-        parser = JSONStreamParser(handler: assembler, multipleValues: isLines)
+        parser = JSONStreamParser(handler: assembler, multipleValues: isLines, exactOffsets: countingPositions)
         if fastParser != nil { fastParser = SimdjsonParser(lines: isLines, maxDepth: maxDepth) }
         (fastConsumed, rowsTaken) = (0, 0)
         countsPositions = countingPositions
@@ -328,7 +328,8 @@ public final class JSONRecordSource: RecordSource {
                 }
                 return
             }
-            if countsPositions { recent.keep(bytes, advancing: &position) }
+            // Where an error may yet be put that lies in these bytes though a later chunk finds it.
+            if countsPositions { recent.keep(bytes, advancing: &position, marking: parser.cutTokenError) }
         }
         if readAgain { return try startAgain(countingPositions: false) }
         if let failure { return try refuse(failure.message) }

@@ -62,6 +62,17 @@ final class SimdjsonReaderTests: XCTestCase {
         }
     }
 
+    /// Inputs the json fuzz target found, minimized, with the chunk size it read them in.
+    func testFuzzFindings() throws {
+        let cases: [(text: String, lines: Bool, chunkSize: Int)] = [
+            // An error at a token begun in the pipe's read before (the parser's count of it fell short).
+            ("[\n  {\n    \"scope\":  \"conn \"\"core  \"x-r }  }\0\0\0}\n]}\n]\n  }\n]\n}\n]\n\n\n  }\n]\n  }\n]\n}\n]\n", false, 31),
+        ]
+        for (text, lines, chunkSize) in cases {
+            _ = try assertSameReadings(text, lines: lines, chunkSize: chunkSize)
+        }
+    }
+
     /// Random documents of JSON Lines and of arrays, one record a line (some several, some with
     /// errors, integers past 64 bits or lone surrogates), read by both readers at random chunk
     /// sizes: the same batches and errors.
