@@ -344,7 +344,9 @@ public final class JSONRecordSource: RecordSource {
             return try refuse("no JSON value (the input is empty)")
         }
         // Input of only blank lines is zero JSON Lines records, though the parser calls it a premature end.
-        if sawContent, case let .failed(message, _) = parser.finish() {
+        if sawContent, case let .failed(message, offset) = parser.finish() {
+            // Before the end: in an escape the text ends in, which the parser was given only now.
+            if countsPositions && offset < 0 { position = recent.position(at: offset) }
             return try refuse(message)
         }
         if !path.isEmpty && !assembler.foundTarget {

@@ -26,7 +26,8 @@ import Glibc
 /// for `exactOffsets`, which puts them where the text read whole has them: an error at a
 /// token that ended before the chunk (a number seen to end only at its first byte, a comment's
 /// slash) on the byte before it, not at the chunk's start; "after key and value" at its
-/// token's start however many chunks before it began (`cutTokenError` places it).
+/// token's start however many chunks before it began (`cutTokenError` places it); and an
+/// escape a chunk's end cuts held back until the text check has seen it whole (`heldBack`).
 final class JSONStreamParser {
     private let handler: JSONEventHandler
     private var grammar: Grammar
@@ -38,6 +39,10 @@ final class JSONStreamParser {
     private var failure: String?
     /// Whether errors are put where they are in the text however it is cut into chunks.
     private let exactOffsets: Bool
+    /// The bytes of an escape the last chunk ended in (at most `\uXXX`), held back from the parser
+    /// until the text check has seen the escape whole: its problem, if it has one, then comes
+    /// before the lexer's error at the backslash (one outside a string), as in the text read whole.
+    private var heldBack: [UInt8] = []
     /// With `exactOffsets`, where an "after key and value" error at the token the last chunk's
     /// end cut off would be: the token's first character for a string, the byte before it for
     /// any other token; from the start of that chunk (negative: it began in an earlier one). A
@@ -95,8 +100,33 @@ final class JSONStreamParser {
         if let failure { return .failed(message: failure, offset: 0) }
         guard !text.isEmpty else { return .ok }
         let problem = textCheck.firstProblem(in: text)
+        guard heldBack.isEmpty, problem != nil || !exactOffsets || textCheck.openEscapeLength == 0 else {
+            return parseText(text, at: start, holdingBack: problem)
+        }
+        // Nearly always: nothing held back before the text, nothing to hold back after it.
         let length = max(problem?.offset ?? text.count, 0)
         if length > 0, let stop = feed(UnsafeRawBufferPointer(rebasing: text[0..<length]), at: start) { return stop }
+        if let problem { return fail(problem.message, at: start + problem.offset) }
+        return .ok
+    }
+
+    /// `parseText` when bytes are held back before the text, or an escape it ends in is to be
+    /// (the text check found `problem` in the text, or none).
+    private func parseText(_ text: UnsafeRawBufferPointer, at start: Int, holdingBack problem: (offset: Int, message: String)?) -> Outcome {
+        let held = heldBack
+        heldBack = []
+        // Where the parser stops, counted from the start of the bytes held back.
+        var end = held.count + (problem?.offset ?? text.count)
+        if problem == nil, exactOffsets, textCheck.openEscapeLength > 0 {
+            end -= textCheck.openEscapeLength
+            heldBack = Array(held[min(max(end, 0), held.count)...]) + Array(text[max(end - held.count, 0)...])
+        }
+        end = max(end, 0)
+        if min(end, held.count) > 0,
+           let stop = held.withUnsafeBytes({ feed(UnsafeRawBufferPointer(rebasing: $0[0..<min(end, held.count)]), at: start - held.count) }) {
+            return stop
+        }
+        if end > held.count, let stop = feed(UnsafeRawBufferPointer(rebasing: text[0..<end - held.count]), at: start) { return stop }
         if let problem { return fail(problem.message, at: start + problem.offset) }
         return .ok
     }
@@ -114,9 +144,15 @@ final class JSONStreamParser {
         return nil
     }
 
-    /// Tells the parser the text has ended: an error then is at offset 0 (the end).
+    /// Tells the parser the text has ended: an error then is at offset 0 (the end), or, in an
+    /// escape the text ends in that was held back, before it.
     func finish() -> Outcome {
         if let failure { return .failed(message: failure, offset: 0) }
+        if !heldBack.isEmpty {
+            let held = heldBack
+            heldBack = []
+            if let stop = held.withUnsafeBytes({ feed($0, at: -held.count) }) { return stop }
+        }
         if let message = grammar.finish(handler) { return fail(message, at: 0) }
         return .ok
     }

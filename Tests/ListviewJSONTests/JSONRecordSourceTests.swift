@@ -255,8 +255,10 @@ final class JSONRecordSourceTests: XCTestCase {
     /// token begun in an earlier read (a pipe's, or a slice) had its error at the start of the
     /// later one (found by fuzzing). A number whose end the parser sees only at a read's first
     /// byte had its error there, not on its last digit; a comment's slash at a read's start had
-    /// it on the slash, not the byte before. Each is where it is however the reads cut the text
-    /// (`exactOffsets`).
+    /// it on the slash, not the byte before; an escape outside a string cut by a read's end
+    /// reached the parser, which called its backslash an invalid character, before the text
+    /// check saw the escape whole and said what is wrong with it (found by fuzzing). Each is
+    /// where it is however the reads cut the text (`exactOffsets`).
     func testErrorsDoNotMoveWithTheReads() throws {
         let key = String(repeating: "k", count: 40)
         let comma = "after key and value, inside map, I expect ',' or '}'"
@@ -270,6 +272,11 @@ final class JSONRecordSourceTests: XCTestCase {
             ("{1234567890}", false, 1, 11, "invalid object key (must be a string)"),
             ("[1]1234567890 ", false, 1, 13, "trailing garbage"),
             ("[1,/]", false, 1, 3, "probable comment found in input text, comments are not enabled"),
+            ("[1,\\uDE00]", false, 1, 4, "\\ude00 is a low surrogate without a high surrogate escape before it (not Unicode text)"),
+            ("[\"]{\"\\uDFAA]\n", true, 1, 6, "\\udfaa is a low surrogate without a high surrogate escape before it (not Unicode text)"),
+            ("[1,\\ud800\\u0041]", false, 1, 4, "invalid char in json text"),  // the parser has the whole first escape
+            ("[1,\\u00", false, 1, 4, "invalid char in json text"),  // an escape the text ends in
+            ("[\"\\u00", false, 1, 7, "invalid (non-hex) character occurs after '\\u' inside string"),
         ]
         for (text, lines, line, column, message) in cases {
             let error = failure(text, lines: lines)

@@ -67,6 +67,8 @@ final class SimdjsonReaderTests: XCTestCase {
         let cases: [(text: String, lines: Bool, chunkSize: Int)] = [
             // An error at a token begun in the pipe's read before (the parser's count of it fell short).
             ("[\n  {\n    \"scope\":  \"conn \"\"core  \"x-r }  }\0\0\0}\n]}\n]\n  }\n]\n}\n]\n\n\n  }\n]\n  }\n]\n}\n]\n", false, 31),
+            // An escape outside a string cut by the pipe's read: the parser saw its backslash first.
+            ("[\"]{\"\\uDFAA]]]]FAA 0e}09\u{0B}]\n}]uDFAA 0e}09\u{0B}]\n}]}]0e}09\u{0B}]\n}]", true, 7),
         ]
         for (text, lines, chunkSize) in cases {
             _ = try assertSameReadings(text, lines: lines, chunkSize: chunkSize)
