@@ -17,7 +17,10 @@ import ListviewValues
 /// - `json`: the bytes as a JSON document and as JSON Lines, each shown as a table
 ///   and written back as JSON Lines; reading that output again must give it back
 ///   byte for byte (a fixpoint), or the target traps. Read in parts of 16 bytes
-///   (`JSONFileParts`), the rows or the error must be those of one pass.
+///   (`JSONFileParts`), the rows or the error must be those of one pass. And read by simdjson
+///   (as a regular file is, the stream parser taking over where simdjson does not read) and by
+///   the stream parser alone (the same file, and the bytes from a pipe), in chunks of a megabyte
+///   and of a few bytes, the batches, cells and error must be the same (`JSONReaderComparison`).
 /// - `csv`: the bytes as CSV and as TSV, shown as a table and written back as CSV,
 ///   with the same fixpoint check; `--counts` by the first column (which reads that
 ///   column only) must count as many rows as the whole list has; and the file read in
@@ -50,6 +53,7 @@ enum FuzzTarget: String {
             FuzzInput.checkFixpoint(bytes, format: .jsonl, rewrittenAs: .jsonl, style: .jsonl)
             FuzzInput.checkJSONParts(bytes, lines: true)
             FuzzInput.checkJSONParts(bytes, lines: false)
+            FuzzInput.checkReaders(bytes)
         case .csv:
             FuzzInput.checkFixpoint(bytes, format: .csv, rewrittenAs: .csv, style: .csv)
             FuzzInput.checkFixpoint(bytes, format: .tsv, rewrittenAs: .csv, style: .csv)
@@ -162,6 +166,26 @@ enum FuzzInput {
         checkSame(inParts, as: onePass, "JSON (lines: \(lines))", bytes)
     }
 
+    /// Read with simdjson and with the stream parser alone (`JSONReaderComparison`), as JSON Lines
+    /// and as one JSON text, in chunks of a megabyte and of a few bytes (more for a long input,
+    /// which small chunks would make slow: simdjson's reader looks back over the text waiting at
+    /// each chunk), the batches, rows and error are the same.
+    static func checkReaders(_ bytes: [UInt8]) {
+        writeScratch(bytes)
+        let small = max(7 + bytes.count % 57, bytes.count / 256)
+        for lines in [true, false] {
+            for chunkSize in [1 << 20, small] {
+                do {
+                    if let difference = try JSONReaderComparison.compare(path: path, lines: lines, chunkSize: chunkSize).difference {
+                        trap("simdjson and the stream parser differ (lines: \(lines), chunks of \(chunkSize) bytes): \(difference)", bytes)
+                    }
+                } catch {
+                    trap("cannot compare the JSON readers: \(error)", bytes)
+                }
+            }
+        }
+    }
+
     /// Every row of `source` as text: its first batch, then (when it can be cut) its parts of 16
     /// bytes, read on both cores as the commands read them (`FileParts.readInOrder`), then the rest.
     private static func rowsInParts(of source: any RecordSource, schema: RecordSchema) throws -> [String] {
@@ -199,9 +223,7 @@ enum FuzzInput {
     /// The output of one run, or nil when listview rejected the input with a `ListviewError`.
     static func render(_ bytes: [UInt8], format: InputFormat, style: OutputStyle,
                        configure: (inout ListRequest) -> Void = { _ in }) -> [UInt8]? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard descriptor >= 0, written == bytes.count, close(descriptor) == 0 else { trap("cannot write \(path)", []) }
+        writeScratch(bytes)
         var request = ListRequest()
         request.read.inputs = [path]
         request.read.format = format
@@ -221,6 +243,13 @@ enum FuzzInput {
             trap("an error that is not a ListviewError: \(error)", bytes)
         }
         return sink.takeCollected()
+    }
+
+    /// Writes `bytes` to the scratch file (`path`).
+    static func writeScratch(_ bytes: [UInt8]) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard descriptor >= 0, written == bytes.count, close(descriptor) == 0 else { trap("cannot write \(path)", []) }
     }
 
     static func trap(_ message: String, _ bytes: [UInt8]) -> Never {

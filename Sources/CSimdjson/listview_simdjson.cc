@@ -16,6 +16,23 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; 
 
 bool is_number_byte(char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }
 
+// What a structural character is to the walk over them: nothing (a string's quote, a colon, a
+// literal), a container's start or end, a comma, or a number's first byte.
+enum Structural : uint8_t { other, opening, closing, comma, number };
+
+struct StructuralTable {
+    Structural of[256] = {};
+    constexpr StructuralTable() {
+        of[uint8_t('[')] = of[uint8_t('{')] = opening;
+        of[uint8_t(']')] = of[uint8_t('}')] = closing;
+        of[uint8_t(',')] = comma;
+        of[uint8_t('-')] = number;
+        for (char digit = '0'; digit <= '9'; digit++) of[uint8_t(digit)] = number;
+    }
+};
+
+constexpr StructuralTable structurals;
+
 }  // namespace
 
 struct listview_simdjson {
@@ -78,15 +95,36 @@ struct listview_simdjson {
         // beginning with `-` or a digit) and runs on over the bytes a number is made of.
         numbers.clear();
         const auto &found = *parser.implementation;
+        // JSON Lines: as many values as lines is not enough (the lines `{"a":[1`, `2]}` and `{},{}`
+        // make three values): every comma between the array's elements must be a line feed that
+        // stood in for one.
+        // Most structurals are quotes and colons: one look at the table passes them over.
+        size_t depth = 0, next_comma = 0;
         for (uint32_t i = 0; i < found.n_structural_indexes; i++) {
             uint32_t at = found.structural_indexes[i];
             if (at >= size) break;
-            char c = buffer[at];
-            if (c == '-' || (c >= '0' && c <= '9')) {
+            switch (structurals.of[uint8_t(buffer[at])]) {
+            case other:
+                break;
+            case opening:
+                depth++;
+                break;
+            case closing:
+                depth--;
+                break;
+            case comma:
+                if (count_lines && depth == 1) {
+                    while (next_comma < commas.size() && commas[next_comma] < at) next_comma++;
+                    if (next_comma == commas.size() || commas[next_comma] != at) return -1;
+                }
+                break;
+            case number: {
                 uint32_t end = at + 1;
                 while (end < size && is_number_byte(buffer[end])) end++;
                 numbers.push_back(at);
                 numbers.push_back(end - at);
+                break;
+            }
             }
         }
         result->tape = tape;

@@ -268,6 +268,15 @@ public final class ByteInput {
                 buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, 4096)))
             }
         }
+        // The first bytes of standard input or a pipe, read to recognise a compression, come first.
+        if !pendingPrefix.isEmpty {
+            let end = unread.upperBound, count = min(pendingPrefix.count, buffer.count - end)
+            buffer.replaceSubrange(end..<end + count, with: pendingPrefix.prefix(count))
+            pendingPrefix.removeFirst(count)
+            bytesRead += count
+            unread = unread.lowerBound..<end + count
+            return true
+        }
         while true {
             let end = unread.upperBound
             guard let count = try readOnce(into: end, count: buffer.count - end) else { continue }

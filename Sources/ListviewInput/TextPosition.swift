@@ -103,16 +103,30 @@ public struct TextPosition: Equatable, Sendable {
 
 /// The last few bytes of a text read chunk by chunk, with the position where they begin: where
 /// an error lies that a reader finds only bytes after it (an escape cut between two chunks).
+/// One place further back can be marked, where a reader knows an error may yet be put (the
+/// start of a token that runs on into later chunks).
 public struct RecentBytes {
     /// How many bytes are kept.
     public static let capacity = 16
     private var bytes: [UInt8] = []
     private var start = TextPosition()
+    /// The place marked: its offset from the end of the bytes kept (at most 0), and its position.
+    private var mark: (offset: Int, position: TextPosition)?
 
     public init() {}
 
+    /// Keeps the end of `chunk`, and moves `position` (where the chunk begins) past it; marks the
+    /// place `offset` bytes into the chunk, when it is in it.
+    public mutating func keep(_ chunk: UnsafeRawBufferPointer, advancing position: inout TextPosition, marking offset: Int?) {
+        guard let offset, offset >= 0, offset < chunk.count else { return keep(chunk, advancing: &position) }
+        keep(UnsafeRawBufferPointer(rebasing: chunk[..<offset]), advancing: &position)
+        mark = (0, position)
+        keep(UnsafeRawBufferPointer(rebasing: chunk[offset...]), advancing: &position)
+    }
+
     /// Keeps the end of `chunk`, and moves `position` (where the chunk begins) past it.
     public mutating func keep(_ chunk: UnsafeRawBufferPointer, advancing position: inout TextPosition) {
+        if let mark { self.mark = (mark.offset - chunk.count, mark.position) }
         if chunk.count >= Self.capacity {
             let tail = chunk.count - Self.capacity
             position.advance(over: UnsafeRawBufferPointer(rebasing: chunk[0..<tail]))
@@ -128,9 +142,10 @@ public struct RecentBytes {
         position.advance(over: chunk)
     }
 
-    /// The position `offset` bytes (negative) before the end of the bytes kept; their start when
-    /// that is further back than they reach.
+    /// The position `offset` bytes (negative) before the end of the bytes kept (or the place
+    /// marked); their start when that is further back than they reach.
     public func position(at offset: Int) -> TextPosition {
+        if let mark, mark.offset == offset { return mark.position }
         let index = max(bytes.count + offset, 0)
         return bytes.withUnsafeBytes { start.advanced(over: UnsafeRawBufferPointer(rebasing: $0[0..<index])) }
     }

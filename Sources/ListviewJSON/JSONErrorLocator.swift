@@ -18,8 +18,9 @@ import ListviewInput
 /// with no line feed is one line of JSON Lines.
 ///
 /// The text is the whole input after a UTF-8 byte order mark (`ByteInput` drops it), read
-/// as one chunk. The reader reads it in slices, and a few errors move when a slice ends
-/// near them (`firstError(in:chunkEnds:)` reproduces that; the tests show each way).
+/// as one chunk. The stream parser given it in chunks moves a few errors when a chunk ends
+/// near them, as yajl did (`firstError(in:chunkEnds:)` reproduces that; the tests show each
+/// way); the reader, which asks it for exact offsets, reports them as the text read whole.
 ///
 /// What stays with others: the input's name, and the line and column (`TextPosition` over
 /// the bytes before the offset), are the reader's; so are what `ByteInput` refuses (a UTF-16
@@ -57,8 +58,9 @@ struct JSONErrorLocator {
         firstError(in: text, chunkEnds: [text.count])
     }
 
-    /// The first error in `text` as the reader reports it when given the text in chunks ending
-    /// at `chunkEnds` (ascending; bytes after the last are one chunk more).
+    /// The first error in `text` as the stream parser with yajl's offsets reports it when given
+    /// the text in chunks ending at `chunkEnds` (ascending; bytes after the last are one chunk
+    /// more).
     ///
     /// Three things move with the chunks: a token the parser must read past to see end (a
     /// number) whose end is only seen at a chunk's first byte puts a grammar error or refusal

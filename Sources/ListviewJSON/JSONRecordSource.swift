@@ -85,8 +85,8 @@ public final class JSONRecordSource: RecordSource {
         self.onlyColumns = onlyColumns
         self.schema = schema
         assembler = JSONBatchAssembler(lines: lines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns)
-        parser = JSONStreamParser(handler: assembler, multipleValues: lines)
         countsPositions = input.regularFileSize == nil || input.path == nil
+        parser = JSONStreamParser(handler: assembler, multipleValues: lines, exactOffsets: countsPositions)
         if simdjson && path.isEmpty && !countsPositions { fastParser = SimdjsonParser(lines: lines, maxDepth: maxDepth) }
     }
 
@@ -254,7 +254,7 @@ public final class JSONRecordSource: RecordSource {
         guard let filePath = input.path else { return }
         input = try ByteInput(path: filePath)
         assembler = newAssembler()
-        parser = JSONStreamParser(handler: assembler, multipleValues: isLines)
+        parser = JSONStreamParser(handler: assembler, multipleValues: isLines, exactOffsets: countingPositions)
         if fastParser != nil { fastParser = SimdjsonParser(lines: isLines, maxDepth: maxDepth) }
         (fastConsumed, rowsTaken) = (0, 0)
         countsPositions = countingPositions
@@ -339,7 +339,8 @@ public final class JSONRecordSource: RecordSource {
                 }
                 return
             }
-            if countsPositions { recent.keep(bytes, advancing: &position) }
+            // Where an error may yet be put that lies in these bytes though a later chunk finds it.
+            if countsPositions { recent.keep(bytes, advancing: &position, marking: parser.cutTokenError) }
         }
         if readAgain { return try startAgain(countingPositions: false) }
         if let failure { return try refuse(failure.message) }
@@ -354,7 +355,9 @@ public final class JSONRecordSource: RecordSource {
             return try refuse("no JSON value (the input is empty)")
         }
         // Input of only blank lines is zero JSON Lines records, though the parser calls it a premature end.
-        if sawContent, case let .failed(message, _) = parser.finish() {
+        if sawContent, case let .failed(message, offset) = parser.finish() {
+            // Before the end: in an escape the text ends in, which the parser was given only now.
+            if countsPositions && offset < 0 { position = recent.position(at: offset) }
             return try refuse(message)
         }
         if !path.isEmpty && !assembler.foundTarget {

@@ -7,8 +7,11 @@ extension JSONStreamParser {
         /// Whether `consumed` ends on the offending byte rather than just after it.
         var endsOnOffendingByte: Bool
 
-        /// Where the error is, from the start of the call's bytes: the offending byte.
+        /// Where the error is, from the start of the call's bytes: the offending byte (yajl's
+        /// offset, which stays in the call: 0 for one before it).
         var offset: Int { endsOnOffendingByte ? consumed : max(consumed - 1, 0) }
+        /// `offset`, before the call when that is where the error is (`exactOffsets`).
+        var exactOffset: Int { endsOnOffendingByte ? consumed : consumed - 1 }
     }
 
     /// yajl 2.1's parser (`yajl_parser.c`, `yajl_do_parse`) as listview configures it
@@ -34,11 +37,15 @@ extension JSONStreamParser {
         private var outer: [State] = []
         /// `yajl_allow_multiple_values`: on for JSON Lines.
         private let multipleValues: Bool
+        /// "after key and value" at the token's start even when that is before the call (yajl
+        /// says the call's start then): `JSONStreamParser`'s `exactOffsets`.
+        private let exactOffsets: Bool
         /// A string with its escapes undone, handed to the handler.
         private var decoded = Bytes()
 
-        init(multipleValues: Bool) {
+        init(multipleValues: Bool, exactOffsets: Bool = false) {
             self.multipleValues = multipleValues
+            self.exactOffsets = exactOffsets
         }
 
         /// `yajl_complete_parse`, after the text's last call: the message of the error its end
@@ -49,7 +56,7 @@ extension JSONStreamParser {
             if let stop = withUnsafePointer(to: &space, { parse($0, count: 1, handler) }) { return stop.message }
             // A string still open after the space (`[1] "abc`): yajl ends there without a word,
             // which would pass a cut text off as whole.
-            if lexer.holdsCutToken { return "unexpected end of JSON input" }
+            if lexer.cutToken != nil { return "unexpected end of JSON input" }
             switch state {
             case .gotValue, .parseComplete: return nil
             default: return "unexpected end of JSON input"
@@ -151,7 +158,8 @@ extension JSONStreamParser {
                         guard inObject else { return stop("after array element, I expect ',' or ']'") }
                         // yajl "restores" the offset to the token's start, less a string's quotes.
                         let length = lexer.tokenLength, consumed = max(lexer.offset, 0)
-                        return stop("after key and value, inside map, I expect ',' or '}'", consumed: consumed >= length ? consumed - length : 0)
+                        return stop("after key and value, inside map, I expect ',' or '}'",
+                                    consumed: exactOffsets || consumed >= length ? consumed - length : 0)
                     }
                 }
             }

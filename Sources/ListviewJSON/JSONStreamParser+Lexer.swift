@@ -36,8 +36,12 @@ extension JSONStreamParser {
             offset = 0
         }
 
-        /// Whether the last call's bytes ended inside a token, which the next call would lex on.
-        var holdsCutToken: Bool { carried.count > 0 }
+        /// Where the token the call's bytes cut off (kept for the next) begins, from the call's
+        /// start (negative: an earlier call's), and whether it is a string; nil with none.
+        var cutToken: (start: Int, isString: Bool)? {
+            guard carried.count > 0 else { return nil }
+            return (limit - carried.count, carried.base.pointee == UInt8(ascii: "\""))
+        }
 
         /// The length yajl gives the token last lexed (`outLen`): a string's without its quotes.
         var tokenLength: Int {

@@ -32,6 +32,15 @@ struct JSONTextCheck {
     /// earlier one).
     private var escapeStart = 0
 
+    /// The bytes of an escape the text so far ends in that could yet turn out to be a problem, from
+    /// its backslash (0: none): `\`, `\u` and up to three hex digits.
+    var openEscapeLength: Int {
+        switch state {
+        case .afterBackslash, .hexDigits, .expectingU: return -escapeStart
+        case .text, .expectingBackslash: return 0
+        }
+    }
+
     /// The offset in `bytes` (the next chunk of the text) of the first byte that cannot be, and why:
     /// negative (at most 12 bytes back) when it is the start of an escape an earlier chunk began.
     mutating func firstProblem(in bytes: UnsafeRawBufferPointer) -> (offset: Int, message: String)? {

@@ -13,6 +13,14 @@ import XCTest
 /// - `fuzz-two-headers-csv.txt` and `fuzz-two-headers-tsv.txt` (found while minimising the above):
 ///   two CSV inputs with different headers streamed rows wider than the header written from the
 ///   first. Their columns are now the union.
+/// - `fuzz-jsonl-value-over-two-lines.txt` (json target, simdjson against the stream parser): JSON
+///   Lines whose first value runs over two lines while a later line holds two values have as many
+///   values as lines, and simdjson read them as three records where the stream parser stops at
+///   line 1. Now simdjson takes only the line feeds as the commas between values, and the stream
+///   parser reports the error.
+/// - `fuzz-key-across-first-slice.txt` and `fuzz-key-across-first-slice-stdin.txt` (json target, a
+///   pipe against a file): a key after a value with no comma before it, cut by the end of the
+///   first 16 KB slice, had its error at the slice's start (column 11), not at the key (column 9).
 final class FuzzRegressionTests: XCTestCase {
     private let fixtures = "Tests/EndToEndTests/Fixtures/fuzz"
 

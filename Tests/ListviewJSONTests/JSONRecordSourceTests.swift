@@ -239,6 +239,58 @@ final class JSONRecordSourceTests: XCTestCase {
         XCTAssertEqual(try json(#"[{"s":"\\ud800"}]"#), [#"{"s":"\\ud800"}"#], "an escaped backslash, then text")
     }
 
+    /// A pipe's first four bytes are read to recognise a compression and handed out first; read in
+    /// chunks smaller than that, the bytes after them came before the rest of them.
+    func testAPipeReadInTinyChunksKeepsItsBytesInOrder() throws {
+        let path = try write(Array(#"{"a":1}"#.utf8))
+        for chunkSize in 1...8 {
+            let piped = try JSONReaderComparison.readPiped(path: path, lines: true, chunkSize: chunkSize)
+            XCTAssertNil(piped.error, "reads of \(chunkSize)")
+            XCTAssertEqual(piped.rows, ["a=number:1\t"], "reads of \(chunkSize)")
+        }
+    }
+
+    /// yajl, and the stream parser as it, put a missing comma's error at the start of the token
+    /// after the value, by taking the token's length off the bytes of the read it ends in; a
+    /// token begun in an earlier read (a pipe's, or a slice) had its error at the start of the
+    /// later one (found by fuzzing). A number whose end the parser sees only at a read's first
+    /// byte had its error there, not on its last digit; a comment's slash at a read's start had
+    /// it on the slash, not the byte before; an escape outside a string cut by a read's end
+    /// reached the parser, which called its backslash an invalid character, before the text
+    /// check saw the escape whole and said what is wrong with it (found by fuzzing). Each is
+    /// where it is however the reads cut the text (`exactOffsets`).
+    func testErrorsDoNotMoveWithTheReads() throws {
+        let key = String(repeating: "k", count: 40)
+        let comma = "after key and value, inside map, I expect ',' or '}'"
+        let cases: [(text: String, lines: Bool, line: Int, column: Int, message: String)] = [
+            ("{\"a\":1 \"\(key)\":2}", false, 1, 9, comma),  // a string: its first character
+            ("[\n  {\n    \"scope\":  \"conn \"\"core  \"}]", false, 3, 23, comma),  // the fuzzer's, minimized
+            ("{\"a\":1   1234567890123456789012345}", false, 1, 9, comma),  // any other token: the byte before it
+            ("{\"a\":\"x\"\n  true}", false, 2, 2, comma),
+            ("{\"a\":1\n1234567890123456789012345}", false, 1, 7, comma),
+            ("{\"a\":1}\n{\"a\":1 \"\(key)\":2}\n", true, 2, 9, comma),
+            ("{1234567890}", false, 1, 11, "invalid object key (must be a string)"),
+            ("[1]1234567890 ", false, 1, 13, "trailing garbage"),
+            ("[1,/]", false, 1, 3, "probable comment found in input text, comments are not enabled"),
+            ("[1,\\uDE00]", false, 1, 4, "\\ude00 is a low surrogate without a high surrogate escape before it (not Unicode text)"),
+            ("[\"]{\"\\uDFAA]\n", true, 1, 6, "\\udfaa is a low surrogate without a high surrogate escape before it (not Unicode text)"),
+            ("[1,\\ud800\\u0041]", false, 1, 4, "invalid char in json text"),  // the parser has the whole first escape
+            ("[1,\\u00", false, 1, 4, "invalid char in json text"),  // an escape the text ends in
+            ("[\"\\u00", false, 1, 7, "invalid (non-hex) character occurs after '\\u' inside string"),
+        ]
+        for (text, lines, line, column, message) in cases {
+            let error = failure(text, lines: lines)
+            XCTAssertEqual(error.map { [$0.line, $0.column] }, [line, column], text)
+            XCTAssertEqual(error?.message, message)
+            let path = try write(Array(text.utf8))
+            let whole = try JSONReaderComparison.read(path: path, lines: lines, simdjson: false, chunkSize: 1 << 20).error
+            for chunkSize in 1...text.utf8.count {
+                let piped = try JSONReaderComparison.readPiped(path: path, lines: lines, chunkSize: chunkSize).error
+                XCTAssertEqual(piped, whole, "\(text) from a pipe in reads of \(chunkSize)")
+            }
+        }
+    }
+
     /// The parser (as yajl did) reads `{"a":1} {"a":2}` as two values; JSON Lines holds one a line (issue 14).
     func testTwoValuesOnOneJSONLinesLineAreAnError() throws {
         for chunkSize in [1, 4, 64] {
