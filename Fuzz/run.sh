@@ -4,8 +4,8 @@
 #   bash Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     (make fuzz FUZZ_SECONDS=1800)
 #
 # Targets: json csv roundtrip where template (all by default). Each keeps its growing corpus in
-# .build-fuzz/corpus/TARGET, seeded from samples/, Fuzz/seeds/TARGET, Fuzz/corpus/TARGET (what
-# earlier runs grew, kept small with libFuzzer's -merge=1) and ../shared/corpus/.
+# .build-fuzz/corpus/TARGET, seeded from samples/, Fuzz/seeds/TARGET, Fuzz/corpus/TARGET.tar.xz (what
+# earlier runs grew, kept small with libFuzzer's -merge=1, the seeds left out) and ../shared/corpus/.
 # A crash, AddressSanitizer report or hang (-timeout) stops that target and leaves the
 # input in .build-fuzz/findings/TARGET/; the script then exits 1 after the other targets.
 # Fuzz/lsan.supp silences leaks in code that is not listview's (see the file).
@@ -38,7 +38,7 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus" "$findings"
     for seed in $(seeds_for "$target"); do [ -f "$seed" ] && cp "$seed" "$corpus/seed-$(basename "$seed")"; done
     [ -d "Fuzz/seeds/$target" ] && cp Fuzz/seeds/"$target"/* "$corpus/" 2>/dev/null
-    [ -d "Fuzz/corpus/$target" ] && cp Fuzz/corpus/"$target"/* "$corpus/" 2>/dev/null
+    [ -f "Fuzz/corpus/$target.tar.xz" ] && tar -xJf "Fuzz/corpus/$target.tar.xz" -C "$corpus"
     log=.build-fuzz/fuzz-$target.log
     echo "fuzz: $target for ${seconds}s (log $log)"
     # Swift's own crash backtracer would wait on a process that ASan is already reporting; libFuzzer reports.
