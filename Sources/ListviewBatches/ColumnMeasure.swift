@@ -72,7 +72,8 @@ public struct ColumnMeasure: Sendable {
         if kind == .null {
             hasNulls = true
             add(measured, width: 0)
-        } else if printableASCII || CellText.isPrintableASCII(text) {
+        } else if printableASCII || kind == .number || kind == .bool || CellText.isPrintableASCII(text) {
+            // A number cell is a number's text (JSON's grammar), a bool `true` or `false`.
             add(measured, width: text.count)
         } else {
             allPrintableASCII = false
