@@ -13,6 +13,13 @@ enum JSONCut {
     /// The first cut at or after `offset` (of a file of `size` bytes), looked for in at most
     /// `limit` bytes; nil when there is none.
     static func first(in input: ByteInput, from offset: Int, size: Int, lines: Bool, searching limit: Int = .max) throws -> (end: Int, start: Int)? {
+        // Records are short, and a file is cut every few hundred kilobytes: a page's look mostly
+        // finds the cut, where reading a whole block each time would read a quarter of the file again.
+        var page = [UInt8](repeating: 0, count: 4 << 10)
+        let count = try page.withUnsafeMutableBytes { try input.read(at: offset, into: $0) }
+        if let cut = lines ? lineStart(in: page[0..<count]) : elementStart(in: page[0..<count]) {
+            return offset + cut.start < size ? (offset + cut.end, offset + cut.start) : nil
+        }
         var block = [UInt8](repeating: 0, count: 64 << 10)
         var at = offset
         while at < size, at - offset < limit {
