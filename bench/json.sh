@@ -46,9 +46,8 @@ figure() {  # figure NAME VALUE LIMIT
 ratio() { python3 -c "print($1 / $2)"; }
 run() {  # run NAME COMMAND...: one hyperfine run of the commands, interleaved
     local name=$1; shift
-    local args=()
-    for command in "$@"; do args+=("$command > /dev/null"); done
-    hyperfine -N --warmup 1 --runs "$RUNS" --export-json "$WORK/$name.json" "${args[@]}" 2>/dev/null | grep -E "^Benchmark|Time" || true
+    hyperfine -N --output=null --warmup 1 --runs "$RUNS" --export-json "$WORK/$name.json" "$@" | grep -E "^Benchmark|Time" || true
+    [ -s "$WORK/$name.json" ] || { echo "bench/json.sh: hyperfine measured nothing for $name" >&2; exit 1; }
 }
 
 echo "== counts per status"
