@@ -126,25 +126,9 @@ fi
 
 # --- DuckDB CLI (optional) ---------------------------------------------------
 
-# find_duckdb: print the DuckDB CLI to time, or nothing. A `duckdb` on PATH that
-# is a script (PyPI's duckdb-cli installs a Python wrapper, pyenv a shell shim)
-# gives way to the binary inside the duckdb_cli package, which the wrapper runs.
-find_duckdb() {
-    local path wheel
-    path=$(command -v duckdb 2>/dev/null) || path=""
-    if [[ -n $path && $(head -c 2 -- "$path" 2>/dev/null) != '#!' ]]; then
-        echo "$path"; return 0
-    fi
-    wheel=$(python3 -c 'import os, duckdb_cli
-p = os.path.join(os.path.dirname(duckdb_cli.__file__), "duckdb")
-print(p if os.access(p, os.X_OK) else "")' 2>/dev/null) || wheel=""
-    if [[ -n $wheel ]]; then
-        echo "$wheel"
-    elif [[ -n $path ]]; then
-        echo "$path"
-    fi
-    return 0
-}
+# find_duckdb and libcsv_parse.
+# shellcheck source=bench/probes.sh
+source "$SCRIPT_DIR/probes.sh"
 
 DUCKDB_BIN=""
 DUCKDB_VERSION=""
@@ -273,25 +257,15 @@ fi
 # into DATADIR when missing or older than its source.
 LIBCSV_PARSE=""
 if wants csv-parse; then
-    src=$SCRIPT_DIR/libcsv-parse.c
-    bin=$DATADIR/libcsv-parse
-    if [[ ! -x $bin || $src -nt $bin ]]; then
-        echo "==> building $bin (cc -O2 $src -lcsv)"
-        if command -v cc >/dev/null 2>&1 && cc -O2 -o "$bin.tmp" "$src" -lcsv; then
-            mv -f "$bin.tmp" "$bin"
-        else
-            rm -f "$bin.tmp"
-            echo "note: could not build $bin (needs cc and libcsv: apt-get install" \
-                "libcsv-dev); csv-parse runs without libcsv"
-        fi
-    fi
-    if [[ -x $bin && ! $src -nt $bin ]]; then
-        if counts=$("$bin" "$DATADIR/big.csv"); then
-            echo "libcsv-parse big.csv: $counts"
-            LIBCSV_PARSE=$bin
-        else
-            echo "note: $bin failed on big.csv; csv-parse runs without libcsv"
-        fi
+    bin=$(libcsv_parse "$DATADIR")
+    if [[ -z $bin ]]; then
+        echo "note: could not build $DATADIR/libcsv-parse (needs cc and libcsv: apt-get install" \
+            "libcsv-dev); csv-parse runs without libcsv"
+    elif counts=$("$bin" "$DATADIR/big.csv"); then
+        echo "libcsv-parse big.csv: $counts"
+        LIBCSV_PARSE=$bin
+    else
+        echo "note: $bin failed on big.csv; csv-parse runs without libcsv"
     fi
 fi
 

@@ -125,6 +125,30 @@ struct CellEnds {
             return groupStarts[index >> CellEnds.groupShift] + Int(relative[index])
         }
 
+        /// Whether the `count` cells from `first` on, the first starting at `start`, have the
+        /// lengths of those of `other` from `otherFirst` on, starting at `otherStart`: each ends
+        /// as far from its first cell's start. Cells within one group each (the usual row) are
+        /// compared straight from their relative ends.
+        @inline(__always)
+        func sameLengths(of first: Int, start: Int, count: Int, as other: View, _ otherFirst: Int, start otherStart: Int) -> Bool {
+            guard count > 0 else { return true }
+            let (last, otherLast) = (first + count - 1, otherFirst + count - 1)
+            let group = first >> CellEnds.groupShift, otherGroup = otherFirst >> CellEnds.groupShift
+            if wide.isEmpty, other.wide.isEmpty, last >> CellEnds.groupShift == group, otherLast >> CellEnds.groupShift == otherGroup,
+               last < relative.count, otherLast < other.relative.count,
+               let mine = relative.baseAddress, let theirs = other.relative.baseAddress {
+                // ends[i] = groupStarts[group] + relative[i]: the same lengths when every relative
+                // end differs from the other's by the same amount.
+                let offset = (start &- groupStarts[group]) &- (otherStart &- other.groupStarts[otherGroup])
+                var differences = 0
+                for cell in 0..<count {
+                    differences |= (Int(mine[first &+ cell]) &- Int(theirs[otherFirst &+ cell])) ^ offset
+                }
+                return differences == 0
+            }
+            return (0..<count).allSatisfy { self[first + $0] - start == other[otherFirst + $0] - otherStart }
+        }
+
         /// Starts loading the end of cell `index` (and the ends after it on the same cache line).
         @inline(__always)
         func prefetch(_ index: Int) {

@@ -412,7 +412,7 @@ public struct CellTable: Sendable {
                 guard let bytes = arena.baseAddress, let otherBytes = other.arena.baseAddress,
                       memcmp(bytes + start, otherBytes + otherStart, count) == 0 else { return false }
             }
-            for column in 0..<columnCount - 1 where ends[first + column] - start != other.ends[otherFirst + column] - otherStart {
+            guard ends.sameLengths(of: first, start: start, count: columnCount - 1, as: other.ends, otherFirst, start: otherStart) else {
                 return false
             }
             if kinds.isEmpty && other.kinds.isEmpty { return true }

@@ -139,7 +139,8 @@ final class CSVBatchAssembler {
             // libcsv hands an unquoted empty field over without a pointer (CSV_EMPTY_IS_NULL).
             batch.appendCell(bytes, kind: bytes.baseAddress == nil ? .text : .string, printableASCII: true)
         } else {
-            let printable = UTF8Check.printableASCIIPrefix(bytes.assumingMemoryBound(to: UInt8.self)) == bytes.count
+            // Only a measured cell needs to know (the measure finds it out otherwise).
+            let printable = batch.measuresColumns && UTF8Check.printableASCIIPrefix(bytes.assumingMemoryBound(to: UInt8.self)) == bytes.count
             batch.appendCell(bytes, printableASCII: printable)
         }
     }

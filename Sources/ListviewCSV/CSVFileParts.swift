@@ -27,7 +27,6 @@ final class CSVFileParts: FileParts, @unchecked Sendable {
     private let options: CSVOptions
     /// The header's assembler, from which each later part's is continued.
     private let template: CSVBatchAssembler
-    private let measuring: Bool
     /// An assembler per part after the first of a file, made here: the header is not read from two threads.
     private let assemblers: [CSVBatchAssembler]
     /// Whether each part read is the stream's last (blocks only).
@@ -44,10 +43,12 @@ final class CSVFileParts: FileParts, @unchecked Sendable {
     init(main: CSVRecordSource, cuts: Cuts, template: CSVBatchAssembler, options: CSVOptions, measuring: Bool) {
         self.main = main
         self.cuts = cuts
+        // Parts that are only written out need no measuring: each part's reader sets its batch
+        // to measure as its options say.
+        var options = options
+        options.measuresColumns = measuring
         self.options = options
         self.template = template
-        // Parts that are only written out need no measuring.
-        self.measuring = measuring
         // Parts in flight: this thread's, and a few done ahead on the other (`OrderedWork.lead`).
         let slots: Int
         switch cuts {
@@ -58,7 +59,6 @@ final class CSVFileParts: FileParts, @unchecked Sendable {
             assemblers = []
             slots = 8
         }
-        for assembler in assemblers { assembler.batch.measuresColumns = measuring }
         readers = PartSlots(count: slots, initial: nil)
         outcomes = PartSlots(count: slots, initial: .success(false))
         lastParts = PartSlots(count: slots, initial: false)
@@ -104,7 +104,6 @@ final class CSVFileParts: FileParts, @unchecked Sendable {
                         (readers[index], lastParts[index], outcomes[index]) = (nil, true, .success(true))
                         return nil
                     }
-                    assembler.batch.measuresColumns = measuring
                     last = part.isLast
                     reader = CSVRecordSource(input: part.input, assembler: assembler, options: options, schema: RecordSchema())
                 }

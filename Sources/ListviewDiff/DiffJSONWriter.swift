@@ -95,14 +95,7 @@ public struct DiffJSONWriter {
                     }
                 }
             }
-            for section in sections {
-                for difference in section.items {
-                    try sink.appendBytes { bytes in
-                        appendObject(difference, to: &bytes)
-                        bytes.append(0x0A)
-                    }
-                }
-            }
+            try appendObjects(sections.flatMap(\.items), into: sink, before: { _ in "" }, after: "\n")
             try sink.appendBytes { extras.appendLines(to: &$0) }
             return try sink.flush()
         }
@@ -118,12 +111,9 @@ public struct DiffJSONWriter {
                 bytes.append(index == 0 ? "\n  " : ",\n  ")
                 Self.appendSectionStart(section.info, to: &bytes)
                 bytes.append(",\"records\":[")
-                for (position, difference) in section.items.enumerated() {
-                    bytes.append(position == 0 ? "\n    " : ",\n    ")
-                    appendObject(difference, to: &bytes)
-                }
-                bytes.append("\n  ]}")
             }
+            try appendObjects(section.items, into: sink, before: { $0 == 0 ? "\n    " : ",\n    " }, after: "")
+            try sink.appendBytes { $0.append("\n  ]}") }
         }
         try sink.appendBytes { bytes in
             bytes.append(sections.isEmpty ? "],\"summary\":" : "\n],\"summary\":")
@@ -168,6 +158,19 @@ public struct DiffJSONWriter {
         bytes.append("{\"field\":")
         JSONPresenter.appendFieldAndKey(of: info, to: &bytes)
         bytes.append(",\"count\":\(info.count)")
+    }
+
+    /// Each of `differences` as an object between what `before` gives for its place among them
+    /// and `after`, laid out on both cores and written in order (`OrderedBlockWriter`).
+    private func appendObjects(_ differences: [Difference], into sink: OutputSink, before: @escaping @Sendable (Int) -> String,
+                               after: String) throws {
+        try OrderedBlockWriter.write(count: differences.count, blockSize: 2_048, into: sink) { [self] range, bytes in
+            for place in range {
+                bytes.append(before(place))
+                appendObject(differences[place], to: &bytes)
+                bytes.append(after)
+            }
+        }
     }
 
     /// One difference as an object.

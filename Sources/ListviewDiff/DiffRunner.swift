@@ -115,7 +115,16 @@ public enum DiffRunner {
 
     /// The new side of a keyed diff, opened to be streamed.
     private static func newSide(_ request: DiffRequest, sink: OutputSink) throws -> BatchStream {
-        try BatchStream(request.list.read.reading([request.new]), filter: request.list.arrangement.filter, sink: sink)
+        try openSide(request.new, request: request, sink: sink)
+    }
+
+    /// One side of a diff, `path`, opened through the list's reading and `--where`. A diff shows
+    /// some rows of a side, measured when they are laid out, never the side whole: its batches
+    /// are not measured as they are read.
+    static func openSide(_ path: String, request: DiffRequest, sink: OutputSink) throws -> BatchStream {
+        let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.arrangement.filter, sink: sink)
+        stream.measuresColumns = false
+        return stream
     }
 
     /// Takes every batch of `stream` into `streamed`: those of a file read in parts looked up on
@@ -131,9 +140,7 @@ public enum DiffRunner {
 
     /// Reads `path` whole through the list's reading and `--where`, and keeps the rows that pass.
     private static func load(_ path: String, request: DiffRequest, sink: OutputSink) throws -> LoadedSide {
-        let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.arrangement.filter, sink: sink)
-        // A diff shows some rows of a side, measured when they are laid out, never the side whole.
-        stream.measuresColumns = false
+        let stream = try openSide(path, request: request, sink: sink)
         let name = InputLoader.displayName(of: path)
         if let whole = try stream.wholeTable() {
             return LoadedSide(table: whole.table, rows: whole.rows.map(\.row), name: name, warnings: stream.warnings,

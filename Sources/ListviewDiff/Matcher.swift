@@ -9,9 +9,10 @@ import ListviewValues
 /// path into a nested value), so the loop over a million rows touches no reference.
 ///
 /// Most matched records are unchanged: when both tables have the same columns in the same
-/// order, a record whose cells are the same bytes of the same kinds (`sameCells`) is unchanged
-/// without a field compared, since identical cells are equal under every rule. Any other
-/// record has each field compared by `same`, the one comparison of a field.
+/// order, a record whose cells are the same bytes of the same kinds (`sameCells`) as the old
+/// row its key hash leads to is that row, and unchanged, without its key or a field compared,
+/// since identical cells are equal under every rule. Any other record has its key and each
+/// field compared by `same`, the one comparison of a field.
 struct Matcher: Sendable {
     let old: CellTable
     let new: CellTable
@@ -78,13 +79,22 @@ struct Matcher: Sendable {
                             if place + Self.textAhead < hashes.count, ahead[place + Self.textAhead] >= 0 {
                                 oldCells.prefetchText(row: ahead[place + Self.textAhead])
                             }
-                            let match = index.first(hash: hashes[place]) { oldRow in (0..<keyCount).allSatisfy { same($0, oldRow, row) } }
+                            // A row whose cells are the old row's bytes holds its key (keys name one old row each):
+                            // it is the match, and unchanged, without a field compared.
+                            var unchanged = false
+                            let match = index.first(hash: hashes[place]) { oldRow in
+                                if sameColumns, oldCells.sameCells(row: oldRow, as: row, of: newCells) {
+                                    unchanged = true
+                                    return true
+                                }
+                                return (0..<keyCount).allSatisfy { same($0, oldRow, row) }
+                            }
                             guard let match else {
                                 found.added.append(row)
                                 continue
                             }
                             found.matches.append((row, match))
-                            if sameColumns, oldCells.sameCells(row: match, as: row, of: newCells) { continue }
+                            if unchanged { continue }
                             var changedFields: [Int] = []
                             for field in keyCount..<fieldCount where !same(field, match, row) {
                                 changedFields.append(field - keyCount)

@@ -44,10 +44,10 @@ enum PartitionedDiff {
         let inferTypes = request.list.read.csv.inferTypes
         let old = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
         let new = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
-        let oldStream = try BatchStream(request.list.read.reading([request.old]), filter: request.list.arrangement.filter, sink: sink)
+        let oldStream = try DiffRunner.openSide(request.old, request: request, sink: sink)
         let oldFirst = try cut(oldStream, into: old, inParts: true)
         old.name(oldStream.knownColumns)
-        let newStream = try BatchStream(request.list.read.reading([request.new]), filter: request.list.arrangement.filter, sink: sink)
+        let newStream = try DiffRunner.openSide(request.new, request: request, sink: sink)
         // The new side's first batch: its fields are checked before any record is compared.
         let newFirst = try newStream.first()?.table ?? CellTable(columns: [], inferTypes: inferTypes)
         let (oldName, newName) = (InputLoader.displayName(of: request.old), InputLoader.displayName(of: request.new))

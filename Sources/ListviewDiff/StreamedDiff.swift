@@ -78,13 +78,12 @@ public struct StreamedDiff {
         // first repeated key is the same as in one pass), each row's slot loaded a few rows ahead.
         OrderedWork.blocks(of: rows.count, size: 65_536, work: { block in (block, oldMatcher.keyHashes(oldRows: rows[block])) },
                            take: { block, hashes in
-            for (place, row) in zip(hashes.indices, rows[block]) {
-                if place + 16 < hashes.count { index.prefetch(hash: hashes[place + 16]) }
-                if let earlier = index.insert(row, hash: hashes[place], isDuplicate: { oldMatcher.sameKey(oldRow: $0, oldRow: row) }) {
-                    duplicate = RecordDiff.DuplicateKey(side: .old, first: earlier, second: row)
-                    return false
-                }
-                matchedBy[row] = -1
+            if let (earlier, row) = index.insert(rows[block], hashes: hashes, isDuplicate: { oldMatcher.sameKey(oldRow: $0, oldRow: $1) }) {
+                duplicate = RecordDiff.DuplicateKey(side: .old, first: earlier, second: row)
+                return false
+            }
+            matchedBy.withUnsafeMutableBufferPointer { matchedBy in
+                for row in rows[block] where matchedBy.indices.contains(row) { matchedBy[row] = -1 }
             }
             return true
         })

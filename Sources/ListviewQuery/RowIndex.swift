@@ -28,15 +28,37 @@ public struct RowIndex: Sendable {
     public mutating func insert(_ row: Int, hash: UInt64, isDuplicate: (Int) -> Bool) -> Int? {
         let (earlier, slot) = probe(hash: hash, isMatch: isDuplicate)
         if let earlier { return earlier }
-        slots[slot] = Self.tag(hash) << 32 | UInt64(truncatingIfNeeded: row + 1) & 0xFFFF_FFFF
+        slots[slot] = Self.entry(row, hash: hash)
         return nil
+    }
+
+    /// Adds each of `rows` under its hash in `hashes` (as many), in order, as `insert` adds one,
+    /// each row's slot loaded a few rows ahead; stops at the first row for which a row already
+    /// added passes `isDuplicate(earlier, row)`, and returns the two then.
+    public mutating func insert(_ rows: some Collection<Int>, hashes: [UInt64], isDuplicate: (Int, Int) -> Bool) -> (earlier: Int, row: Int)? {
+        let mask = mask
+        return slots.withUnsafeMutableBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                for (place, row) in zip(hashes.indices, rows) {
+                    if place + 16 < hashes.count { Self.prefetch(slots.baseAddress, mask: mask, hash: hashes[place + 16]) }
+                    let (earlier, slot) = Self.probe(UnsafeBufferPointer(slots), mask: mask, hash: hashes[place]) { isDuplicate($0, row) }
+                    if let earlier { return (earlier, row) }
+                    slots[slot] = Self.entry(row, hash: hashes[place])
+                }
+                return nil
+            }
+        }
     }
 
     /// Starts loading the slot where rows of `hash` are looked for (a row a few places ahead).
     @inline(__always)
     public func prefetch(hash: UInt64) {
-        let slot = Int(truncatingIfNeeded: hash) & mask
-        slots.withUnsafeBufferPointer { listview_prefetch($0.baseAddress.map { UnsafeRawPointer($0 + slot) }) }
+        slots.withUnsafeBufferPointer { Self.prefetch($0.baseAddress, mask: mask, hash: hash) }
+    }
+
+    @inline(__always)
+    private static func prefetch(_ slots: UnsafePointer<UInt64>?, mask: Int, hash: UInt64) {
+        listview_prefetch(slots.map { UnsafeRawPointer($0 + (Int(truncatingIfNeeded: hash) & mask)) })
     }
 
     /// The first row added under `hash` that passes `isMatch`, or nil.
@@ -45,9 +67,15 @@ public struct RowIndex: Sendable {
         probe(hash: hash, isMatch: isMatch).row
     }
 
-    /// The first row of `hash`'s slots that passes `isMatch`, else the empty slot that ends them.
     @inline(__always)
     private func probe(hash: UInt64, isMatch: (Int) -> Bool) -> (row: Int?, emptySlot: Int) {
+        slots.withUnsafeBufferPointer { Self.probe($0, mask: mask, hash: hash, isMatch: isMatch) }
+    }
+
+    /// The first row of `hash`'s slots that passes `isMatch`, else the empty slot that ends them.
+    @inline(__always)
+    private static func probe(_ slots: UnsafeBufferPointer<UInt64>, mask: Int, hash: UInt64,
+                              isMatch: (Int) -> Bool) -> (row: Int?, emptySlot: Int) {
         let tag = Self.tag(hash)
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
@@ -57,5 +85,11 @@ public struct RowIndex: Sendable {
             slot = (slot + 1) & mask
         }
         return (nil, slot)
+    }
+
+    /// A slot holding `row` under `hash`: the tag above, the row plus one below.
+    @inline(__always)
+    private static func entry(_ row: Int, hash: UInt64) -> UInt64 {
+        tag(hash) << 32 | UInt64(truncatingIfNeeded: row + 1) & 0xFFFF_FFFF
     }
 }

@@ -64,11 +64,51 @@ extension NumberText {
 
     /// Passes the bytes of `canonicalValue(bytes)` to `body` one by one, without building it
     /// (a key cell hashed for every record); false, and nothing passed, when it is nil.
-    @inline(__always)
+    /// Inlined where it is called, with `body`, for the usual key (`ofPlainInteger`); other
+    /// numbers are parsed apart.
+    @inlinable @inline(__always)
     public static func forEachCanonicalByte(of bytes: UnsafeRawBufferPointer, _ body: (UInt8) -> Void) -> Bool {
+        if forEachCanonicalByte(ofPlainInteger: bytes, body) { return true }
+        return forEachCanonicalByte(ofParsed: bytes, body)
+    }
+
+    /// `forEachCanonicalByte` through `CanonicalNumber`'s parse.
+    @usableFromInline
+    static func forEachCanonicalByte(ofParsed bytes: UnsafeRawBufferPointer, _ body: (UInt8) -> Void) -> Bool {
         guard let number = CanonicalNumber(bytes) else { return false }
         number.forEachByte(of: bytes, body)
         return true
+    }
+
+    /// `forEachCanonicalByte` for the usual key, digits alone and the first of them not a zero
+    /// (`1200` gives `12e2`): the digits up to the last one that is not a zero, `e`, and how many
+    /// zeros follow it, without `CanonicalNumber`'s parse. False, and nothing passed, for other text.
+    @inlinable @inline(__always)
+    static func forEachCanonicalByte(ofPlainInteger bytes: UnsafeRawBufferPointer, _ body: (UInt8) -> Void) -> Bool {
+        guard let lead = bytes.first, lead >= UInt8(ascii: "1"), lead <= UInt8(ascii: "9") else { return false }
+        var last = 0
+        for index in bytes.indices.dropFirst() {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return false }
+            if byte != UInt8(ascii: "0") { last = index }
+        }
+        for index in 0...last { body(bytes[index]) }
+        body(UInt8(ascii: "e"))
+        forEachDigit(of: UInt(bytes.count - 1 - last), body)
+        return true
+    }
+
+    /// The decimal digits of `magnitude`, first to last (`0` for zero), passed to `body`.
+    @inlinable @inline(__always)
+    static func forEachDigit(of magnitude: UInt, _ body: (UInt8) -> Void) {
+        var magnitude = magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            body(0x30 + UInt8(truncatingIfNeeded: magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
     }
 }
 
@@ -150,14 +190,7 @@ struct CanonicalNumber {
         for index in digits where bytes[index] != UInt8(ascii: ".") { body(bytes[index]) }
         body(UInt8(ascii: "e"))
         if exponent < 0 { body(UInt8(ascii: "-")) }
-        var magnitude = exponent.magnitude
-        var divisor: UInt = 1
-        while divisor <= magnitude / 10 { divisor *= 10 }
-        while divisor > 0 {
-            body(0x30 + UInt8(truncatingIfNeeded: magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        }
+        NumberText.forEachDigit(of: exponent.magnitude, body)
     }
 }
 

@@ -70,4 +70,34 @@ final class CellEndsTests: XCTestCase {
         XCTAssertEqual(ends.last, 70_000)
         XCTAssertLessThan(capacities.count, 40, "the room grew \(capacities.count) times")
     }
+
+    /// Cells have the same lengths when each ends as far from its first cell's start: in one
+    /// group (compared straight from the relative ends) or across groups.
+    func testCellsOfTheSameLengthsAreFoundWhereverTheyLie() {
+        var (ends, other) = (CellEnds(), CellEnds())
+        let lengths = (0..<2_500).map { ($0 * 7919) % 13 }
+        var end = 0
+        for length in lengths {
+            end += length
+            ends.append(end)
+        }
+        // The same lengths, 700 cells later and after a longer first stretch.
+        end = 5_000
+        other.append(end)
+        for length in Array(repeating: 3, count: 699) + lengths {
+            end += length
+            other.append(end)
+        }
+        ends.withView { mine in
+            other.withView { theirs in
+                for first in [1, 10, 1_020, 1_500, 2_040] {
+                    let start = mine[first - 1], otherStart = theirs[first + 700 - 1]
+                    XCTAssertTrue(mine.sameLengths(of: first, start: start, count: 11, as: theirs, first + 700, start: otherStart), "\(first)")
+                    XCTAssertFalse(mine.sameLengths(of: first, start: start, count: 11, as: theirs, first + 701, start: theirs[first + 700]),
+                                   "\(first)")
+                    XCTAssertFalse(mine.sameLengths(of: first, start: start + 1, count: 11, as: theirs, first + 700, start: otherStart))
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,41 @@
+# bench/probes.sh — what the bench scripts share (sourced, not run): the DuckDB CLI to time,
+# and libcsv's own parse of a file (bench/libcsv-parse.c) built.
+
+# find_duckdb: print the DuckDB CLI to time, or nothing. A `duckdb` on PATH that
+# is a script (PyPI's duckdb-cli installs a Python wrapper, pyenv a shell shim)
+# gives way to the binary inside the duckdb_cli package, which the wrapper runs.
+find_duckdb() {
+    local path wheel
+    path=$(command -v duckdb 2>/dev/null) || path=""
+    if [[ -n $path && $(head -c 2 -- "$path" 2>/dev/null) != '#!' ]]; then
+        echo "$path"; return 0
+    fi
+    wheel=$(python3 -c 'import os, duckdb_cli
+p = os.path.join(os.path.dirname(duckdb_cli.__file__), "duckdb")
+print(p if os.access(p, os.X_OK) else "")' 2>/dev/null) || wheel=""
+    if [[ -n $wheel ]]; then
+        echo "$wheel"
+    elif [[ -n $path ]]; then
+        echo "$path"
+    fi
+    return 0
+}
+
+# libcsv_parse DIR: print DIR/libcsv-parse, built from bench/libcsv-parse.c (cc -O2 … -lcsv)
+# when it is missing or older than its source; nothing when it cannot be built (it needs cc
+# and libcsv-dev).
+libcsv_parse() {
+    local src bin
+    src=$(dirname -- "${BASH_SOURCE[0]}")/libcsv-parse.c
+    bin=$1/libcsv-parse
+    if [[ ! -x $bin || $src -nt $bin ]]; then
+        echo "==> building $bin (cc -O2 $src -lcsv)" >&2
+        if command -v cc >/dev/null 2>&1 && cc -O2 -o "$bin.tmp" "$src" -lcsv; then
+            mv -f "$bin.tmp" "$bin"
+        else
+            rm -f "$bin.tmp"
+        fi
+    fi
+    if [[ -x $bin && ! $src -nt $bin ]]; then echo "$bin"; fi
+    return 0
+}
