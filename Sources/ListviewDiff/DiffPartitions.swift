@@ -100,7 +100,8 @@ final class DiffPartitions {
         guard let file else { throw folder.changedWhileRead }
         let bytes = try file.bytes(at: SpillChunk(offset: chunk.offset, length: chunk.tableLength + chunk.rowCount * 8))
         let table = bytes.withUnsafeBytes { all in
-            CellTable(spilled: UnsafeRawBufferPointer(rebasing: all[0..<chunk.tableLength]), nestedDecoder: JSONNestedValue.decode)
+            CellTable(spilled: UnsafeRawBufferPointer(rebasing: all[0..<chunk.tableLength]), nestedDecoder: JSONNestedValue.decode,
+                      measuring: false)
         }
         guard let table, table.rowCount == chunk.rowCount else { throw folder.changedWhileRead }
         var numbers: [Int] = []
@@ -121,6 +122,8 @@ final class DiffPartitions {
     func emptyTable(inferTypes: Bool? = nil) -> (table: CellTable, schema: RecordSchema) {
         var table = CellTable(columns: columns, inferTypes: inferTypes ?? self.inferTypes)
         table.nestedDecoder = JSONNestedValue.decode
+        // As a side's streamed batches (`DiffRunner.openSide`): rows are measured when laid out.
+        table.measuresColumns = false
         let schema = RecordSchema()
         for column in columns { _ = schema.column(named: column) }
         return (table, schema)
