@@ -64,6 +64,9 @@ public final class BatchStream {
     /// The first batch before it was reshaped, kept while members are pruned from objects as they
     /// are read (`--exclude customer.email`) or an array exploded, to check that they were there.
     private var firstAsRead: CellTable?
+    /// Those names of a watched request's reshaping that no batch as read had yet: while one is
+    /// unfound, batches are read on this thread and looked at before they are reshaped.
+    private var unfoundAsRead: UnfoundFields?
     private var firstRead = false
     /// The request whose field names are checked (`watch`), and those of its names no batch had yet.
     private var watched: ListRequest?
@@ -162,14 +165,6 @@ public final class BatchStream {
             try checkFieldsRead()
             return nil
         }
-        if let asRead = firstAsRead {
-            // Members left out of objects as read (`--exclude customer.email`) are looked for in the
-            // first batch as it was read: once pruned, they are not there to find.
-            firstAsRead = nil
-            if let watched {
-                try readingErrorsFirst { try FieldCheck.checkAsRead(shaping, of: watched, in: asRead, input: read.inputsName) }
-            }
-        }
         // Once every name was found, a batch costs this test.
         if unfound?.isEmpty == false { unfound?.remove(foundIn: table.columns, table: table) }
         let rows = filter.rows(of: table, limit: remaining)
@@ -183,11 +178,24 @@ public final class BatchStream {
         guard firstRead else {
             firstRead = true
             firstTable = try source.nextBatch(schema: sourceSchema).map { table in
-                if !shaping.pruned.isEmpty || shaping.explode != nil { firstAsRead = table }
+                if watched != nil, !shaping.pruned.isEmpty || shaping.explode != nil {
+                    firstAsRead = table
+                    unfoundAsRead = UnfoundFields(asReadBy: shaping)
+                    unfoundAsRead?.remove(foundIn: table.columns, table: table)
+                }
                 return try reshaped(table)
             }
             declared = shaping.isEmpty ? source.declaredColumns : nil
             return firstTable
+        }
+        // Members left out of objects as read (`--exclude customer.email`) and an exploded field are
+        // looked for in each batch as read (once pruned, they are not there to find), on this
+        // thread, until every one was found.
+        if unfoundAsRead?.isEmpty == false {
+            let read = readingOn != nil ? try readingOn?.nextBatch(schema: sourceSchema) : try source.nextBatch(schema: sourceSchema)
+            guard let table = read else { return nil }
+            unfoundAsRead?.remove(foundIn: table.columns, table: table)
+            return try reshaped(table)
         }
         if prefetcher == nil, areRegularFiles, readsAhead {
             // The reader and the schema are the second thread's from here to the end of the input.
@@ -232,7 +240,7 @@ public final class BatchStream {
     /// already); `next()` then reads on.
     public func readRestInParts<Result>(work: @escaping @Sendable (Batch) -> Result, take: (Result) throws -> Void) throws -> Bool {
         guard !partsTried, limit == nil, areRegularFiles, firstRead, firstBatch == nil, held.isEmpty, prefetcher == nil, readingOn == nil,
-              !ended else {
+              !ended, unfoundAsRead?.isEmpty != false else {
             return false
         }
         partsTried = true
@@ -378,7 +386,7 @@ public final class BatchStream {
     /// output streams and the check comes at the end of the input.
     private func readAheadForUnfoundFields() throws {
         var bytes = 0
-        while unfound?.isEmpty == false, areRegularFiles, !ended, bytes < Self.unfoundLookAheadBytes {
+        while unfound?.isEmpty == false || unfoundAsRead?.isEmpty == false, areRegularFiles, !ended, bytes < Self.unfoundLookAheadBytes {
             guard let batch = try readBatch() else { break }
             held.append(batch)
             bytes += batch.table.textByteCount
@@ -389,7 +397,14 @@ public final class BatchStream {
     /// field seen. The stream calls it at the end of the input; a consumer that stops reading before
     /// (one page of a stream) calls it then.
     public func checkFieldsRead() throws {
-        guard let watched, var left = unfound, !left.isEmpty else { return }
+        guard let watched else { return }
+        defer { firstAsRead = nil }
+        if let asRead = unfoundAsRead, !asRead.isEmpty, let table = firstAsRead {
+            // Named as read: the columns the batches had before they were reshaped.
+            try asRead.check(watched, columns: table.columns + asRead.columnsSeen.filter { !table.columns.contains($0) }, table: table,
+                             input: read.inputsName)
+        }
+        guard var left = unfound, !left.isEmpty else { return }
         // Every column seen, the schema's among them (the reading thread has stopped, or never ran).
         let known = knownColumns
         let knownSet = Set(known)

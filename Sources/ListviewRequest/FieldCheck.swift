@@ -130,16 +130,16 @@ public struct FieldCheck {
         }
     }
 
-    /// Throws a usage error for the first name of the reshaping that no record of `table`, a first
-    /// batch as read (before it was reshaped), has: `--explode F`, whose `F` becomes `F.x` columns,
-    /// and an `--exclude` of a member (`customer.email`, left out of its objects as records are read:
-    /// `RecordShaping.pruned`). Once reshaped, they are no longer there for `check` to find.
-    static func checkAsRead(_ shaping: RecordShaping, of request: ListRequest, in table: CellTable, input: String) throws {
+    /// The names of the reshaping that are looked for in batches as read, before they are
+    /// reshaped: `--explode F`, whose `F` becomes `F.x` columns, and an `--exclude` of a member
+    /// (`customer.email`, left out of its objects as records are read: `RecordShaping.pruned`).
+    /// Once reshaped, they are no longer there for `check` to find.
+    static func asReadNames(_ shaping: RecordShaping) -> (names: [NamedField], patterns: [NamedPattern]) {
         let pruned = shaping.pruned
         let exploded = shaping.explode.map { [NamedField(option: "--explode", path: $0.field)] } ?? []
         let names = exploded + pruned.filter { !FieldPattern.isPattern($0.text) }.map { NamedField(option: "--exclude", path: FieldPath($0.text)) }
         let patterns = pruned.filter { FieldPattern.isPattern($0.text) }.map { NamedPattern(option: "--exclude", pattern: $0) }
-        try check(names, patterns: patterns, of: request, columns: table.columns, table: table, input: input)
+        return (names, patterns)
     }
 
     /// Why `path`, given by `option`, names no field of `tables` (rows loaded so far, as the

@@ -28,6 +28,12 @@ struct UnfoundFields: Sendable {
         patterns = FieldCheck.patterns(in: request)
     }
 
+    /// The names and globs of a reshaping that are looked for in batches as read, before they are
+    /// reshaped (`FieldCheck.asReadNames`), none found yet.
+    init(asReadBy shaping: RecordShaping) {
+        (names, patterns) = FieldCheck.asReadNames(shaping)
+    }
+
     /// True when every name was found.
     var isEmpty: Bool { names.isEmpty && patterns.isEmpty }
 
