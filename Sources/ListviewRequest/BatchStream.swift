@@ -182,6 +182,8 @@ public final class BatchStream {
                     firstAsRead = table
                     unfoundAsRead = UnfoundFields(asReadBy: shaping)
                     unfoundAsRead?.remove(foundIn: table.columns, table: table)
+                    // Kept for the message of a name no batch has: with every name found, let go.
+                    if unfoundAsRead?.isEmpty == true { firstAsRead = nil }
                 }
                 return try reshaped(table)
             }
@@ -195,6 +197,7 @@ public final class BatchStream {
             let read = readingOn != nil ? try readingOn?.nextBatch(schema: sourceSchema) : try source.nextBatch(schema: sourceSchema)
             guard let table = read else { return nil }
             unfoundAsRead?.remove(foundIn: table.columns, table: table)
+            if unfoundAsRead?.isEmpty == true { firstAsRead = nil }
             return try reshaped(table)
         }
         if prefetcher == nil, areRegularFiles, readsAhead {
