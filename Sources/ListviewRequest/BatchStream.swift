@@ -179,11 +179,8 @@ public final class BatchStream {
             firstRead = true
             firstTable = try source.nextBatch(schema: sourceSchema).map { table in
                 if watched != nil, !shaping.pruned.isEmpty || shaping.explode != nil {
-                    firstAsRead = table
                     unfoundAsRead = UnfoundFields(asReadBy: shaping)
-                    unfoundAsRead?.remove(foundIn: table.columns, table: table)
-                    // Kept for the message of a name no batch has: with every name found, let go.
-                    if unfoundAsRead?.isEmpty == true { firstAsRead = nil }
+                    lookForNamesAsRead(in: table)
                 }
                 return try reshaped(table)
             }
@@ -196,8 +193,7 @@ public final class BatchStream {
         if unfoundAsRead?.isEmpty == false {
             let read = readingOn != nil ? try readingOn?.nextBatch(schema: sourceSchema) : try source.nextBatch(schema: sourceSchema)
             guard let table = read else { return nil }
-            unfoundAsRead?.remove(foundIn: table.columns, table: table)
-            if unfoundAsRead?.isEmpty == true { firstAsRead = nil }
+            lookForNamesAsRead(in: table)
             return try reshaped(table)
         }
         if prefetcher == nil, areRegularFiles, readsAhead {
@@ -212,6 +208,18 @@ public final class BatchStream {
     }
 
     private var shaping: RecordShaping { read.shaping }
+
+    /// Takes off the reshaping's names that `table`, a batch as read, has. The batch kept for the
+    /// message of a name none has is the first whose columns hold the first step of one still
+    /// unfound (`customer` of `customer.emial`: its members are the closest names), else the
+    /// first; with every name found, none is kept.
+    private func lookForNamesAsRead(in table: CellTable) {
+        unfoundAsRead?.remove(foundIn: table.columns, table: table)
+        guard let left = unfoundAsRead, !left.isEmpty else { return firstAsRead = nil }
+        guard let kept = firstAsRead else { return firstAsRead = table }
+        let steps = left.names.compactMap(\.path.components.first)
+        if !steps.contains(where: kept.columns.contains), steps.contains(where: table.columns.contains) { firstAsRead = table }
+    }
 
     /// `table` reshaped by `--flatten`, `--explode` and `--unflatten`, its columns named in the
     /// stream's schema (on the thread that owns it); a clash of names is a usage error.
