@@ -71,6 +71,24 @@ struct CellEnds {
     }
 
     /// Adds the cells of `other`, their ends moved by `offset`.
+    /// Appends `end` `count` times (cells that add no bytes: a row's absent cells), a group's run at once.
+    mutating func append(_ end: Int, count: Int) {
+        let groupMask = (1 << Self.groupShift) - 1
+        var left = count
+        while left > 0 {
+            let index = relative.count
+            // The wide form, a group's first cell (which starts the group) and a span too long go one by one.
+            guard wide == nil, index & groupMask != 0, end - groupStarts[index >> Self.groupShift] < spanLimit else {
+                append(end)
+                left -= 1
+                continue
+            }
+            let run = min(left, groupMask + 1 - (index & groupMask))
+            relative.append(contentsOf: repeatElement(UInt32(truncatingIfNeeded: end - groupStarts[index >> Self.groupShift]), count: run))
+            left -= run
+        }
+    }
+
     mutating func append(contentsOf other: CellEnds, offset: Int) {
         // Room grows by doubling: a table joined from many batches must not copy its ends each time.
         let needed = count + other.count

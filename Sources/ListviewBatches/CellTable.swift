@@ -124,8 +124,7 @@ public struct CellTable: Sendable {
                 measures[column].add(cellOf: .absent, text: UnsafeRawBufferPointer(start: nil, count: 0), inferTypes: inferTypes)
             }
         }
-        let end = arena.count
-        for _ in 0..<count { ends.append(end) }
+        ends.append(arena.count, count: count)
         if !hasKinds {
             kinds.reserveCapacity(max(expectedCells, ends.count))
             kinds.append(contentsOf: repeatElement(.text, count: ends.count - count))

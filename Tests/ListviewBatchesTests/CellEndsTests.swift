@@ -27,6 +27,27 @@ final class CellEndsTests: XCTestCase {
         ends.withView { view in XCTAssertEqual((0..<view.count).map { view[$0] }, more) }
     }
 
+    /// Runs of one end (absent cells) appended at once read back as appended one by one: across
+    /// group boundaries, after a cell with bytes, and past the span limit (where ends widen).
+    func testARunOfOneEndIsAppendedAsEachOfIt() {
+        for spanLimit in [Int(UInt32.max), 300] {
+            var ends = CellEnds(spanLimit: spanLimit)
+            var plain: [Int] = []
+            var end = 0
+            for step in 0..<400 {
+                end += step % 4
+                let count = (step * 7919) % 41
+                ends.append(end, count: count)
+                plain += repeatElement(end, count: count)
+                end += 1 + step % 9
+                ends.append(end)
+                plain.append(end)
+            }
+            XCTAssertEqual((0..<ends.count).map { ends[$0] }, plain, "span limit \(spanLimit)")
+            XCTAssertEqual(ends.isWide, spanLimit == 300)
+        }
+    }
+
     /// A group spanning more than the limit (4 GiB in use) keeps every end whole from then on.
     func testAGroupSpanningTooManyBytesKeepsEndsWhole() {
         var ends = CellEnds(spanLimit: 100_000)
