@@ -15,24 +15,26 @@ public enum CompactJSONScanner {
         public var escaped: Bool
     }
 
-    /// Calls `body` with each element of the array `text`; false when `text` is not one.
-    public static func forEachElement(of text: UnsafeRawBufferPointer, _ body: (Span) -> Void) -> Bool {
-        walkElements(of: text, readingObjects: false, member: { _, _ in }, element: body)
-    }
-
     /// Calls `element` with each element of the array `text`, and before an object element
     /// `member` with each of its members, in the one walk over the text; false when `text` is not
     /// an array.
     public static func forEachElement(of text: UnsafeRawBufferPointer, member: (Span, Span) -> Void,
                                       element: (Span) -> Void) -> Bool {
-        walkElements(of: text, readingObjects: true, member: member, element: element)
-    }
-
-    /// Calls `body` with each member of the object `text` (its key's bytes, escaped or not, and
-    /// its value); false when `text` is not one.
-    public static func forEachMember(of text: UnsafeRawBufferPointer, _ body: (Span, Span) -> Void) -> Bool {
         var reader = CompactJSONReader(text)
-        return object(&reader, body) && reader.index == text.count
+        guard reader.skip(UInt8(ascii: "[")) else { return false }
+        if reader.skip(UInt8(ascii: "]")) { return reader.index == text.count }
+        while true {
+            if reader.byte == UInt8(ascii: "{") {
+                let start = reader.index
+                guard object(&reader, member) else { return false }
+                element(Span(text: UnsafeRawBufferPointer(rebasing: text[start..<reader.index]), kind: .nested, escaped: false))
+            } else {
+                guard let span = value(&reader) else { return false }
+                element(span)
+            }
+            if reader.skip(UInt8(ascii: "]")) { return reader.index == text.count }
+            guard reader.skip(UInt8(ascii: ",")) else { return false }
+        }
     }
 
     /// What `walk(_:_:)` tells of a container as it reads it, member by member.
@@ -88,26 +90,6 @@ public enum CompactJSONScanner {
     /// A scanned string's text, its escapes read (nil for an escape JSON does not have).
     public static func text(of span: Span) -> String? {
         span.escaped ? CompactJSONReader.unescaped(span.text) : String(decoding: span.text, as: UTF8.self)
-    }
-
-    @inline(__always)
-    private static func walkElements(of text: UnsafeRawBufferPointer, readingObjects: Bool, member: (Span, Span) -> Void,
-                                     element: (Span) -> Void) -> Bool {
-        var reader = CompactJSONReader(text)
-        guard reader.skip(UInt8(ascii: "[")) else { return false }
-        if reader.skip(UInt8(ascii: "]")) { return reader.index == text.count }
-        while true {
-            if readingObjects, reader.byte == UInt8(ascii: "{") {
-                let start = reader.index
-                guard object(&reader, member) else { return false }
-                element(Span(text: UnsafeRawBufferPointer(rebasing: text[start..<reader.index]), kind: .nested, escaped: false))
-            } else {
-                guard let span = value(&reader) else { return false }
-                element(span)
-            }
-            if reader.skip(UInt8(ascii: "]")) { return reader.index == text.count }
-            guard reader.skip(UInt8(ascii: ",")) else { return false }
-        }
     }
 
     /// Reads the object at the reader's position, calling `body` with each member; false when the

@@ -9,9 +9,9 @@ final class CompactJSONScannerTests: XCTestCase {
         var text = text
         var found: [(String, CellKind, Bool)] = []
         let read = text.withUTF8 { bytes in
-            CompactJSONScanner.forEachElement(of: UnsafeRawBufferPointer(bytes)) { span in
+            CompactJSONScanner.forEachElement(of: UnsafeRawBufferPointer(bytes), member: { _, _ in }, element: { span in
                 found.append((String(decoding: span.text, as: UTF8.self), span.kind, span.escaped))
-            }
+            })
         }
         return read ? found : nil
     }
@@ -25,15 +25,21 @@ final class CompactJSONScannerTests: XCTestCase {
     }
 
     func testMembersAreKeysAndValues() {
-        var text = #"{"a":1,"b\"c":{"d":null}}"#
-        var members: [String] = []
-        let read = text.withUTF8 { bytes in
-            CompactJSONScanner.forEachMember(of: UnsafeRawBufferPointer(bytes)) { key, value in
-                members.append(String(decoding: key.text, as: UTF8.self) + "=" + String(decoding: value.text, as: UTF8.self))
+        /// An object's members as `key=value`, its values whole.
+        struct Members: CompactJSONScanner.Visitor {
+            var found: [String] = []
+            mutating func next(key: CompactJSONScanner.Span?, index: Int, nonEmptyContainer: Bool) -> Bool {
+                found.append((key.map { String(decoding: $0.text, as: UTF8.self) } ?? "") + "=")
+                return false
             }
+            mutating func value(_ span: CompactJSONScanner.Span) { found[found.count - 1] += String(decoding: span.text, as: UTF8.self) }
+            mutating func leave() {}
         }
+        var text = #"{"a":1,"b\"c":{"d":null}}"#
+        var members = Members()
+        let read = text.withUTF8 { CompactJSONScanner.walk(UnsafeRawBufferPointer($0), &members) }
         XCTAssertTrue(read)
-        XCTAssertEqual(members, ["a=1", #"b\"c={"d":null}"#])
+        XCTAssertEqual(members.found, ["a=1", #"b\"c={"d":null}"#])
     }
 
     func testObjectElementsHandOverTheirMembersInTheSameWalk() throws {
@@ -102,7 +108,7 @@ final class CompactJSONScannerTests: XCTestCase {
         var text = #"["plain","a\"b\\c\/d\n\t","\u00e9\ud83d\ude00","\ud800x","\q"]"#
         var texts: [String?] = []
         let read = text.withUTF8 { bytes in
-            CompactJSONScanner.forEachElement(of: UnsafeRawBufferPointer(bytes)) { texts.append(CompactJSONScanner.text(of: $0)) }
+            CompactJSONScanner.forEachElement(of: UnsafeRawBufferPointer(bytes), member: { _, _ in }) { texts.append(CompactJSONScanner.text(of: $0)) }
         }
         XCTAssertTrue(read)
         // A lone surrogate and an escape JSON does not have are not read (nil).
