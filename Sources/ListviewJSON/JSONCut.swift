@@ -15,18 +15,18 @@ enum JSONCut {
     static func first(in input: ByteInput, from offset: Int, size: Int, lines: Bool, searching limit: Int = .max) throws -> (end: Int, start: Int)? {
         // Records are short, and a file is cut every few hundred kilobytes: a page's look mostly
         // finds the cut, where reading a whole block each time would read a quarter of the file again.
-        var page = [UInt8](repeating: 0, count: 4 << 10)
-        let count = try page.withUnsafeMutableBytes { try input.read(at: offset, into: $0) }
-        if let cut = lines ? lineStart(in: page[0..<count]) : elementStart(in: page[0..<count]) {
-            return offset + cut.start < size ? (offset + cut.end, offset + cut.start) : nil
-        }
-        var block = [UInt8](repeating: 0, count: 64 << 10)
+        var block = [UInt8](repeating: 0, count: 4 << 10)
         var at = offset
         while at < size, at - offset < limit {
             let count = try block.withUnsafeMutableBytes { try input.read(at: at, into: $0) }
             guard count > 0 else { return nil }
             if let cut = lines ? lineStart(in: block[0..<count]) : elementStart(in: block[0..<count]) {
                 return at + cut.start < size ? (at + cut.end, at + cut.start) : nil
+            }
+            // Nothing in the first page: the same place again, a whole block at a time.
+            if block.count < 64 << 10 {
+                block = [UInt8](repeating: 0, count: 64 << 10)
+                continue
             }
             // Nothing in this block: the next one overlaps it by a line's worth, not to miss a cut across blocks.
             guard count > 4_096 else { return nil }

@@ -61,8 +61,9 @@ public final class BatchStream {
     private var heldIndex = 0
     /// The first table read (kept for field checks: a dotted path is looked for in its rows).
     private var firstTable: CellTable?
-    /// The first batch before it was reshaped, kept while members are pruned from objects as they
-    /// are read (`--exclude customer.email`) or an array exploded, to check that they were there.
+    /// A batch before it was reshaped, kept while a name of the reshaping (`--exclude
+    /// customer.email`, `--explode F`) is unfound, for the message if no batch has it
+    /// (`lookForNamesAsRead`).
     private var firstAsRead: CellTable?
     /// Those names of a watched request's reshaping that no batch as read had yet: while one is
     /// unfound, batches are read on this thread and looked at before they are reshaped.
