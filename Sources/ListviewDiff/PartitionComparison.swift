@@ -7,6 +7,11 @@ import ListviewValues
 /// The second half of `PartitionedDiff`: each partition of the two sides compared in memory by
 /// `RecordDiff.streamed`, keeping only the differences (with their record numbers), the count
 /// of unchanged records, and the repeated key the diff in memory would report.
+///
+/// `compare(_:)` only reads the sides, so two partitions are compared at once, one on each
+/// core; `add(_:)` gathers what each found, in any order: the differences are put back in
+/// input order at the end, and of two repeated keys the one the diff in memory reports first
+/// is kept.
 struct PartitionComparison {
     /// A key on two records of one side, with the place in the diff in memory's checks that
     /// orders it (`order`, least first) and its message.
@@ -14,6 +19,15 @@ struct PartitionComparison {
         let side: RecordDiff.SideName
         let order: [Int]
         let message: String
+    }
+
+    /// What one partition's comparison found: its differences with their record numbers, or
+    /// the repeated key that stopped it.
+    struct Found {
+        var old: DifferenceRows.Piece?
+        var new: DifferenceRows.Piece?
+        var unchanged = 0
+        var duplicate: Duplicate?
     }
 
     /// The request, its fields checked against both sides.
@@ -39,15 +53,17 @@ struct PartitionComparison {
         newDifferences = DifferenceRows(new.emptyTable(inferTypes: old.inferTypes))
     }
 
-    /// Compares partition `partition`: its old rows hashed, its new chunks streamed in input order.
-    mutating func compare(_ partition: Int) throws {
+    /// Compares partition `partition`: its old rows hashed, its new pieces streamed in input order.
+    func compare(_ partition: Int) throws -> Found {
         let (oldTable, oldRecords) = try old.table(partition)
         let oldSide = RecordDiff.Side(table: oldTable, rows: Array(0..<oldTable.rowCount))
         let (new, newColumns) = (self.new, self.newColumns)
         var chunks = new.chunks[partition][...]
+        // The pieces of the chunk read last, not yet compared.
+        var pieces: ArraySlice<DiffPartitions.ReadPiece> = []
         // Each new row's record number, by its place among the partition's new rows.
         var newRecords: [Int] = []
-        // The chunk being compared: its table, batch, and the partition's new rows before it.
+        // The piece being compared: its table, batch, and the partition's new rows before it.
         var current: (table: CellTable, batch: Int, before: Int)?
         let found: (diff: RecordDiff, new: CellTable, places: [Int])
         do {
@@ -55,20 +71,30 @@ struct PartitionComparison {
                 old: oldSide, key: request.key, fields: request.list.look.fields, ignoring: request.list.look.excluded,
                 equality: equality,
                 nextBatch: {
-                    guard let chunk = chunks.popFirst() else { return nil }
-                    let (table, records) = try new.read(chunk)
-                    current = (table, chunk.batch, newRecords.count)
-                    newRecords += records
-                    return (table, Array(0..<table.rowCount))
+                    if pieces.isEmpty, let chunk = chunks.popFirst() { pieces = try new.read(chunk)[...] }
+                    guard let piece = pieces.popFirst() else { return nil }
+                    current = (piece.table, piece.batch, newRecords.count)
+                    newRecords += piece.records
+                    return (piece.table, Array(0..<piece.table.rowCount))
                 }, newColumns: { newColumns })
         } catch let duplicate as RecordDiff.DuplicateKey {
-            return try note(duplicate, oldSide: oldSide, oldRecords: oldRecords, newRecords: newRecords, current: current)
+            return try Found(duplicate: placed(duplicate, oldSide: oldSide, oldRecords: oldRecords, newRecords: newRecords, current: current))
         }
-        unchanged += found.diff.unchanged
         let oldRows = (found.diff.removed + found.diff.changed.map(\.old)).sorted()
-        oldDifferences.add(rows: oldRows, of: oldTable, records: oldRows.map { oldRecords[$0] })
         let newRows = (found.diff.added + found.diff.changed.map(\.new)).sorted()
-        newDifferences.add(rows: newRows, of: found.new, records: newRows.map { newRecords[found.places[$0]] })
+        return Found(old: oldDifferences.piece(rows: oldRows, of: oldTable, records: oldRows.map { oldRecords[$0] }),
+                     new: newDifferences.piece(rows: newRows, of: found.new, records: newRows.map { newRecords[found.places[$0]] }),
+                     unchanged: found.diff.unchanged)
+    }
+
+    /// Gathers what a partition's comparison found.
+    mutating func add(_ found: Found) {
+        unchanged += found.unchanged
+        found.old.map { oldDifferences.add($0) }
+        found.new.map { newDifferences.add($0) }
+        if let duplicate = found.duplicate, firstDuplicate.map({ duplicate.order.lexicographicallyPrecedes($0.order) }) ?? true {
+            firstDuplicate = duplicate
+        }
     }
 
     /// The bytes the differences found so far hold, about.
@@ -82,13 +108,13 @@ struct PartitionComparison {
 
     private var equality: ValueEquality { request.equality }
 
-    /// Keeps `duplicate` (rows of this partition) when the diff in memory would report it before
-    /// the one kept so far: the old side's keys are all checked before the new side's; the new
-    /// side's a batch at a time, keys the old side has before keys it lacks, each in input order.
-    private mutating func note(_ duplicate: RecordDiff.DuplicateKey, oldSide: RecordDiff.Side, oldRecords: [Int], newRecords: [Int],
-                               current: (table: CellTable, batch: Int, before: Int)?) throws {
+    /// `duplicate` (rows of this partition) with its place among the diff in memory's checks: the
+    /// old side's keys are all checked before the new side's; the new side's a batch at a time,
+    /// keys the old side has before keys it lacks, each in input order.
+    private func placed(_ duplicate: RecordDiff.DuplicateKey, oldSide: RecordDiff.Side, oldRecords: [Int], newRecords: [Int],
+                        current: (table: CellTable, batch: Int, before: Int)?) throws -> Duplicate? {
         let records = duplicate.side == .old ? oldRecords : newRecords
-        guard records.indices.contains(duplicate.first), records.indices.contains(duplicate.second) else { return }
+        guard records.indices.contains(duplicate.first), records.indices.contains(duplicate.second) else { return nil }
         let (first, second) = (records[duplicate.first], records[duplicate.second])
         let found: Duplicate
         switch duplicate.side {
@@ -97,7 +123,7 @@ struct PartitionComparison {
                               message: DiffRunner.duplicateKeyMessage(first: first, second: second, key: request.key,
                                                                       valuesAt: (oldSide.table, duplicate.first)))
         case .new:
-            guard let current else { return }
+            guard let current else { return nil }
             // Whether the old side has the key: the diff in memory checks those keys first in a batch.
             let alone = RecordDiff.Side(table: current.table, rows: [duplicate.second - current.before])
             let known = try RecordDiff(old: oldSide, new: alone, key: request.key, fields: request.list.look.fields,
@@ -105,15 +131,18 @@ struct PartitionComparison {
             found = Duplicate(side: .new, order: [1, current.batch, known ? 0 : 1, second],
                               message: DiffRunner.duplicateKeyMessage(first: first, second: second, key: request.key, valuesAt: nil))
         }
-        if firstDuplicate.map({ found.order.lexicographicallyPrecedes($0.order) }) ?? true { firstDuplicate = found }
+        return found
     }
 }
 
 /// Rows of differences gathered partition by partition, each with its record number, and put
 /// back in input order at the end.
 struct DifferenceRows {
+    /// Rows of one partition in a table with every column of their side, and their record numbers.
+    typealias Piece = (table: CellTable, records: [Int])
+
     private let empty: (table: CellTable, schema: RecordSchema)
-    private var pieces: [(table: CellTable, records: [Int])] = []
+    private var pieces: [Piece] = []
     /// The bytes the pieces hold, about: their text, and a cell's end and kind.
     private(set) var estimatedBytes = 0
 
@@ -131,13 +160,21 @@ struct DifferenceRows {
         self.empty = empty
     }
 
-    /// Keeps `rows` of `table`, whose record numbers are `records`.
-    mutating func add(rows: [Int], of table: CellTable, records: [Int]) {
-        guard !rows.isEmpty else { return }
+    /// `rows` of `table`, whose record numbers are `records`, as a piece to keep; nil for no rows.
+    /// Pieces of two partitions are made at once, each with a schema of its own.
+    func piece(rows: [Int], of table: CellTable, records: [Int]) -> Piece? {
+        guard !rows.isEmpty else { return nil }
         var piece = empty.table
-        piece.append(rows: rows, of: table, schema: empty.schema)
-        pieces.append((piece, records))
-        estimatedBytes += piece.estimatedBytes
+        let schema = RecordSchema()
+        for column in piece.columns { _ = schema.column(named: column) }
+        piece.append(rows: rows, of: table, schema: schema)
+        return (piece, records)
+    }
+
+    /// Keeps `piece`.
+    mutating func add(_ piece: Piece) {
+        pieces.append(piece)
+        estimatedBytes += piece.table.estimatedBytes
     }
 
     /// Every row kept, in the order of their record numbers, as one table; and those numbers.

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewConcurrency
 import ListviewFormats
 import ListviewKit
 import ListviewPresentation
@@ -9,11 +10,13 @@ import ListviewValues
 
 /// A keyed diff held within its memory budget (`Arrangement.memory`): a grace hash join.
 ///
-/// Both sides are read batch by batch and their kept rows cut by key hash into
-/// `DiffPartitions` on disk, P of them, P chosen so that one partition of the
-/// old side fits in the budget. Each partition is then compared in memory by
-/// `RecordDiff.streamed` (its old rows hashed, its new chunks streamed), with
-/// every column of both sides, so it finds the very changes the whole diff would.
+/// Both sides are read batch by batch (a large regular file in parts on both
+/// cores, each part cut where it was read) and their kept rows cut by key hash into
+/// `DiffPartitions` on disk, P of them, P chosen so that two partitions of the
+/// old side fit in the budget. The partitions are then compared in memory, two at
+/// once, one on each core, by `RecordDiff.streamed` (its old rows hashed, its new
+/// pieces streamed), with every column of both sides, so each finds the very
+/// changes the whole diff would.
 /// Only the differences stay: the removed and changed old rows and the added and
 /// changed new ones, with their record numbers. Put back in input order, they are
 /// compared once more by `RecordDiff` (which then finds every one of them again,
@@ -23,17 +26,19 @@ import ListviewValues
 /// A key on two records of one side is the error the diff in memory reports: the
 /// old side's first (by its second record) before any of the new side's; on the new
 /// side, the first of the batch read first, where a key the old side has comes
-/// before a key only the new side has, as the diff in memory checks them. Two
+/// before a key only the new side has, as the diff in memory checks them (a new
+/// side read in parts is cut again batch by batch to find it, as the diff in
+/// memory reads it again). Two
 /// differences: the new side is read whole before any key is compared, so malformed
 /// input after a repeated key in it is reported instead of the key; and a dotted
 /// field name is looked for in the old side's first batch, not in all its rows.
 enum PartitionedDiff {
-    /// How many partitions the old side is cut into: about six times its file's bytes over the
-    /// budget, so that a partition's cells and index take a quarter of it and the differences
-    /// found have room; 64 for a pipe.
+    /// How many partitions the old side is cut into: about twelve times its file's bytes over the
+    /// budget, so that the two partitions compared at once take a quarter of it with their cells
+    /// and indexes, and the differences found have room; 64 for a pipe.
     static func partitionCount(for request: DiffRequest, budget: MemoryBudget) -> Int {
         guard let size = ReadSpec.plainFileSize(of: request.old) else { return 64 }
-        return min(max(2, (size * 6 + budget.bytes - 1) / budget.bytes), 4_096)
+        return min(max(2, (size * 12 + budget.bytes - 1) / budget.bytes), 4_096)
     }
 
     /// Runs `request` (a keyed diff) within `budget`, writing the differences to `sink`.
@@ -55,20 +60,16 @@ enum PartitionedDiff {
             try DiffRunner.checked(request, old: .init(columns: old.columns, table: oldFirst ?? old.emptyTable().table, name: oldName),
                                    new: .init(columns: newFirst.columns, table: newFirst, name: newName))
         }
-        // The new side's batches are the diff in memory's: a repeated key is found in the same one.
-        _ = try cut(newStream, into: new, inParts: false)
+        // The new side in parts on both cores, as the diff in memory reads it.
+        _ = try cut(newStream, into: new, inParts: true)
         let newColumns = newStream.knownColumns
-        var comparison = PartitionComparison(request: ready, old: old, new: new, newColumns: newColumns)
-        // Memory freed by the reading threads goes back to the system before partitions are loaded.
-        MemoryBudget.returnFreedMemory()
-        for partition in 0..<count {
-            try comparison.compare(partition)
-            MemoryBudget.returnFreedMemory()  // the partition's table and index, let go
-            // The differences are held to be written in order: joined, they take half as much again.
-            if comparison.differenceBytes * 3 / 2 > budget.bytes && !budget.isForcedSpilling {
-                throw ListviewError.budgetTooSmall(needed: comparison.differenceBytes * 3 / 2, budget: budget.bytes,
-                                                   what: "holding the differences found")
-            }
+        var comparison = try compareAll(PartitionComparison(request: ready, old: old, new: new, newColumns: newColumns), budget: budget)
+        if comparison.firstDuplicate?.side == .new, newStream.partsRead > 0 {
+            // Which of several repeated keys is named first depends on where batches end, and parts
+            // end elsewhere: the new side is cut again batch by batch, as the diff in memory reads it again.
+            let again = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
+            _ = try cut(DiffRunner.openSide(request.new, request: request, sink: sink), into: again, inParts: false)
+            comparison = try compareAll(PartitionComparison(request: ready, old: old, new: again, newColumns: newColumns), budget: budget)
         }
         if let duplicate = comparison.firstDuplicate {
             throw ListviewError.malformedInput(source: duplicate.side == .old ? oldName : newName, line: nil, column: nil,
@@ -94,8 +95,36 @@ enum PartitionedDiff {
         return DiffRunner.Outcome(different: !diff.isEmpty)
     }
 
+    /// Every partition of `comparison`'s sides compared, two at once, one on each core, while the
+    /// next ones are read from disk.
+    private static func compareAll(_ comparison: PartitionComparison, budget: MemoryBudget) throws -> PartitionComparison {
+        var gathered = comparison
+        func add(_ found: PartitionComparison.Found) throws -> Bool {
+            gathered.add(found)
+            MemoryBudget.returnFreedMemory()  // the partition's table and index, let go
+            // The differences are held to be written in order: joined, they take half as much again.
+            if gathered.differenceBytes * 3 / 2 > budget.bytes && !budget.isForcedSpilling {
+                throw ListviewError.budgetTooSmall(needed: gathered.differenceBytes * 3 / 2, budget: budget.bytes,
+                                                   what: "holding the differences found")
+            }
+            return true
+        }
+        let (old, new) = (comparison.old, comparison.new)
+        [old, new].forEach { $0.prefetch(0) }
+        try OrderedWork.run(count: old.count, here: { partition in
+            [old, new].forEach { $0.prefetch(partition + 2) }
+            return try add(comparison.compare(partition))
+        }, elsewhere: { partition in
+            Result { try comparison.compare(partition) }
+        }, handOn: { _, found in
+            try add(found.get())
+        })
+        return gathered
+    }
+
     /// Reads every batch of `stream` into `partitions` (with `inParts`, a large regular file in
-    /// parts on both cores, else read ahead on the second); returns the first batch's table.
+    /// parts on both cores, each cut by partition on the core that read it; else read ahead on
+    /// the second); returns the first batch's table.
     private static func cut(_ stream: BatchStream, into partitions: DiffPartitions, inParts: Bool) throws -> CellTable? {
         var first: CellTable?
         func add(_ batch: BatchStream.Batch) throws {
@@ -103,10 +132,16 @@ enum PartitionedDiff {
             try partitions.add(batch.table, rows: batch.rows.map(\.row))
         }
         if inParts {
-            try stream.forEach(add)
+            try stream.forEach(add, inParts: { batch in
+                (batch.table, partitions.cut(batch.table, rows: batch.rows.map(\.row)))
+            }, take: { table, cut in
+                if first == nil { first = table }
+                try partitions.add(cut)
+            })
         } else {
             while let batch = try stream.next() { try add(batch) }
         }
+        try partitions.finish()
         return first
     }
 }

@@ -175,6 +175,15 @@ public final class SpillFile: Sendable {
         }
     }
 
+    /// Asks the system to start reading `chunks` (those written out) into its cache, so that
+    /// reads of them soon after find them there instead of waiting on the disk.
+    public func prefetch(_ chunks: some Sequence<SpillChunk>) {
+        let flushed = contents.withLock { $0.flushed }
+        for chunk in chunks where chunk.offset < flushed {
+            _ = posix_fadvise(descriptor, off_t(chunk.offset), off_t(min(chunk.length, flushed - chunk.offset)), POSIX_FADV_WILLNEED)
+        }
+    }
+
     /// Calls `move` (a `pwrite` or `pread` of what is left after `done` bytes) until `total` bytes
     /// moved, again after an interrupted call; false when a call moved nothing (the file's end).
     private func moveAll(_ total: Int, _ move: (_ done: Int) -> Int) throws -> Bool {
