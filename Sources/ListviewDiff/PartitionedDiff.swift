@@ -110,12 +110,16 @@ enum PartitionedDiff {
             return true
         }
         let (old, new) = (comparison.old, comparison.new)
-        [old, new].forEach { $0.prefetch(0) }
+        // Whichever core takes a partition asks for the one two on, the one the other core takes
+        // after its current one: the first two are asked for here.
+        @Sendable func prefetch(_ partition: Int) { [old, new].forEach { $0.prefetch(partition) } }
+        (0..<2).forEach(prefetch)
         try OrderedWork.run(count: old.count, here: { partition in
-            [old, new].forEach { $0.prefetch(partition + 2) }
+            prefetch(partition + 2)
             return try add(comparison.compare(partition))
         }, elsewhere: { partition in
-            Result { try comparison.compare(partition) }
+            prefetch(partition + 2)
+            return Result { try comparison.compare(partition) }
         }, handOn: { _, found in
             try add(found.get())
         })
