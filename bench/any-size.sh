@@ -50,19 +50,9 @@ if [ -z "${ONLY:-}" ] || [[ ",$ONLY," == *",diff,"* ]] && [ ! -f "$DIFF_NEW" ]; 
         mv "$out.tmp" "$out"
     done
 fi
-WORK=$(mktemp -d)
-cleanup() {
-    rm -rf "$WORK"
-    if [ -d "$CGROUP" ]; then
-        # Processes left in the cgroup go back to the root before it is removed.
-        while read -r pid; do echo "$pid" > /sys/fs/cgroup/memory/cgroup.procs || true; done < "$CGROUP/cgroup.procs"
-        rmdir "$CGROUP" || true
-    fi
-}
-trap cleanup EXIT
-mkdir -p "$CGROUP"
-echo $(( $(numfmt --from=iec "$CAP") )) > "$CGROUP/memory.limit_in_bytes"
-[ -f "$CGROUP/memory.memsw.limit_in_bytes" ] && echo $(( $(numfmt --from=iec "$CAP") )) > "$CGROUP/memory.memsw.limit_in_bytes" || true
+# shellcheck source=bench/probes.sh
+source "$ROOT/bench/probes.sh"
+start_capped_run "$CGROUP" "$CAP"
 
 # run NAME CAPPED COMMAND…: status, sha256 (of the output through $FILTER), peak RSS (KB) and
 # seconds, into $WORK/NAME.

@@ -36,17 +36,9 @@ command -v hyperfine >/dev/null || die "hyperfine is not installed (apt-get inst
 OLD=$DATA/pair/old.csv
 NEW=$DATA/pair/new.csv
 
-WORK=$(mktemp -d)
-cleanup() {
-    rm -rf "$WORK"
-    if [ -d "$CGROUP" ]; then
-        while read -r pid; do echo "$pid" > /sys/fs/cgroup/memory/cgroup.procs || true; done < "$CGROUP/cgroup.procs"
-        rmdir "$CGROUP" || true
-    fi
-}
-trap cleanup EXIT
-mkdir -p "$CGROUP"
-echo $(( $(numfmt --from=iec "$CAP") )) > "$CGROUP/memory.limit_in_bytes"
+# shellcheck source=bench/probes.sh
+source "$ROOT/bench/probes.sh"
+start_capped_run "$CGROUP" "$CAP"
 
 IN_MEMORY="$LISTVIEW diff $OLD $NEW --key id --style jsonl"
 CAPPED="sh -c 'echo \$\$ > $CGROUP/cgroup.procs; exec $LISTVIEW diff $OLD $NEW --key id --style jsonl --memory-limit $LIMIT'"

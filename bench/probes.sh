@@ -1,5 +1,5 @@
 # bench/probes.sh — what the bench scripts share (sourced, not run): the DuckDB CLI to time,
-# and libcsv's own parse of a file (bench/libcsv-parse.c) built.
+# libcsv's own parse of a file (bench/libcsv-parse.c) built, and a memory cgroup to run in.
 
 # find_duckdb: print the DuckDB CLI to time, or nothing. A `duckdb` on PATH that
 # is a script (PyPI's duckdb-cli installs a Python wrapper, pyenv a shell shim)
@@ -38,4 +38,31 @@ libcsv_parse() {
     fi
     if [[ -x $bin && ! $src -nt $bin ]]; then echo "$bin"; fi
     return 0
+}
+
+# make_memory_cgroup DIR CAP: make the cgroup v1 memory cgroup DIR (under /sys/fs/cgroup/memory;
+# needs root) with memory.limit_in_bytes CAP (numfmt's IEC sizes: 96M, 512M), and its swap limit
+# too where the kernel has one. A process joins it with `echo $$ > DIR/cgroup.procs`.
+make_memory_cgroup() {
+    local bytes
+    bytes=$(( $(numfmt --from=iec "$2") ))
+    mkdir -p "$1"
+    echo "$bytes" > "$1/memory.limit_in_bytes"
+    if [ -f "$1/memory.memsw.limit_in_bytes" ]; then echo "$bytes" > "$1/memory.memsw.limit_in_bytes" || true; fi
+}
+
+# remove_memory_cgroup DIR: move what is left in DIR back to the root cgroup, then remove DIR.
+remove_memory_cgroup() {
+    [ -d "$1" ] || return 0
+    while read -r pid; do echo "$pid" > /sys/fs/cgroup/memory/cgroup.procs || true; done < "$1/cgroup.procs"
+    rmdir "$1" || true
+}
+
+# start_capped_run DIR CAP: a scratch folder in $WORK and the memory cgroup DIR capped at CAP
+# (make_memory_cgroup), both removed when the script exits.
+start_capped_run() {
+    WORK=$(mktemp -d)
+    CAPPED_CGROUP=$1
+    trap 'rm -rf "$WORK"; remove_memory_cgroup "$CAPPED_CGROUP"' EXIT
+    make_memory_cgroup "$1" "$2"
 }
