@@ -99,7 +99,7 @@ let package = Package(
                 swiftSettings: releaseSettings),
         // Spilling: the memory budget and its decision, spill folders, tables written to their files and
         // read back a chunk at a time, rows sorted into runs on disk and merged k ways (by Query's sort keys).
-        .target(name: "ListviewSpilling", dependencies: ["ListviewValues", "ListviewBatches", "ListviewQuery"], swiftSettings: releaseSettings),
+        .target(name: "ListviewSpilling", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewQuery"], swiftSettings: releaseSettings),
         // Row formatters and their registry, table layout, the renderer, presenters, writers, the sink.
         .target(name: "ListviewPresentation",
                 dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewDataSource", "ListviewQuery"],

@@ -5,7 +5,8 @@
 # ratios. DuckDB sorts the same file under the same cap when its CLI is installed.
 #
 #   bench/any-size.sh [DATADIR]      BYTES (default 8000000000), CAP (512M), LIMIT (400MB),
-#                                    ONLY=table,sort (some shapes)
+#                                    ONLY=table,sort (some shapes), DUCKDB (the CLI binary;
+#                                    default: bench/probes.sh's find_duckdb)
 #
 # The CSV is the bench generator's 1,000,000 rows repeated to BYTES (bench/make-1gb-csv.sh).
 # The summary's sha256 is taken over its exact fields (distinct and top may be estimates).
@@ -101,9 +102,11 @@ for entry in "${SHAPES[@]}"; do
         $(( $(tail -1 "$WORK/$name-capped.rss") / 1024 )) "$(echo "$(cat "$WORK/$name-capped.time") / $(cat "$WORK/$name.time")" | bc -l)"
     printf '            %.1f s uncapped, %.1f s capped\n' "$(cat "$WORK/$name.time")" "$(cat "$WORK/$name-capped.time")"
 done
-if command -v duckdb >/dev/null; then
+# The binary itself (find_duckdb): a wrapper's timeout would leave it running.
+DUCKDB=${DUCKDB:-$(find_duckdb)}
+if [ -n "$DUCKDB" ]; then
     # At most DUCKDB_SECONDS (default 600): status 124 is a timeout.
-    run duckdb-capped yes timeout "${DUCKDB_SECONDS:-600}" duckdb -c "SET memory_limit='$LIMIT'; SET temp_directory='$WORK/duckdb'; COPY (SELECT * FROM read_csv_auto('$CSV') ORDER BY amount DESC) TO '/dev/stdout' (FORMAT csv)"
+    run duckdb-capped yes timeout "${DUCKDB_SECONDS:-600}" "$DUCKDB" -c "SET memory_limit='$LIMIT'; SET temp_directory='$WORK/duckdb'; COPY (SELECT * FROM read_csv_auto('$CSV') ORDER BY amount DESC) TO '/dev/stdout' (FORMAT csv)"
     printf 'duckdb sort, capped: status %s (124: timed out), %.1f s, peak RSS %d MB\n' "$(cat "$WORK/duckdb-capped.status")" \
         "$(cat "$WORK/duckdb-capped.time")" $(( $(tail -1 "$WORK/duckdb-capped.rss") / 1024 ))
 else

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewConcurrency
 import ListviewQuery
 import ListviewValues
 
@@ -9,9 +10,11 @@ import ListviewValues
 /// each group's rows written to one spill file in chunks of the spill format at
 /// most `chunkBytes` long. A group's rows come back merged from every run k ways
 /// (ties by run, so the sort stays stable), a chunk of each run in memory at a
-/// time; more runs than merge at once within half the budget are merged into
-/// longer runs first, as GNU sort does. Which rows form a group, and in which
-/// order the groups are shown, is the caller's.
+/// time, merged on the second core a chunk or two ahead of the caller, which
+/// writes the chunks meanwhile (`MergedRows` behind a `ReadAhead`); more runs
+/// than merge at once within half the budget are merged into longer runs first,
+/// as GNU sort does. Which rows form a group, and in which order the groups are
+/// shown, is the caller's.
 public final class SortedRuns {
     /// Where a run's rows of one group lie in the spill file, in order.
     private typealias Run = [Int: [SpillChunk]]
@@ -92,7 +95,7 @@ public final class SortedRuns {
     /// `take`, which says whether to go on.
     public func merge(group: Int, take: (CellTable) throws -> Bool) throws {
         try mergeRunsDown()
-        try merge(group: group, of: runs, take: take)
+        try mergeAhead(group: group, of: runs, take: take)
     }
 
     /// Merges runs `mergeFanIn` at a time into longer runs, written to the spill file, until no
@@ -122,61 +125,100 @@ public final class SortedRuns {
 
     /// Merges the rows of `group` in `runs` into chunks handed to `take`, which says whether to go on.
     private func merge(group: Int, of runs: [Run], take: (CellTable) throws -> Bool) throws {
-        var cursors = try runs.compactMap { run in try run[group].map { try RunCursor(chunks: $0, runs: self) } }
-        guard !sort.isEmpty else {
-            // Without an order, a group's rows are its runs' rows one run after another.
-            for index in cursors.indices {
-                while let chunk = cursors[index].table {
-                    guard try take(chunk) else { return }
-                    try cursors[index].nextChunk()
-                }
-            }
-            return
+        let merged = try MergedRows(group: group, of: runs, in: self)
+        while let chunk = try merged.next() {
+            guard try take(chunk) else { return }
         }
-        let specs = sort
-        // The cursors in a heap, least first: by `--sort`, then by run (an earlier run's row first on a tie).
-        func less(_ a: Int, _ b: Int) -> Bool {
+    }
+
+    /// `merge(group:of:take:)` with the merge on the second core, a chunk or two ahead of `take`
+    /// (which writes them, say): the two work at once, and `take` gets the same chunks.
+    private func mergeAhead(group: Int, of runs: [Run], take: (CellTable) throws -> Bool) throws {
+        let merged = try MergedRows(group: group, of: runs, in: self)
+        let ahead = ReadAhead(depth: 2) { try merged.next() }
+        defer { ahead.finish() }
+        while let chunk = try ahead.next() {
+            guard try take(chunk) else { return }
+        }
+    }
+
+    /// One group's rows merged from several runs, a chunk at a time (`next()`): the cursors in a
+    /// heap, least first by `--sort`, then by run (an earlier run's row first on a tie, so the
+    /// sort stays stable). Without an order, a group's rows are its runs' rows one run after
+    /// another. It reads only the spill file and the schema's columns, so it may run on another
+    /// thread than the one that made it, one thread at a time.
+    private final class MergedRows {
+        private let runs: SortedRuns
+        private var cursors: [RunCursor]
+        private var heap: MergeHeap
+        /// The run whose chunks are handed on next, without an order.
+        private var runInTurn = 0
+
+        init(group: Int, of runs: [Run], in sortedRuns: SortedRuns) throws {
+            self.runs = sortedRuns
+            let cursors = try runs.compactMap { run in try run[group].map { try RunCursor(chunks: $0, runs: sortedRuns) } }
+            let specs = sortedRuns.sort
+            heap = MergeHeap(specs.isEmpty ? [] : cursors.indices.filter { !cursors[$0].isDone }) { a, b in
+                Self.less(a, b, in: cursors, by: specs)
+            }
+            self.cursors = cursors
+        }
+
+        private static func less(_ a: Int, _ b: Int, in cursors: [RunCursor], by specs: [SortSpec]) -> Bool {
             let order = RecordSorter.compare(cursors[a].keys, cursors[b].keys, by: specs)
             return order != 0 ? order < 0 : a < b
         }
-        var heap = MergeHeap(cursors.indices.filter { !cursors[$0].isDone }, less: less)
-        var out = CellTable(columns: [], inferTypes: false)
-        var outBytes = 0
-        // Consecutive rows of one cursor's chunk, copied into `out` together.
-        var pending: (cursor: Int, rows: Range<Int>)?
-        func copyPending() {
-            guard let (cursor, rows) = pending, let table = cursors[cursor].table else { return }
-            if out.rowCount == 0 {
-                out = CellTable(columns: [], inferTypes: table.inferTypes)
-                out.nestedDecoder = table.nestedDecoder
-                // What the merged rows measure is known from the runs, as for the chunks read.
-                out.measuresColumns = false
+
+        /// The next chunk of merged rows, about `chunkBytes` long; nil once every row is handed on.
+        func next() throws -> CellTable? {
+            guard !runs.sort.isEmpty else {
+                while runInTurn < cursors.count {
+                    if let chunk = cursors[runInTurn].table {
+                        try cursors[runInTurn].nextChunk()
+                        return chunk
+                    }
+                    runInTurn += 1
+                }
+                return nil
             }
-            out.append(rows: rows, of: table, schema: schema)
-            pending = nil
+            let specs = runs.sort
+            let less = { [unowned self] (a: Int, b: Int) in Self.less(a, b, in: cursors, by: specs) }
+            var out = CellTable(columns: [], inferTypes: false)
+            var outBytes = 0
+            // Consecutive rows of one cursor's chunk, copied into `out` together.
+            var pending: (cursor: Int, rows: Range<Int>)?
+            func copyPending() {
+                guard let (cursor, rows) = pending, let table = cursors[cursor].table else { return }
+                if out.rowCount == 0 {
+                    out = CellTable(columns: [], inferTypes: table.inferTypes)
+                    out.nestedDecoder = table.nestedDecoder
+                    // What the merged rows measure is known from the runs, as for the chunks read.
+                    out.measuresColumns = false
+                }
+                out.append(rows: rows, of: table, schema: runs.schema)
+                pending = nil
+            }
+            while let index = heap.least {
+                let row = cursors[index].row
+                if let (cursor, rows) = pending, cursor == index, rows.upperBound == row {
+                    pending = (cursor, rows.lowerBound..<row + 1)
+                } else {
+                    copyPending()
+                    pending = (index, row..<row + 1)
+                }
+                outBytes += cursors[index].rowBytes
+                // The cursor's next row may be in its next chunk: this one's rows are copied first.
+                if row + 1 >= cursors[index].count { copyPending() }
+                try cursors[index].advance()
+                if cursors[index].isDone { heap.removeLeast(less: less) } else { heap.leastChanged(less: less) }
+                if outBytes >= runs.chunkBytes {
+                    copyPending()
+                    return out
+                }
+            }
+            copyPending()
+            return out.rowCount > 0 ? out : nil
         }
-        while let index = heap.least {
-            let row = cursors[index].row
-            if let (cursor, rows) = pending, cursor == index, rows.upperBound == row {
-                pending = (cursor, rows.lowerBound..<row + 1)
-            } else {
-                copyPending()
-                pending = (index, row..<row + 1)
-            }
-            outBytes += cursors[index].rowBytes
-            // The cursor's next row may be in its next chunk: this one's rows are copied first.
-            if row + 1 >= cursors[index].count { copyPending() }
-            try cursors[index].advance()
-            if cursors[index].isDone { heap.removeLeast(less: less) } else { heap.leastChanged(less: less) }
-            if outBytes >= chunkBytes {
-                copyPending()
-                guard try take(out) else { return }
-                out = CellTable(columns: [], inferTypes: false)
-                outBytes = 0
-            }
-        }
-        copyPending()
-        if out.rowCount > 0 { _ = try take(out) }
     }
 
     /// Reads the chunk at `chunk` of the spill file back as a table.
