@@ -145,10 +145,12 @@ public final class SortedRuns {
     /// One group's rows merged from several runs, a chunk at a time (`next()`): the cursors in a
     /// heap, least first by `--sort`, then by run (an earlier run's row first on a tie, so the
     /// sort stays stable). Without an order, a group's rows are its runs' rows one run after
-    /// another. It reads only the spill file and the schema's columns, so it may run on another
-    /// thread than the one that made it, one thread at a time.
+    /// another. It reads only the spill file, and joins rows by a copy of the schema's columns of
+    /// its own, so it may run on another thread than the one that made it (one at a time) while
+    /// that one joins the chunks it took by the schema.
     private final class MergedRows {
         private let runs: SortedRuns
+        private let schema = RecordSchema()
         private var cursors: [RunCursor]
         private var heap: MergeHeap
         /// The run whose chunks are handed on next, without an order.
@@ -162,6 +164,7 @@ public final class SortedRuns {
                 Self.less(a, b, in: cursors, by: specs)
             }
             self.cursors = cursors
+            for column in sortedRuns.schema.columns { _ = schema.column(named: column) }
         }
 
         private static func less(_ a: Int, _ b: Int, in cursors: [RunCursor], by specs: [SortSpec]) -> Bool {
@@ -195,7 +198,7 @@ public final class SortedRuns {
                     // What the merged rows measure is known from the runs, as for the chunks read.
                     out.measuresColumns = false
                 }
-                out.append(rows: rows, of: table, schema: runs.schema)
+                out.append(rows: rows, of: table, schema: schema)
                 pending = nil
             }
             while let index = heap.least {
