@@ -164,4 +164,36 @@ final class SpilledListTests: XCTestCase {
         XCTAssertEqual(spilled.split(separator: "\n").count, 40_000)
         XCTAssertTrue(spilled == inMemory, "the list merged in passes differs from the list in memory")
     }
+
+    /// A file read in parts whose records name their fields in varying orders, and meet new ones
+    /// late (a part may begin with a record whose order is not the first one's): on disk, in runs
+    /// or in two passes, each value stays under its own name and every column is written, as in
+    /// memory. Runs once labelled a part's values by another order, and the two passes wrote a CSV
+    /// header of the first batch's columns only, both with status 0.
+    func testFieldsInVaryingOrdersKeepTheirNamesOnDisk() throws {
+        var random = seededRandom(27_11)
+        // 9 MB, past the size a file is read in parts from (8 MB): the first batch is read alone,
+        // the rest in parts of a quarter megabyte, each named in the schema where it is taken.
+        let lines = (0..<300_000).map { index -> String in
+            var members = ["\"id\":\(index)", "\"v\":\(random.next(1_000))"]
+            if index > 100_000 { members.insert("\"x\":\"s\(random.next(20))\"", at: 0) }
+            if index > 200_000 && index % 3 == 0 { members.append("\"nested\":{\"a\":[1,{\"b\":\(index)}]}") }
+            if index % 7 == 0 { members.reverse() }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        let path = try files.write(lines.joined(separator: "\n") + "\n", extension: "jsonl")
+        for style in [OutputStyle.csv] {
+            for arrangement in 0..<2 {
+                var request = ListRequest()
+                request.read.inputs = [path]
+                request.look.style = style
+                request.look.flattensOutput = style == .csv
+                if arrangement > 0 { request.arrangement.sort = [SortSpec(path: FieldPath("v"), descending: false)] }
+                let inMemory = try ran(request)
+                request.arrangement.memory = MemoryBudget(bytes: 4 << 20, isForcedSpilling: true)
+                let spilled = try ran(request)
+                XCTAssertTrue(spilled == inMemory, "\(style), arrangement \(arrangement): on disk the list differs from the list in memory")
+            }
+        }
+    }
 }
