@@ -62,6 +62,15 @@ extension RecordShaping {
                 return .failure(Conflict(column: name, object: object, key: keys.last ?? ""))
             }
             var result = emptyCopy(of: table, columns: names)
+            // A row that names its fields in an order of its own keeps it: each column's place
+            // taken by the columns it spreads into.
+            var spreadInto = [[Int]](repeating: [], count: columnCount)
+            for (index, source) in sources.enumerated() {
+                switch source {
+                case .copy(let column): spreadInto[column].append(index)
+                case .path(let node): spreadInto[walk.tree.column(of: node)].append(index)
+                }
+            }
             let share = table.rowCount > 0 ? table.textByteCount / table.rowCount * rows.count : 0
             result.reserveCapacity(bytes: share, cells: rows.count * names.count)
             var slots = [CompactJSONScanner.Span?](repeating: nil, count: walk.tree.nodeCount)
@@ -86,7 +95,8 @@ extension RecordShaping {
                         }
                     }
                 }
-                _ = result.endRow(padding: .absent)
+                let order = table.fieldOrders[row].map { $0.flatMap { spreadInto.indices.contains($0) ? spreadInto[$0] : [] } }
+                _ = result.endRow(padding: .absent, fieldOrder: order)
                 for index in entries { slots[walk.leaves[index].node] = nil }
                 entry = entries.upperBound
             }

@@ -70,4 +70,28 @@ final class FlattenedColumnOrderTests: XCTestCase {
                           + (byBatches.split(separator: "\n").first.map(String.init) ?? ""))
         }
     }
+
+    /// A record that names its fields in an order of its own keeps it when `--flatten` spreads a
+    /// nested value of it: the spread paths take the place of their field. (A batch with a nested
+    /// value wrote its rows in column order, so the order changed with where batches began.)
+    func testAFlattenedRecordKeepsItsOwnOrderOfFields() throws {
+        let path = try files.write("""
+            {"a":{"x":1},"b":2}
+            {"b":3,"a":{"x":4,"y":[5]}}
+            {"b":6,"c":7,"a":8}
+
+            """, extension: "jsonl")
+        var request = ListRequest()
+        request.read.inputs = [path]
+        request.look.style = .jsonl
+        request.read.shaping.flatten = .init()
+        for reading in [WholeList.Reading.bytesWhenPossible, .batches] {
+            XCTAssertEqual(output(request, reading: reading), """
+                {"a.x":1,"b":2}
+                {"b":3,"a.x":4,"a.y.0":5}
+                {"b":6,"c":7,"a":8}
+
+                """)
+        }
+    }
 }
