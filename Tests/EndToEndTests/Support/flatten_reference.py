@@ -12,7 +12,7 @@ scalar, an empty container, or a value D levels down), named by the keys of its 
 ".", an array element's key being its index. A field's leaf columns follow the field's place, in
 the order their paths are first seen; the field keeps a column of its own when some record holds
 a scalar or an empty container in it. A record has a value in a leaf column only where that path
-is a leaf of its own value.
+is a leaf of its own value, and writes its fields in its own order, a field's columns in its place.
 """
 import json
 import os
@@ -120,9 +120,12 @@ def expected(lines, depth):
     if len(set(names)) != len(names):
         return ["CONFLICT"]
     out = []
-    for row in rows:
+    for record, row in zip(parsed, rows):
         parts = []
-        for name, (column, path) in zip(names, sources):
+        # Each record's fields in its own order, a field's columns in their order.
+        order = [key for key, _ in record]
+        by_record = sorted(zip(names, sources), key=lambda named: order.index(named[1][0]) if named[1][0] in order else len(order))
+        for name, (column, path) in by_record:
             if column not in row:
                 continue
             how, item = row[column]
