@@ -70,7 +70,6 @@ struct CellEnds {
         relative.append(UInt32(truncatingIfNeeded: span))
     }
 
-    /// Adds the cells of `other`, their ends moved by `offset`.
     /// Appends `end` `count` times (cells that add no bytes: a row's absent cells), a group's run at once.
     mutating func append(_ end: Int, count: Int) {
         let groupMask = (1 << Self.groupShift) - 1
@@ -89,6 +88,7 @@ struct CellEnds {
         }
     }
 
+    /// Adds the cells of `other`, their ends moved by `offset`.
     mutating func append(contentsOf other: CellEnds, offset: Int) {
         // Room grows by doubling: a table joined from many batches must not copy its ends each time.
         let needed = count + other.count
