@@ -17,6 +17,12 @@ public final class RecordSchema {
 
     public init() {}
 
+    /// A schema of `columns`, numbered in that order.
+    public convenience init(columns: [String]) {
+        self.init()
+        for name in columns { _ = column(named: name) }
+    }
+
     /// The column number of `name`, adding it when new.
     public func column(named name: String) -> Int {
         if let column = columnByName[name] { return column }

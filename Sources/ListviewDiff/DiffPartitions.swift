@@ -216,8 +216,7 @@ final class DiffPartitions {
         table.nestedDecoder = JSONNestedValue.decode
         // As a side's streamed batches (`DiffRunner.openSide`): rows are measured when laid out.
         table.measuresColumns = false
-        let schema = RecordSchema()
-        for column in columns { _ = schema.column(named: column) }
+        let schema = RecordSchema(columns: columns)
         return (table, schema)
     }
 

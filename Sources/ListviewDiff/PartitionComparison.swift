@@ -165,8 +165,7 @@ struct DifferenceRows {
     func piece(rows: [Int], of table: CellTable, records: [Int]) -> Piece? {
         guard !rows.isEmpty else { return nil }
         var piece = empty.table
-        let schema = RecordSchema()
-        for column in piece.columns { _ = schema.column(named: column) }
+        let schema = RecordSchema(columns: piece.columns)
         piece.append(rows: rows, of: table, schema: schema)
         return (piece, records)
     }

@@ -42,9 +42,7 @@ public struct OutputFields {
 
     /// Fields over a fixed list of columns (rows built by hand, tests).
     public init(columns: [ColumnSpec]?, leading: [FieldPath] = [], schemaColumns: [String]) {
-        let schema = RecordSchema()
-        for name in schemaColumns { _ = schema.column(named: name) }
-        self.init(columns: columns, leading: leading, schema: schema)
+        self.init(columns: columns, leading: leading, schema: RecordSchema(columns: schemaColumns))
     }
 
     /// The same fields without the group fields (JSON keeps sections as objects instead).
