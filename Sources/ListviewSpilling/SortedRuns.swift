@@ -10,11 +10,11 @@ import ListviewValues
 /// each group's rows written to one spill file in chunks of the spill format at
 /// most `chunkBytes` long. A group's rows come back merged from every run k ways
 /// (ties by run, so the sort stays stable), a chunk of each run in memory at a
-/// time, merged on the second core a chunk or two ahead of the caller, which
-/// writes the chunks meanwhile (`MergedRows` behind a `ReadAhead`); more runs
-/// than merge at once within half the budget are merged into longer runs first,
-/// as GNU sort does. Which rows form a group, and in which order the groups are
-/// shown, is the caller's.
+/// time, a large group merged on the second core a chunk or two ahead of the
+/// caller, which writes the chunks meanwhile (`MergedRows` behind a
+/// `ReadAhead`); more runs than merge at once within half the budget are merged
+/// into longer runs first, as GNU sort does. Which rows form a group, and in
+/// which order the groups are shown, is the caller's.
 public final class SortedRuns {
     /// Where a run's rows of one group lie in the spill file, in order.
     private typealias Run = [Int: [SpillChunk]]
@@ -95,7 +95,7 @@ public final class SortedRuns {
     /// `take`, which says whether to go on.
     public func merge(group: Int, take: (CellTable) throws -> Bool) throws {
         try mergeRunsDown()
-        try mergeAhead(group: group, of: runs, take: take)
+        try merge(group: group, of: runs, take: take)
     }
 
     /// Merges runs `mergeFanIn` at a time into longer runs, written to the spill file, until no
@@ -124,17 +124,20 @@ public final class SortedRuns {
     }
 
     /// Merges the rows of `group` in `runs` into chunks handed to `take`, which says whether to go on.
+    /// A group of several chunks' worth is merged on the second core, a chunk or two ahead of
+    /// `take` (which writes them, say), so the two work at once; a smaller one here, where a
+    /// thread of its own would cost more than it saves (a list of many small sections).
     private func merge(group: Int, of runs: [Run], take: (CellTable) throws -> Bool) throws {
-        let merged = try MergedRows(group: group, of: runs, in: self)
-        while let chunk = try merged.next() {
-            guard try take(chunk) else { return }
+        let bytes = runs.reduce(0) { total, run in total + (run[group] ?? []).reduce(0) { $0 + $1.length } }
+        guard bytes >= Self.chunksWorthReadingAhead * chunkBytes else {
+            let merged = try MergedRows(group: group, of: runs, in: self, schema: schema)
+            while let chunk = try merged.next() {
+                guard try take(chunk) else { return }
+            }
+            return
         }
-    }
-
-    /// `merge(group:of:take:)` with the merge on the second core, a chunk or two ahead of `take`
-    /// (which writes them, say): the two work at once, and `take` gets the same chunks.
-    private func mergeAhead(group: Int, of runs: [Run], take: (CellTable) throws -> Bool) throws {
-        let merged = try MergedRows(group: group, of: runs, in: self)
+        // On the second core, rows join by a schema of their own while this thread uses the list's.
+        let merged = try MergedRows(group: group, of: runs, in: self, schema: RecordSchema(columns: schema.columns))
         let ahead = ReadAhead(depth: 2) { try merged.next() }
         defer { ahead.finish() }
         while let chunk = try ahead.next() {
@@ -142,29 +145,31 @@ public final class SortedRuns {
         }
     }
 
+    /// The merged chunks a group makes, about, from which it is merged on the second core.
+    private static let chunksWorthReadingAhead = 4
+
     /// One group's rows merged from several runs, a chunk at a time (`next()`): the cursors in a
     /// heap, least first by `--sort`, then by run (an earlier run's row first on a tie, so the
     /// sort stays stable). Without an order, a group's rows are its runs' rows one run after
-    /// another. It reads only the spill file, and joins rows by a copy of the schema's columns of
-    /// its own, so it may run on another thread than the one that made it (one at a time) while
-    /// that one joins the chunks it took by the schema.
+    /// another. It reads only the spill file and `schema`, by which its rows join: given a schema
+    /// of its own, it may run on another thread than the one that made it (one at a time).
     private final class MergedRows {
         private let runs: SortedRuns
-        private let schema = RecordSchema()
+        private let schema: RecordSchema
         private var cursors: [RunCursor]
         private var heap: MergeHeap
         /// The run whose chunks are handed on next, without an order.
         private var runInTurn = 0
 
-        init(group: Int, of runs: [Run], in sortedRuns: SortedRuns) throws {
+        init(group: Int, of runs: [Run], in sortedRuns: SortedRuns, schema: RecordSchema) throws {
             self.runs = sortedRuns
+            self.schema = schema
             let cursors = try runs.compactMap { run in try run[group].map { try RunCursor(chunks: $0, runs: sortedRuns) } }
             let specs = sortedRuns.sort
             heap = MergeHeap(specs.isEmpty ? [] : cursors.indices.filter { !cursors[$0].isDone }) { a, b in
                 Self.less(a, b, in: cursors, by: specs)
             }
             self.cursors = cursors
-            for column in sortedRuns.schema.columns { _ = schema.column(named: column) }
         }
 
         private static func less(_ a: Int, _ b: Int, in cursors: [RunCursor], by specs: [SortSpec]) -> Bool {
