@@ -17,9 +17,6 @@ extension SpilledList {
         var rows = 0
         func measure(_ batch: BatchStream.Batch) {
             if firstBatch == nil { firstBatch = batch.table }
-            // Batches of a file read in parts are named in the schema where they are taken, here:
-            // a field first met after the first batch is a column (a CSV header's) as in memory.
-            for column in batch.table.columns { _ = stream.schema.column(named: column) }
             rows += batch.rows.count
             sawNestedCells = sawNestedCells || batch.table.hasNestedCells
             if measuresWhileSpilling {

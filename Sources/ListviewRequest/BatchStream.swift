@@ -262,22 +262,26 @@ public final class BatchStream {
         let looking = unfound?.isEmpty == false ? unfound : nil
         var kept = 0
         readingOn = try read.withReadingHints {
-            try parts.readInOrder(work: { read -> (rows: Int, result: Result?, conflict: RecordShaping.Conflict?, unfound: UnfoundFields?)? in
+            try parts.readInOrder(work: { read -> (rows: Int, columns: [String], result: Result?, conflict: RecordShaping.Conflict?,
+                                                   unfound: UnfoundFields?)? in
                 guard let read else { return nil }
                 let table: CellTable
                 do throws(RecordShaping.Conflict) {
-                    table = try shaping.reshaped(read)  // named in the schema where the batches are joined
+                    table = try shaping.reshaped(read)  // named in the schema where the part is taken
                 } catch {
-                    return (0, nil, error, nil)
+                    return (0, [], nil, error, nil)
                 }
                 var unfound = looking
                 unfound?.remove(foundIn: table.columns, table: table)
                 let batch = Batch(table: table, rows: filter.rows(of: table, limit: .max))
-                return (batch.rows.count, work(batch), nil, unfound)
+                return (batch.rows.count, table.columns, work(batch), nil, unfound)
             }, take: { part in
                 guard let part else { return }
                 if let conflict = part.conflict { throw ListviewError.usage(conflict.message) }
                 if let left = part.unfound { unfound?.keep(onlyUnfoundIn: left) }
+                // The part's columns in the schema, in the input's order, as batches read here are:
+                // a field first met in a part is a column (a CSV header's) for every consumer.
+                for column in part.columns { _ = schema.column(named: column) }
                 guard let result = part.result else { return }
                 kept += part.rows
                 partsRead += 1
