@@ -26,9 +26,9 @@ DATA=${1:-/tmp/listview-bench}
 AFTER=${AFTER:-$ROOT/.build/release/listview}
 RUNS=${RUNS:-10}
 : "${BEFORE:?set BEFORE to the listview binary to compare with}"
-command -v hyperfine >/dev/null || { echo "before-after: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
-[ -x "$AFTER" ] || (cd "$ROOT" && swift build -c release --static-swift-stdlib --product listview >/dev/null)
-[ -f "$DATA/big.csv" ] || python3 "$ROOT/bench/gen-data.py" "$DATA"
+# shellcheck source=bench/probes.sh
+source "$ROOT/bench/probes.sh"
+bench_prerequisites before-after "$ROOT" "$AFTER" "$DATA"
 CSV=$DATA/big.csv JSON=$DATA/big.json JSONL=$DATA/big.jsonl
 RESULTS=$(mktemp -d)
 trap 'rm -rf "$RESULTS"' EXIT

@@ -11,8 +11,8 @@
 #   BEFORE=PATH     a binary of an earlier commit: also times --explode and --flatten against it
 #                   (bench/nested.sh's records, DATADIR/nested.json*; issue 42 asks for <= 0.7x)
 #   RUNS=N          hyperfine runs per command (default 7, after one warm-up)
-#   DUCKDB=PATH     DuckDB's CLI (default: `duckdb` on the PATH; give the binary itself rather than
-#                   a pyenv shim, which adds its own start-up to every run)
+#   DUCKDB=PATH     DuckDB's CLI (default: bench/probes.sh's find_duckdb, the binary itself rather
+#                   than a pyenv shim, which adds its own start-up to every run)
 #
 # Data: DATADIR/big.json, big.jsonl and big.csv from bench/gen-data.py (generated when missing).
 # DuckDB is its PyPI CLI (`pip install duckdb-cli`); without it those rows are skipped. The probe
@@ -24,15 +24,16 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${1:-/tmp/listview-bench}
 LISTVIEW=${LISTVIEW:-$ROOT/.build/release/listview}
 RUNS=${RUNS:-7}
-command -v hyperfine >/dev/null || { echo "bench/json.sh: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
-[ -x "$LISTVIEW" ] || (cd "$ROOT" && swift build -c release --static-swift-stdlib --product listview >/dev/null)
-[ -f "$DATA/big.jsonl" ] || python3 "$ROOT/bench/gen-data.py" "$DATA"
+# shellcheck source=bench/probes.sh
+source "$ROOT/bench/probes.sh"
+bench_prerequisites bench/json.sh "$ROOT" "$LISTVIEW" "$DATA"
 JSON=$DATA/big.json JSONL=$DATA/big.jsonl CSV=$DATA/big.csv
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 PROBE=$WORK/simdjson-probe
 g++ -O3 -std=c++20 "$ROOT/bench/simdjson-probe.cc" -o "$PROBE" -lsimdjson
-DUCKDB=${DUCKDB:-$(command -v duckdb || true)}
+# The binary itself (find_duckdb), not a wrapper that adds its own start-up to every run.
+DUCKDB=${DUCKDB:-$(find_duckdb)}
 
 # stat FILE INDEX FIELD: a hyperfine result's median wall time or mean CPU (user+system).
 stat() {

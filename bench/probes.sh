@@ -1,5 +1,6 @@
-# bench/probes.sh — what the bench scripts share (sourced, not run): the DuckDB CLI to time,
-# libcsv's own parse of a file (bench/libcsv-parse.c) built, and a memory cgroup to run in.
+# bench/probes.sh — what the bench scripts share (sourced, not run): what a timed run needs
+# (hyperfine, a release build, the bench data), the DuckDB CLI to time, libcsv's own parse of a
+# file (bench/libcsv-parse.c) built, and a memory cgroup to run in.
 
 # find_duckdb: print the DuckDB CLI to time, or nothing. A `duckdb` on PATH that
 # is a script (PyPI's duckdb-cli installs a Python wrapper, pyenv a shell shim)
@@ -65,4 +66,13 @@ start_capped_run() {
     CAPPED_CGROUP=$1
     trap 'rm -rf "$WORK"; remove_memory_cgroup "$CAPPED_CGROUP"' EXIT
     make_memory_cgroup "$1" "$2"
+}
+
+# bench_prerequisites NAME ROOT LISTVIEW DATA: stop (status 1, naming the script NAME) when
+# hyperfine is missing; build LISTVIEW, this repository's static release build, when it is not
+# there; make DATA's big.csv, big.json and big.jsonl (bench/gen-data.py) when they are missing.
+bench_prerequisites() {
+    command -v hyperfine >/dev/null || { echo "$1: hyperfine is not installed (apt-get install hyperfine)" >&2; exit 1; }
+    [ -x "$3" ] || (cd "$2" && swift build -c release --static-swift-stdlib --product listview >/dev/null)
+    [ -f "$4/big.csv" ] && [ -f "$4/big.json" ] && [ -f "$4/big.jsonl" ] || python3 "$2/bench/gen-data.py" "$4"
 }
