@@ -157,9 +157,6 @@ public struct Predicate: Sendable, CustomStringConvertible {
         if op == .isNull || op == .isNotNull { return op == .isNotNull }
         if let regex { return regex.matches(text) }
         if let number, let fieldNumber = NumberRule.reading(text) {
-            if fieldNumber.double != number.double || (fieldNumber.isExact && number.isExact) {
-                return holds(fieldNumber.double < number.double ? -1 : (fieldNumber.double > number.double ? 1 : 0))
-            }
             return holds(valueBytes.withUnsafeBytes { NumberRule.compare(fieldNumber, text, number, $0) })
         }
         guard valueIsASCII, UTF8Check.asciiPrefix(text.assumingMemoryBound(to: UInt8.self)) == text.count else {
