@@ -64,7 +64,7 @@ let package = Package(
         // A hint to the processor to load memory ahead (no library: a header of inline C).
         .systemLibrary(name: "CPrefetch"),
         // RE2, Debian's libre2-dev: regular expressions matched in time linear in the text, behind
-        // a C face of four functions (RE2's API is C++).
+        // a C face of five functions (RE2's API is C++).
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
         // toml++, Debian's libtomlplusplus-dev: the view files read behind a C face of two functions
         // (toml++'s API is C++); the defines are its pkg-config flags (the shared library, not the headers only).
@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(name: "ListviewKitTests", dependencies: ["ListviewTestSupport", "ListviewKit", "ListviewCompression", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                              "ListviewDataSource", "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewCSV", "ListviewJSON", "ListviewShaping",
                                                              "ListviewFormats", "ListviewRequest"]),
-        .testTarget(name: "ListviewDiffTests", dependencies: ["ListviewTestSupport", "ListviewDiff", "ListviewKit", "ListviewValues", "ListviewBatches",
+        .testTarget(name: "ListviewDiffTests", dependencies: ["ListviewTestSupport", "ListviewDiff", "ListviewJSON", "ListviewKit", "ListviewValues", "ListviewBatches",
                                                               "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewCompression", "ListviewFormats", "ListviewRequest"]),
         .testTarget(name: "ListviewFormatsTests", dependencies: ["ListviewTestSupport", "ListviewFormats", "ListviewBatches", "ListviewInput", "ListviewPresentation",
                                                                  "ListviewCompression"]),

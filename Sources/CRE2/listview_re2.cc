@@ -32,4 +32,13 @@ extern "C" int listview_re2_search(const listview_re2 *regex, const char *text, 
     return RE2::PartialMatch(re2::StringPiece(text, length), regex->regex) ? 1 : 0;
 }
 
+extern "C" int listview_re2_next_match(const listview_re2 *regex, const char *text, size_t length, size_t from,
+                                       size_t *start, size_t *end) {
+    re2::StringPiece whole(text, length), found;
+    if (from > length || !regex->regex.Match(whole, from, length, RE2::UNANCHORED, &found, 1)) return 0;
+    *start = size_t(found.data() - text);
+    *end = *start + found.size();
+    return 1;
+}
+
 extern "C" void listview_re2_free(listview_re2 *regex) { delete regex; }

@@ -87,15 +87,18 @@ extension ViewOption {
         // The diff's own.
         ViewOption("key", .commaList, [.diff]), ViewOption("ignore", .repeated, [.diff]), ViewOption("exact", .flag, [.diff]),
         ViewOption("tolerance", .repeated, [.diff]), ViewOption("stat", .flag, [.diff]), ViewOption("max-changes", .number, [.diff]),
+        ViewOption("array-key", .repeated, [.diff]), ViewOption("unordered", .repeated, [.diff]), ViewOption("scrub", .repeated, [.diff]),
     ]
 
     /// Options that change what a diff compares or keeps: which records (`where`, `search`,
     /// `limit`), which fields (`fields`, `exclude`, `ignore`, `path`), how records match (`key`)
-    /// and how values compare (`tolerance`, `exact`, `null-value`, `no-infer`). A diff takes them
+    /// and how values compare (`tolerance`, `exact`, `null-value`, `no-infer`, `array-key`,
+    /// `unordered`, `scrub`). A diff takes them
     /// from a view the command line names, never from `[defaults]`: a file the user did not name
     /// must not turn a diff's verdict (`Configuration.settings`).
     public static let changesComparison: Set<String> = [
         "ignore", "tolerance", "key", "where", "search", "exact", "fields", "exclude", "limit", "path", "null-value", "no-infer",
+        "array-key", "unordered", "scrub",
     ]
 
     /// Long options no view may set: they ask for something other than a list, choose the views

@@ -8,6 +8,7 @@ import ListviewValues
 ///
 ///     id=1001  total: 48.90 → 49.90
 ///              status: pending → shipped
+///              items[sku=C]: added {"sku":"C","qty":1}
 ///
 /// In Markdown, a table of the key fields, `field`, `old` and `new`. Lines are cut to
 /// `width` (the values shortened with `…`, the field names kept).
@@ -39,6 +40,12 @@ public struct ChangeLinesWriter {
     /// `path: old → new`, the values shortened so the line takes at most `room` cells.
     func line(_ change: ChangedRecord.Change, room: Int?) -> String {
         let path = TerminalEscaping.escaped(change.path)
+        if change.isElement {
+            // An array's element one side lacks: `items[sku=C]: added {…}`.
+            let (word, value) = change.old == nil ? ("added", ChangedRecord.text(change.new)) : ("removed", ChangedRecord.text(change.old))
+            let shown = room.map { TextFitting.truncated(value, to: max(1, $0 - DisplayWidth.of(path) - word.count - 3)) } ?? value
+            return "\(path): \(word) " + (change.old == nil ? theme.newValue(shown) : theme.oldValue(shown))
+        }
         var (old, new) = ChangedRecord.texts(change)
         if let room {
             let valuesRoom = max(2, room - DisplayWidth.of(path) - 5)

@@ -15,6 +15,9 @@ public struct ChangedRecord: Sendable {
         public var path: String
         public var old: Value?
         public var new: Value?
+        /// True for an array's element that one side has and the other lacks (arrays matched by
+        /// key or as multisets): it reads `items[sku=C]: added {…}`.
+        public var isElement = false
     }
 
     /// The key fields and their values (new side for added and changed records).
@@ -54,6 +57,7 @@ public struct ChangedRecord: Sendable {
         let oldShown: [TableField]
         let newShown: [TableField]
         let equality: ValueEquality
+        let decode: NestedValueDecoder?
 
         /// `shown`: the `--fields` (nil: each table's columns, `excluded` left out), key fields apart.
         public init(old: CellTable, new: CellTable, key: [FieldPath], compared: [FieldPath], shown: [FieldPath]?,
@@ -69,6 +73,7 @@ public struct ChangedRecord: Sendable {
             oldShown = shownFields(old)
             newShown = shownFields(new)
             self.equality = equality
+            decode = old.nestedDecoder ?? new.nestedDecoder
         }
 
         /// The view model of `difference`.
@@ -104,20 +109,9 @@ public struct ChangedRecord: Sendable {
             return ChangedRecord(key: key, changes: changes)
         }
 
-        /// The paths at which `old` and `new` differ, stepping into objects and into arrays of one length.
+        /// The paths at which `old` and `new`, the values of field `path`, differ (`ValueEquality.changes`).
         private func leafChanges(_ path: String, _ old: Value?, _ new: Value?, into changes: inout [Change]) {
-            switch (old, new) {
-            case (.object(let left), .object(let right)):
-                for key in left.keys + right.keys.filter({ left[$0] == nil }) where !equality.sameMeaning(left[key], right[key]) {
-                    leafChanges(path + "." + key, left[key], right[key], into: &changes)
-                }
-            case (.array(let left), .array(let right)) where left.count == right.count:
-                for index in left.indices where !equality.sameMeaning(left[index], right[index]) {
-                    leafChanges(path + "." + String(index), left[index], right[index], into: &changes)
-                }
-            default:
-                changes.append(Change(path: path, old: old, new: new))
-            }
+            changes += equality.changes(old, new, at: DiffPath(fieldPath: FieldPath(path)), decode: decode)
         }
     }
 }

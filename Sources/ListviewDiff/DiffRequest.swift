@@ -19,6 +19,8 @@ public struct DiffRequest: Sendable {
     public var maxChanges: Int?
     /// `--tolerance`: how far apart the numbers of a compared field may be and still be equal.
     public var tolerance = NumericTolerance()
+    /// `--array-key`, `--unordered`, `--scrub` and the `--ignore` paths below a field.
+    public var rules = NestedDiffRules()
     /// The options a diff shares with listing: its `read` (each side read with its own input),
     /// its arrangement's `filter` and `groupBy` (sections inside each change kind), `fields`,
     /// `style` and its look, `countsOnly`. Its `excluded` holds the `--ignore` patterns: fields
@@ -31,7 +33,7 @@ public struct DiffRequest: Sendable {
     }
 
     /// When two values are the same: by meaning or as written, within the tolerance.
-    public var equality: ValueEquality { ValueEquality(exact: exact, tolerance: tolerance) }
+    public var equality: ValueEquality { ValueEquality(exact: exact, tolerance: tolerance, rules: rules) }
 
     /// Whether the old side's index is held in memory or the diff partitions both sides on disk:
     /// the `MemoryPlan` of the old side, as a list's is of its inputs.

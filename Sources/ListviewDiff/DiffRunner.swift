@@ -183,7 +183,7 @@ public enum DiffRunner {
         }
         let renamed = { (option: String) in option == "--exclude" ? "--ignore" : option }
         // A per-field `--tolerance` names a field as every other option does.
-        let tolerated = request.tolerance.fields.keys.sorted().filter { !FieldPattern.isPattern($0) }
+        let tolerated = request.tolerance.fields.keys.sorted().filter { !FieldPattern.isPattern($0) && DiffPathPattern($0)?.isTopLevel ?? true }
             .map { FieldCheck.NamedField(option: "--tolerance", path: FieldPath($0)) }
         let names = FieldCheck.names(in: request.list).map { FieldCheck.NamedField(option: renamed($0.option), path: $0.path) } + tolerated
         let patterns = FieldCheck.patterns(in: request.list).map { FieldCheck.NamedPattern(option: renamed($0.option), pattern: $0.pattern) }
@@ -197,6 +197,8 @@ public enum DiffRunner {
                 try FieldCheck.check([], patterns: [pattern], of: request.list, columns: side.columns, table: side.table, input: side.name)
             }
         }
+        // Paths below the fields: met in some value of either side.
+        try NestedPathCheck.check(NestedPathCheck.paths(in: request), sides: [old, new].map { .init(table: $0.table, name: $0.name) })
         var ready = request
         let columns = old.columns + new.columns.filter { !old.columns.contains($0) }
         ready.list = try FieldCheck.prepared(request.list, columns: columns, table: nil, checking: false)

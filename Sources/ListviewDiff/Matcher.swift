@@ -27,8 +27,14 @@ struct Matcher: Sendable {
     let decode: NestedValueDecoder?
     /// True when a row of `old` and one of `new` with the same cells hold the same record.
     let sameColumns: Bool
+    /// Each field's path, and whether it is compared by walking its values (`ValueEquality.same`,
+    /// the rules of `--array-key`, `--ignore` paths, `--scrub` and tolerances inside values): the
+    /// compared fields when `equality.walksValues`, and the key too when it is the whole record
+    /// (multisets).
+    let paths: [DiffPath]
+    let walks: [Bool]
 
-    init(old: CellTable, new: CellTable, key: [FieldPath], compared: [FieldPath], equality: ValueEquality) {
+    init(old: CellTable, new: CellTable, key: [FieldPath], compared: [FieldPath], equality: ValueEquality, keyIsRecord: Bool = false) {
         self.old = old
         self.new = new
         keyCount = key.count
@@ -39,6 +45,8 @@ struct Matcher: Sendable {
         bounds = key.map { _ in nil } + compared.map { equality.tolerance.bound(for: $0.text) }
         decode = old.nestedDecoder ?? new.nestedDecoder
         sameColumns = old.columns == new.columns
+        paths = (key + compared).map(DiffPath.init(fieldPath:))
+        walks = key.map { _ in keyIsRecord && equality.walksValues } + compared.map { _ in equality.walksValues }
     }
 
     /// What one half of the new rows found.
@@ -61,6 +69,9 @@ struct Matcher: Sendable {
                             guard a >= 0, b >= 0 else { return samePath(field, oldRow, oldCells, newRow, newCells) }
                             let (left, right) = (oldCells.cell(row: oldRow, column: a), newCells.cell(row: newRow, column: b))
                             if left.kind == right.kind, ValueEquality.sameBytes(left.text, right.text) { return true }
+                            if walks[field] {
+                                return equality.same(oldCells.value(row: oldRow, column: a), newCells.value(row: newRow, column: b), at: paths[field], decode: decode)
+                            }
                             if equality.equal(left, right, decode: decode) { return true }
                             guard let bound = bounds[field] else { return false }
                             return ValueEquality.withinBound(bound, left, right)
@@ -145,6 +156,9 @@ struct Matcher: Sendable {
             bTable.withCells { bCells in
                 (0..<keyCount).allSatisfy { field in
                     let (left, right) = (aFields[field], bFields[field])
+                    if walks[field] {
+                        return equality.same(left.value(row: a, in: aCells), right.value(row: b, in: bCells), at: paths[field], decode: decode)
+                    }
                     if left.isColumn, right.isColumn, let aColumn = left.column, let bColumn = right.column {
                         return equality.equal(aCells.cell(row: a, column: aColumn), bCells.cell(row: b, column: bColumn), decode: decode)
                     }
@@ -167,6 +181,7 @@ struct Matcher: Sendable {
     /// Field `field` compared through its path (a path into a nested value), within its bound.
     private func samePath(_ field: Int, _ oldRow: Int, _ oldCells: CellTable.Cells, _ newRow: Int, _ newCells: CellTable.Cells) -> Bool {
         let (old, new) = (oldFields[field].value(row: oldRow, in: oldCells), newFields[field].value(row: newRow, in: newCells))
+        if walks[field] { return equality.same(old, new, at: paths[field], decode: decode) }
         if equality.sameMeaning(old, new) { return true }
         guard let bound = bounds[field] else { return false }
         return CellKind.withCell(of: old) { oldKind, oldText in

@@ -63,7 +63,7 @@ public struct RecordDiff: Sendable {
     public init(old: Side, new: Side, key: [FieldPath], fields: [FieldPath]?, ignoring ignored: FieldExclusion,
                 equality: ValueEquality) throws {
         let keyNames = Set(key.map(\.text))
-        let wanted: (String) -> Bool = { !keyNames.contains($0) && !ignored.excludes($0) }
+        let wanted: (String) -> Bool = { !keyNames.contains($0) && !ignored.excludes($0) && !equality.rules.ignores(DiffPath(field: $0)) }
         let oldNames = fields.map { $0.map(\.text).filter { Self.has($0, old.table) } } ?? old.table.columns
         let newNames = fields.map { $0.map(\.text).filter { Self.has($0, new.table) } } ?? new.table.columns
         let oldSet = Set(oldNames), newSet = Set(newNames)
@@ -79,7 +79,7 @@ public struct RecordDiff: Sendable {
             return
         }
         matchAsMultisets(old: old, new: new, matcher: Matcher(old: old.table, new: new.table, key: compared, compared: compared,
-                                                              equality: equality))
+                                                              equality: equality, keyIsRecord: true))
     }
 
     /// The hash of each of `rows`' key, as the comparison hashes it: records of equal keys (by

@@ -21,11 +21,25 @@ import ListviewValues
 public struct ValueEquality: Sendable {
     public let exact: Bool
     public let tolerance: NumericTolerance
+    /// How nested values and text are looked into (`--array-key`, `--unordered`, `--ignore` paths,
+    /// `--scrub`): `changes` applies them.
+    public let rules: NestedDiffRules
+    /// The `--tolerance` fields that are paths below a field or patterns, in the order of their text.
+    let tolerancePaths: [(pattern: DiffPathPattern, bound: NumericTolerance.Bound)]
 
-    public init(exact: Bool = false, tolerance: NumericTolerance = NumericTolerance()) {
+    public init(exact: Bool = false, tolerance: NumericTolerance = NumericTolerance(), rules: NestedDiffRules = NestedDiffRules()) {
         self.exact = exact
         self.tolerance = tolerance
+        self.rules = rules
+        tolerancePaths = tolerance.fields.sorted { $0.key < $1.key }.compactMap { name, bound in
+            guard let pattern = DiffPathPattern(name), !pattern.isTopLevel else { return nil }
+            return (pattern, bound)
+        }
     }
+
+    /// True when values are compared by walking them (`changes`) rather than as cells: when a rule
+    /// looks inside values or at text, or a tolerance reaches numbers inside nested values.
+    public var walksValues: Bool { !rules.isEmpty || !tolerancePaths.isEmpty || tolerance.all != nil }
 
     /// True when `a` and `b` are both numbers within `bound` of each other.
     public static func withinBound(_ bound: NumericTolerance.Bound, _ a: Cell, _ b: Cell) -> Bool {
@@ -41,37 +55,23 @@ public struct ValueEquality: Sendable {
     @inline(__always)
     public func equal(_ a: Cell, _ b: Cell, decode: NestedValueDecoder?) -> Bool {
         if a.kind == b.kind, Self.sameBytes(a.text, b.text) { return true }
-        if exact { return Self.exactKind(a) == Self.exactKind(b) && Self.sameBytes(a.text, b.text) }
-        let (aNone, bNone) = (Self.isNoValue(a), Self.isNoValue(b))
-        if aNone || bNone { return aNone && bNone }
-        switch (a.kind == .nested, b.kind == .nested) {
-        case (false, false):
-            return Self.sameBytes(a.text, b.text) || Self.sameNumber(a.text, b.text)
-        default:
+        if a.kind == .nested || b.kind == .nested {
             // Nested values, or a nested value against its JSON text in a CSV cell (how listview
-            // and most tools write an object or array to CSV).
+            // and most tools write an object or array to CSV): member by member, in any key order.
             guard let decode, let left = decode(a.text), let right = decode(b.text) else { return false }
             return sameMeaning(left, right)
         }
+        if exact { return Self.exactKind(a) == Self.exactKind(b) && Self.sameBytes(a.text, b.text) }
+        let (aNone, bNone) = (Self.isNoValue(a), Self.isNoValue(b))
+        if aNone || bNone { return aNone && bNone }
+        return Self.sameBytes(a.text, b.text) || Self.sameNumber(a.text, b.text)
     }
 
     /// True when two values mean the same: containers member by member (in any key order) and
-    /// element by element; anything else by `equal`, over the values seen as cells.
+    /// element by element; anything else by `equal`, over the values seen as cells. No rule of
+    /// `rules` applies (keys compare so); `same` applies them.
     public func sameMeaning(_ a: Value?, _ b: Value?) -> Bool {
-        if !exact {
-            switch (a, b) {
-            case (.array(let left), .array(let right)):
-                return left.count == right.count && zip(left, right).allSatisfy { sameMeaning($0, $1) }
-            case (.object(let left), .object(let right)):
-                return left.keys.allSatisfy { sameMeaning(left[$0], right[$0]) } && right.keys.allSatisfy { sameMeaning(left[$0], right[$0]) }
-            default:
-                break
-            }
-        }
-        // Without a decoder, a container never equals a scalar (its JSON text in a CSV cell included).
-        return CellKind.withCell(of: a) { aKind, aText in
-            CellKind.withCell(of: b) { bKind, bText in equal((aKind, aText), (bKind, bText), decode: nil) }
-        }
+        sameWithoutRules(a, b)
     }
 
     /// Feeds a key cell to `hasher` so that equal cells (as `equal` sees them) hash alike.
@@ -84,6 +84,12 @@ public struct ValueEquality: Sendable {
             hasher.combine(0)
         } else if cell.kind == .nested {
             hasher.combine(3)  // equal by meaning in any spelling: only the kind can be hashed
+        } else if !rules.scrubs.isEmpty, !NumberText.isNumber(cell.text),
+                  let scrubbed = rules.scrubbed(String(decoding: cell.text, as: UTF8.self)) {
+            // Text equal once scrubbed hashes alike.
+            hasher.combine(2)
+            var text = scrubbed
+            text.withUTF8 { hasher.combine(UnsafeRawBufferPointer($0)) }
         } else {
             // A number by its value, the bytes of its one spelling fed as they are found.
             var numberHasher = hasher

@@ -39,6 +39,33 @@ public final class LinearRegex: @unchecked Sendable {
         return text.withUTF8 { matches(UnsafeRawBufferPointer($0)) }
     }
 
+    /// `utf8` with every match replaced by `replacement`, left to right (an empty match once
+    /// between characters); nil when nothing matches.
+    public func replacingMatches(in utf8: UnsafeRawBufferPointer, with replacement: String) -> [UInt8]? {
+        guard let base = utf8.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
+        var result: [UInt8] = []
+        var (from, copied) = (0, 0)
+        var start = 0, end = 0
+        while from <= utf8.count, listview_re2_next_match(compiled, base, utf8.count, from, &start, &end) != 0 {
+            result.append(contentsOf: utf8[copied..<start])
+            result.append(contentsOf: replacement.utf8)
+            copied = end
+            guard end > start else {
+                // An empty match: the next search starts past the character after it.
+                guard end < utf8.count else { break }
+                var next = end + 1
+                while next < utf8.count, utf8[next] & 0xC0 == 0x80 { next += 1 }
+                result.append(contentsOf: utf8[end..<next])
+                (from, copied) = (next, next)
+                continue
+            }
+            from = end
+        }
+        guard copied > 0 || !result.isEmpty else { return nil }
+        result.append(contentsOf: utf8[copied...])
+        return result
+    }
+
     /// Why a pattern does not compile, in RE2's words (`missing ): (a`).
     public struct SyntaxError: Error, Sendable {
         public let reason: String

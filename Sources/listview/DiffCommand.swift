@@ -54,9 +54,21 @@ struct DiffCommand: ParsableCommand {
                                valueName: "fields"))
     var key: String?
 
-    @Option(help: ArgumentHelp("Leave these fields out of the comparison and the output (comma-separated names or globs, e.g. 'updated_at,*_id'); repeatable.",
-                               valueName: "fields"))
+    @Option(help: ArgumentHelp("Leave these fields out of the comparison and the output (comma-separated names or globs, e.g. 'updated_at,*_id'); paths reach into values at any depth: 'items[].updated_at', 'items.*.updated_at', '**.etag'. Repeatable.",
+                               valueName: "paths"))
     var ignore: [String] = []
+
+    @Option(help: ArgumentHelp("Match the elements of the arrays at ARRAY by their key fields (ARRAY=FIELD, FIELD+FIELD for a composite key; nested arrays by path: items.lots=lot), so a reorder is no change and a change reads items[sku=A].qty. Repeatable.",
+                               valueName: "array=fields"))
+    var arrayKey: [String] = []
+
+    @Option(help: ArgumentHelp("Compare the arrays at these paths as multisets: order is no change, an element one side lacks is added or removed ('*': every array). Repeatable.",
+                               valueName: "path"))
+    var unordered: [String] = []
+
+    @Option(help: ArgumentHelp("Replace what REGEX (RE2 syntax) matches in every string with '…' before comparing, for timestamps and ids inside text; changes show the scrubbed text. Repeatable.",
+                               valueName: "regex"))
+    var scrub: [String] = []
 
     @Flag(help: "Compare type and text as written: 12.50 differs from 12.5, null from a missing field, \"1\" from 1.")
     var exact = false
@@ -89,10 +101,28 @@ struct DiffCommand: ParsableCommand {
         }
         if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a count of 0 or more") }
         if !tolerance.isEmpty && exact { throw ValidationError("--tolerance and --exact contradict each other: choose one") }
+        _ = try rules()
         var bounds = NumericTolerance()
         for text in tolerance {
             do { try bounds.add(text) } catch { throw ValidationError(error.message) }
         }
+    }
+
+    /// `--array-key`, `--unordered`, `--scrub` and the `--ignore` paths below a field.
+    func rules() throws -> NestedDiffRules {
+        var rules = NestedDiffRules()
+        do throws(NestedDiffRules.Invalid) {
+            rules.arrayKeys = try arrayKey.map { text throws(NestedDiffRules.Invalid) in try NestedDiffRules.ArrayKey(text) }
+            for text in unordered { try rules.addUnordered(text) }
+            rules.scrubs = try scrub.map { text throws(NestedDiffRules.Invalid) in try NestedDiffRules.Scrub(text) }
+            for text in ignore.flatMap(FieldList.parse).map(\.text) {
+                guard let pattern = DiffPathPattern(text) else { throw NestedDiffRules.Invalid(option: "--ignore", text: text, reason: "not a field name or path") }
+                if !pattern.isTopLevel { rules.ignored.append(pattern) }
+            }
+        } catch {
+            throw ValidationError(error.message)
+        }
+        return rules
     }
 
     func run() throws {
@@ -113,7 +143,9 @@ struct DiffCommand: ParsableCommand {
             try input.apply(to: &request.list)
             try selection.apply(to: &request.list)
             try look.apply(to: &request.list)
-            request.list.look.excluded = FieldExclusion(ignore.flatMap(FieldList.parse).map { FieldPattern($0.text) })
+            request.rules = try rules()
+            request.list.look.excluded = FieldExclusion(ignore.flatMap(FieldList.parse).filter { DiffPathPattern($0.text)?.isTopLevel ?? true }
+                .map { FieldPattern($0.text) })
             request.list.look.countsOnly = counts
             try spill.apply(to: &request.list)
             request.list.freesRecords = false  // the process exits after the run

@@ -1,7 +1,7 @@
 /*
  * A C face for RE2 (Debian's libre2-dev), the regular-expression engine that matches
  * in time linear in the text, for `--where FIELD~REGEX`. Swift cannot call RE2's C++
- * API directly; these four functions are all it needs.
+ * API directly; these five functions are all it needs.
  */
 #ifndef LISTVIEW_RE2_H
 #define LISTVIEW_RE2_H
@@ -23,6 +23,12 @@ listview_re2 *listview_re2_new(const char *pattern, size_t length, char *error, 
 
 /* 1 when the pattern matches somewhere in `text` (UTF-8, `length` bytes), 0 otherwise. */
 int listview_re2_search(const listview_re2 *regex, const char *text, size_t length);
+
+/*
+ * The first match in `text` (`length` bytes) that begins at `from` or later: 1 with its
+ * bytes from `*start` to `*end`, or 0 when there is none. (`listview diff --scrub`.)
+ */
+int listview_re2_next_match(const listview_re2 *regex, const char *text, size_t length, size_t from, size_t *start, size_t *end);
 
 void listview_re2_free(listview_re2 *regex);
 
