@@ -121,42 +121,68 @@ private struct ChangeWalk {
     /// the same key on the other side): a matched pair compared at `[sku=A]`, an element only one
     /// side has removed or added whole.
     private mutating func compareByKey(_ left: [Value], _ right: [Value], fields: [FieldPath], at path: DiffPath) {
-        let (oldKeys, newKeys) = (keys(of: left, fields: fields), keys(of: right, fields: fields))
-        var newByKey: [String: Int] = [:]
-        for (index, key) in newKeys.enumerated() { newByKey[key.match] = index }
-        var matched = Set<Int>()
+        let (oldKeys, newKeys) = (Self.keys(of: left, fields: fields, equality: equality), Self.keys(of: right, fields: fields, equality: equality))
+        var newByKey: [String: Int] = Dictionary(minimumCapacity: newKeys.count)
+        for (index, key) in newKeys.enumerated() { newByKey[key] = index }
+        var matched = [Bool](repeating: false, count: right.count)
+        // The walk that only asks whether the arrays are the same names no path: the key is shown only in a change.
+        func step(_ elements: [Value], _ index: Int) -> DiffPath.Step {
+            .keyed(firstOnly ? "" : Self.shownKey(of: elements, index, fields: fields, equality: equality))
+        }
         for (index, key) in oldKeys.enumerated() {
-            let step = DiffPath.Step.keyed(key.shown)
-            guard let partner = newByKey[key.match] else {
-                found.append(.init(path: path.appending(step).description, old: left[index], new: nil, isElement: true))
+            guard let partner = newByKey[key] else {
+                found.append(.init(path: path.appending(step(left, index)).description, old: left[index], new: nil, isElement: true))
                 if done { return } else { continue }
             }
-            matched.insert(partner)
-            compare(left[index], right[partner], at: path.appending(step))
+            matched[partner] = true
+            // The same element as written is the same under every rule.
+            if left[index] == right[partner] { continue }
+            compare(left[index], right[partner], at: path.appending(step(left, index)))
             if done { return }
         }
-        for (index, key) in newKeys.enumerated() where !matched.contains(index) {
-            found.append(.init(path: path.appending(.keyed(key.shown)).description, old: nil, new: right[index], isElement: true))
+        for (index, wasMatched) in matched.enumerated() where !wasMatched {
+            found.append(.init(path: path.appending(step(right, index)).description, old: nil, new: right[index], isElement: true))
             if done { return }
         }
     }
 
-    /// Each element's key: as matched (numbers by value) and as shown (`sku=A`), a repeated key
-    /// numbered from its second time (`sku=A#2`).
-    private func keys(of elements: [Value], fields: [FieldPath]) -> [(match: String, shown: String)] {
+    /// Each element's key as matched: its key fields' values by meaning (numbers by value), the
+    /// n-th time a key comes in the array marked with n from its second time.
+    private static func keys(of elements: [Value], fields: [FieldPath], equality: ValueEquality) -> [String] {
         var seen: [String: Int] = [:]
         return elements.map { element in
-            let values = fields.map { $0.value(in: element) }
-            var match = values.map { canonical($0, at: nil) }.joined(separator: "\u{1F}")
-            var shown = zip(fields, values).map { "\($0.text)=\(ChangedRecord.text($1))" }.joined(separator: ",")
-            let count = seen[match, default: 0] + 1
-            seen[match] = count
-            if count > 1 {
-                match += "\u{1E}\(count)"
-                shown += "#\(count)"
-            }
-            return (match, shown)
+            var key = fields.count == 1 ? matchText(fields[0].value(in: element), equality: equality)
+                : fields.map { Value.string(matchText($0.value(in: element), equality: equality)).compactJSON }.joined(separator: ",")
+            let count = (seen[key] ?? 0) + 1
+            seen[key] = count
+            if count > 1 { key += "\u{1E}\(count)" }
+            return key
         }
+    }
+
+    /// A key field's value as matched: a number (or text that reads as one) by its one spelling of
+    /// its value, other text as it is, with a letter for its kind; no value alike for null, missing and "".
+    private static func matchText(_ value: Value?, equality: ValueEquality) -> String {
+        switch value {
+        case .string(let text)? where !equality.exact && !NumberText.isNumber(text):
+            return text.isEmpty ? "0" : "s" + text
+        case .bool(let flag)? where !equality.exact:
+            return flag ? "strue" : "sfalse"  // as the text `true` is: equal by meaning
+        default:
+            var text = ""
+            ChangeWalk.appendScalarCanonical(value, exact: equality.exact, to: &text)
+            return text
+        }
+    }
+
+    /// The key of element `index` as a change shows it: `sku=A`, `sku=A,site=2`; `#2` and on
+    /// when the key came before in the array.
+    private static func shownKey(of elements: [Value], _ index: Int, fields: [FieldPath], equality: ValueEquality) -> String {
+        let element = elements[index]
+        var shown = fields.map { "\($0.text)=\(ChangedRecord.text($0.value(in: element)))" }.joined(separator: ",")
+        let all = keys(of: Array(elements[...index]), fields: fields, equality: equality)
+        if let last = all.last, let mark = last.lastIndex(of: "\u{1E}") { shown += "#" + last[last.index(after: mark)...] }
+        return shown
     }
 
     // MARK: Arrays as multisets
@@ -167,13 +193,15 @@ private struct ChangeWalk {
     /// paired one by one.
     private mutating func compareAsMultisets(_ left: [Value], _ right: [Value], at path: DiffPath) {
         let elementPath = path.appending(.element)
+        // Elements the same as written pair first (the same under every rule); the rest by canonical text.
+        var oldByValue: [Value: [Int]] = [:]
+        for (index, element) in left.enumerated().reversed() { oldByValue[element, default: []].append(index) }
+        var pendingNew: [Int] = []
+        for (index, element) in right.enumerated() where oldByValue[element]?.popLast() == nil { pendingNew.append(index) }
         var oldByText: [String: [Int]] = [:]
-        for (index, element) in left.enumerated().reversed() { oldByText[canonical(element, at: elementPath), default: []].append(index) }
+        for index in oldByValue.values.flatMap({ $0 }).sorted().reversed() { oldByText[canonical(left[index], at: elementPath), default: []].append(index) }
         var unmatchedNew: [Int] = []
-        for (index, element) in right.enumerated() {
-            let text = canonical(element, at: elementPath)
-            if oldByText[text]?.popLast() == nil { unmatchedNew.append(index) }
-        }
+        for index in pendingNew where oldByText[canonical(right[index], at: elementPath)]?.popLast() == nil { unmatchedNew.append(index) }
         var unmatchedOld = oldByText.values.flatMap { $0 }.sorted()
         if !equality.tolerance.isEmpty, unmatchedOld.count * unmatchedNew.count <= Self.pairingLimit {
             unmatchedNew = unmatchedNew.filter { newIndex in
@@ -223,23 +251,28 @@ private struct ChangeWalk {
             if case .byPosition = matching {} else { parts.sort() }
             text += "[" + parts.joined(separator: ",") + "]"
         default:
-            let shown = applies ? scrubbed(value) : value
-            CellKind.withCell(of: shown) { kind, bytes in
-                let cell = (kind, bytes)
-                if !equality.exact && ValueEquality.isNoValue(cell) {
-                    text += "0"
-                    return
-                }
-                if equality.exact {
-                    text += String(ValueEquality.exactKind(cell).rawValue) + ":" + String(decoding: bytes, as: UTF8.self)
-                    return
-                }
-                var number: [UInt8] = []
-                if NumberText.forEachCanonicalByte(of: bytes, { number.append($0) }) {
-                    text += "n" + String(decoding: number, as: UTF8.self)
-                } else {
-                    text += "s" + Value.string(String(decoding: bytes, as: UTF8.self)).compactJSON
-                }
+            ChangeWalk.appendScalarCanonical(applies ? scrubbed(value) : value, exact: equality.exact, to: &text)
+        }
+    }
+
+    /// A scalar's canonical text (`canonical`): no value as `0`, a number by its value, text quoted;
+    /// under `exact`, its kind and text as written.
+    static func appendScalarCanonical(_ value: Value?, exact: Bool, to text: inout String) {
+        CellKind.withCell(of: value) { kind, bytes in
+            let cell = (kind, bytes)
+            if !exact && ValueEquality.isNoValue(cell) {
+                text += "0"
+                return
+            }
+            if exact {
+                text += String(ValueEquality.exactKind(cell).rawValue) + ":" + String(decoding: bytes, as: UTF8.self)
+                return
+            }
+            var number: [UInt8] = []
+            if NumberText.forEachCanonicalByte(of: bytes, { number.append($0) }) {
+                text += "n" + String(decoding: number, as: UTF8.self)
+            } else {
+                text += "s" + Value.string(String(decoding: bytes, as: UTF8.self)).compactJSON
             }
         }
     }
