@@ -14,7 +14,7 @@
 #   make test-tsan run the whole suite under ThreadSanitizer (not part of make test: slower)
 #   make bench     time listview against Miller and jq on 1,000,000 generated records (bench/run.sh)
 #   make bench-growth  check that pathological shapes cost linear time: 4x the input, at most 4.5x the time
-#   make deps      apt-get install libsimdjson-dev, libcsv-dev, libre2-dev, libtomlplusplus-dev, libisal-dev, libzstd-dev, libbz2-dev, liblzma-dev and time when missing; pip install wcwidth for a test
+#   make deps      apt-get install libsimdjson-dev, libcsv-dev, libre2-dev, libtomlplusplus-dev, libisal-dev, libzstd-dev, libbz2-dev, liblzma-dev, time and xmllint when missing; pip install wcwidth for a test
 #   make docs      regenerate completions/ (bash, zsh, fish) and docs/listview.1 from the argument parser, and the
 #                  README's browser key table from the browser's key table (docs/readme_keys.py)
 #   make check-docs  fail when the checked-in completions, man page or README key table are stale, groff warns
@@ -26,7 +26,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libsimdjson-dev libcsv-dev libre2-dev libtomlplusplus-dev libncurses-dev libisal-dev libzstd-dev libbz2-dev liblzma-dev tmux time python3-markdown-it groff-base
+APT_PACKAGES := libsimdjson-dev libcsv-dev libre2-dev libtomlplusplus-dev libncurses-dev libisal-dev libzstd-dev libbz2-dev liblzma-dev tmux time python3-markdown-it groff-base libxml2-utils
 MAN_DATE := 2026-11-22
 MANUAL = $(SWIFT) package --allow-writing-to-package-directory generate-manual --configuration debug --date $(MAN_DATE) --authors "the listview developers" --output-directory
 
@@ -35,7 +35,7 @@ FUZZ_SECONDS ?= 60
 .PHONY: fuzz test-asan test-tsan demo test test-quick build release deb check-deb bench bench-growth deps docs check-docs install clean
 
 deps:
-	@if [ ! -f /usr/include/simdjson.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -f /usr/include/toml++/toml.h ] || [ ! -f /usr/include/ncursesw/curses.h ] || [ ! -f /usr/include/isa-l/igzip_lib.h ] || [ ! -f /usr/include/zstd.h ] || [ ! -f /usr/include/bzlib.h ] || [ ! -f /usr/include/lzma.h ] || ! command -v tmux >/dev/null || ! command -v groff >/dev/null || [ ! -x /usr/bin/time ] || ! /usr/bin/python3 -c 'import markdown_it' 2>/dev/null; then \
+	@if [ ! -f /usr/include/simdjson.h ] || [ ! -f /usr/include/csv.h ] || [ ! -f /usr/include/re2/re2.h ] || [ ! -f /usr/include/toml++/toml.h ] || [ ! -f /usr/include/ncursesw/curses.h ] || [ ! -f /usr/include/isa-l/igzip_lib.h ] || [ ! -f /usr/include/zstd.h ] || [ ! -f /usr/include/bzlib.h ] || [ ! -f /usr/include/lzma.h ] || ! command -v tmux >/dev/null || ! command -v groff >/dev/null || ! command -v xmllint >/dev/null || [ ! -x /usr/bin/time ] || ! /usr/bin/python3 -c 'import markdown_it' 2>/dev/null; then \
 		echo "make: installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get install -y $(APT_PACKAGES) \
 		|| { $(SUDO) apt-get update && $(SUDO) apt-get install -y $(APT_PACKAGES); }; \

@@ -374,7 +374,7 @@ _listview_diff() {
         return
         ;;
     '--style')
-        __listview_add_completions -W 'table'$'\n''list'$'\n''line'$'\n''markdown'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'$'\n''github'
+        __listview_add_completions -W 'table'$'\n''list'$'\n''line'$'\n''markdown'$'\n''json'$'\n''jsonl'$'\n''csv'$'\n''tsv'$'\n''github'$'\n''junit'
         return
         ;;
     '--width')

@@ -131,7 +131,7 @@ _listview() {
 _listview_diff() {
     local -i ret=1
     local -ar ___input=('json' 'jsonl' 'csv' 'tsv')
-    local -ar ___style=('table' 'list' 'line' 'markdown' 'json' 'jsonl' 'csv' 'tsv' 'github')
+    local -ar ___style=('table' 'list' 'line' 'markdown' 'json' 'jsonl' 'csv' 'tsv' 'github' 'junit')
     local -ar ___color=('auto' 'always' 'never')
     local -ar arg_specs=(
         ':old:'

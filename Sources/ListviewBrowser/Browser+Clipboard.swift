@@ -24,7 +24,7 @@ extension Browser {
             var presenter = DelimitedPresenter(fields: plain.outputFields(schema: schema), dialect: style == .csv ? .csv : .tsv)
             presenter.use(table)
             try presenter.rows([RowRef(0)][...], into: sink)
-        case .json, .jsonl, .github:  // a list is never written as annotations: its rows as JSON Lines
+        case .json, .jsonl, .github, .junit:  // a list is never written as annotations: its rows as JSON Lines
             try write([address], of: rows, request: plain, style: .jsonl, into: sink)
         case .table, .list, .line, .markdown:
             try write([address], of: rows, request: plain, style: style, into: sink)

@@ -74,7 +74,57 @@ struct DiffReport {
             try writeForPeople(into: sink)
         case .github:
             try writeAnnotations(into: sink)
+        case .junit:
+            try writeJUnit(into: sink)
         }
+    }
+
+    // MARK: - JUnit
+
+    /// A failing test case per field only one side has and per difference, a passing one for the
+    /// unchanged records (`DiffJUnitWriter`).
+    private func writeJUnit(into sink: OutputSink) throws {
+        let names = (old: InputLoader.displayName(of: request.old), new: InputLoader.displayName(of: request.new))
+        var cases: [DiffJUnitWriter.TestCase] = []
+        for (fields, added) in [(diff.fieldsRemoved, false), (diff.fieldsAdded, true)] {
+            for field in fields {
+                let change = added ? "field-added" : "field-removed"
+                let message = "\(field) is a field of \(added ? names.new : names.old), not of \(added ? names.old : names.new)"
+                cases.append(.init(name: "\(change) \(field)", className: "fields", failure: (change, message, message)))
+            }
+        }
+        let lines = ChangeLinesWriter()
+        let builder = changedRecordBuilder
+        let grouped = !request.list.arrangement.groupBy.isEmpty
+        for section in sections {
+            let group = section.info.keys.dropFirst().map { "\($0.field.text)=\(CellText.text(for: $0.value))" }.joined(separator: " ")
+            for difference in section.items {
+                let record = builder.record(for: difference)
+                let kind = difference.kind.rawValue
+                let text = record.changes.map { change -> String in
+                    difference.kind == .changed ? lines.line(change, room: nil)
+                        : "\(change.path): \(ChangedRecord.text(difference.kind == .removed ? change.old : change.new))"
+                }.joined(separator: "\n")
+                let named = record.key.isEmpty ? Self.recordName(record, kind: difference.kind) : record.keyText
+                let message = difference.kind == .changed ? "\(kind) \(record.changes.map(\.path).joined(separator: ", "))" : "\(kind) record"
+                cases.append(.init(name: "\(kind) \(named)", className: grouped ? group : kind, failure: (kind, message, text)))
+            }
+        }
+        if diff.unchanged > 0 {
+            cases.append(.init(name: "\(diff.unchanged) unchanged record\(diff.unchanged == 1 ? "" : "s")", className: "unchanged", failure: nil))
+        }
+        var properties = [("old", request.old), ("new", request.new)]
+        if !request.key.isEmpty { properties.append(("key", request.key.map(\.text).joined(separator: ","))) }
+        if request.stat { properties.append(("fields_changed", diff.fieldStatsLine)) }
+        if let note = keyNote { properties.append(("key_suggestion", note)) }
+        let writer = DiffJUnitWriter(suiteName: "\(names.old) → \(names.new)", properties: properties, summary: diff.summary)
+        try writer.write(cases, into: sink)
+    }
+
+    /// A record of a diff without a key, named by its first values: `name=Ann total=3 …`.
+    private static func recordName(_ record: ChangedRecord, kind: Difference.Kind) -> String {
+        let text = record.changes.prefix(4).map { "\($0.path)=\(ChangedRecord.text(kind == .removed ? $0.old : $0.new))" }.joined(separator: " ")
+        return record.changes.count > 4 ? text + " …" : text
     }
 
     // MARK: - For GitHub Actions

@@ -36,6 +36,9 @@ public enum DiffRunner {
         if request.old == "-" && request.new == "-" {
             throw ListviewError.usage("only one of OLD and NEW can be standard input ('-')")
         }
+        if request.list.look.style == .junit && request.list.look.countsOnly {
+            throw ListviewError.usage("--style junit writes each difference as a test case and --counts only the counts: choose one")
+        }
         let plan = DiffPlan(for: request)
         if request.list.explains { warn("plan: \(plan.explanation)") }
         switch plan {

@@ -199,6 +199,9 @@ struct Listview: ParsableCommand {
             if request.look.style == .github {
                 throw ListviewError.usage("--style github annotates the differences of 'listview diff OLD NEW'; a list has none")
             }
+            if request.look.style == .junit {
+                throw ListviewError.usage("--style junit reports the differences of 'listview diff OLD NEW' as test cases; a list has none")
+            }
             if interactive { return try browse(request, sink: sink) }
             CommandRun.prepare(sink, machineStyle: request.look.style.isMachineReadable, color: request.look.color)
             request.freesRecords = false  // the process exits after the run

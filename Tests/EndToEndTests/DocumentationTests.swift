@@ -42,7 +42,7 @@ final class DocumentationTests: XCTestCase {
             return help[open.upperBound..<close.lowerBound].split(separator: " ").filter { !$0.isEmpty }.joined(separator: " ")
         }
         XCTAssertEqual(values(list), "table, list, line, markdown, json, jsonl, csv, tsv")
-        XCTAssertEqual(values(diff), "table, list, line, markdown, json, jsonl, csv, tsv, github")
+        XCTAssertEqual(values(diff), "table, list, line, markdown, json, jsonl, csv, tsv, github, junit")
         let github = try ListviewProcess.run(["samples/orders.json", "--style", "github"])
         XCTAssertEqual(github.status, 64)
         XCTAssertEqual(github.stderr, "listview: --style github annotates the differences of 'listview diff OLD NEW'; a list has none\n")

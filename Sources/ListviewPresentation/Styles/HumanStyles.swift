@@ -11,4 +11,6 @@ extension StyleDescriptor {
     public static let markdown = StyleDescriptor(layout: .markdownTable)
     /// `--style github` (`listview diff` only): workflow commands annotating differences.
     public static let github = StyleDescriptor(layout: .annotations)
+    /// `--style junit` (`listview diff` only): a JUnit XML test report of the differences.
+    public static let junit = StyleDescriptor(layout: .annotations)
 }

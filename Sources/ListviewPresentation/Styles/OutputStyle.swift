@@ -24,6 +24,8 @@ public enum OutputStyle: String, CaseIterable, Sendable {
     /// GitHub Actions workflow commands, one `::error` annotation per difference at its record's
     /// line (`listview diff` only).
     case github
+    /// JUnit XML, one failing test case per difference, for CI test reports (`listview diff` only).
+    case junit
 
     /// The registration: each style's descriptor.
     public var descriptor: StyleDescriptor {
@@ -37,6 +39,7 @@ public enum OutputStyle: String, CaseIterable, Sendable {
         case .csv: return .csv
         case .tsv: return .tsv
         case .github: return .github
+        case .junit: return .junit
         }
     }
 
