@@ -142,7 +142,7 @@ _listview_diff() {
         '*--unordered[Compare the arrays at these paths as multisets\: order is no change, an element one side lacks is added or removed ('\''*'\''\: every array). Repeatable.]:path:'
         '*--scrub[Replace what REGEX (RE2 syntax) matches in every string with '\''…'\'' before comparing, for timestamps and ids inside text; changes show the scrubbed text. Repeatable.]:regex:'
         '--exact[Compare type and text as written\: 12.50 differs from 12.5, null from a missing field, "1" from 1.]'
-        '*--tolerance[Numbers this close are equal\: absolute (0.005), relative to the larger (0.1%), or for one field (amount=0.01, score=1%); exact decimals, no float rounding. Repeatable; needs --key.]:bound:'
+        '*--tolerance[Numbers this close are equal\: absolute (0.005), relative to the larger (0.1%), or for one field or path (amount=0.01, score=1%, '\''items\[\].price=0.01'\''); exact decimals, no float rounding. Repeatable; needs --key, or two one-object documents.]:bound:'
         '--stat[After the differences (or alone with --counts), how many records changed each field, most changed first.]'
         '--max-changes[Show at most N records of each kind (removed, added, changed), then '\''… K more changed records'\''; the summary and the status still count them all. For people'\''s styles and github.]:N:'
         '--counts[Print only the summary\: unchanged, added, removed and changed counts (per section with --group-by).]'

@@ -35,15 +35,20 @@ public struct DiffDelimitedWriter {
 
     /// `--stat`'s table: a header row `field,changed`, then each field and its count of changed records.
     public func writeFieldStats(_ stats: [(field: String, records: Int)], into sink: OutputSink) throws {
+        try writeTable(header: ["field", "changed"], rows: stats.map { [$0.field, String($0.records)] }, into: sink)
+    }
+
+    /// A header row and `rows` (nil: an empty field).
+    func writeTable(header: [String], rows: [[String?]], into sink: OutputSink) throws {
         try sink.appendBytes { bytes in
-            appendRow(["field", "changed"], to: &bytes)
-            for stat in stats { appendRow([stat.field, String(stat.records)], to: &bytes) }
+            appendRow(header, to: &bytes)
+            for row in rows { appendRow(row, to: &bytes) }
         }
         try sink.flush()
     }
 
     /// A value's plain text, nil (an empty field) for none or null.
-    private static func plain(_ value: Value?) -> String? {
+    static func plain(_ value: Value?) -> String? {
         guard let value, !value.isNull else { return nil }
         return CellText.unescapedText(for: value)
     }

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewValues
 
 /// Where in a record a diff found a difference: the field, then each member and element on
 /// the way down, written as a change line shows it: `customer.address.zip`, `tags.0`,

@@ -28,6 +28,8 @@ public enum DiffRunner {
         var warnings: [String]
         /// Which record of the input each row is.
         var origin: DiffOrigins.Side
+        /// True when the input was one JSON object, read as one record (`ReadSpec.rootObjectIsRecord`).
+        var isOneDocument = false
     }
 
     /// Runs `request`, writing the differences to `sink` and notes (ragged rows) to `warn`.
@@ -46,10 +48,20 @@ public enum DiffRunner {
         case .keyedInMemory: return try runStreaming(request, to: sink, warn: warn)
         case .unkeyed: break
         }
-        let second = BackgroundResult { try load(request.old, request: request, sink: sink) }
-        let newResult = Result { try load(request.new, request: request, sink: sink) }
-        let old = try second.get()
-        let new = try newResult.get()
+        // Without a key or --path, two files that are each one JSON object are compared as documents.
+        var reading = request
+        reading.list.read.rootObjectIsRecord = reading.list.read.path.isEmpty
+        let second = BackgroundResult { try load(reading.old, request: reading, sink: sink) }
+        let newResult = Result { try load(reading.new, request: reading, sink: sink) }
+        var old = try second.get()
+        var new = try newResult.get()
+        if old.isOneDocument && new.isOneDocument { return try compareDocuments(request, old: old, new: new, to: sink, warn: warn) }
+        // One document against a list: the document is listed member by member, as everywhere else.
+        if old.isOneDocument { old = try load(request.old, request: request, sink: sink) }
+        if new.isOneDocument { new = try load(request.new, request: request, sink: sink) }
+        if !request.tolerance.isEmpty {
+            throw ListviewError.usage("--tolerance compares the values of records matched by --key, or of two one-object documents: it needs --key here")
+        }
         defer { if !request.list.freesRecords { LeftForExit.keep([old.table, new.table]) } }
         let ready = try checked(request, old: .init(old), new: .init(new))
         let diff: RecordDiff
@@ -147,7 +159,8 @@ public enum DiffRunner {
         let name = InputLoader.displayName(of: path)
         if let whole = try stream.wholeTable() {
             return LoadedSide(table: whole.table, rows: whole.rows.map(\.row), name: name, warnings: stream.warnings,
-                              origin: .init(path: path, format: stream.formats.first, recordCount: whole.table.rowCount))
+                              origin: .init(path: path, format: stream.formats.first, recordCount: whole.table.rowCount),
+                              isOneDocument: stream.readsOneDocument)
         }
         // Batches joined: the kept rows' record numbers, in the order of the kept rows.
         var numbers: [Int] = []
@@ -158,7 +171,30 @@ public enum DiffRunner {
         }
         let rows = kept.map(\.row)
         return LoadedSide(table: table, rows: rows, name: name, warnings: stream.warnings,
-                          origin: .init(path: path, format: stream.formats.first, rows: rows, numbers: numbers, recordCount: recordCount))
+                          origin: .init(path: path, format: stream.formats.first, rows: rows, numbers: numbers, recordCount: recordCount),
+                          isOneDocument: stream.readsOneDocument)
+    }
+
+    /// Two one-object documents compared path by path (`DocumentDiff`): their members checked as
+    /// fields are, `--ignore`'s names applied at the top level like its paths below.
+    private static func compareDocuments(_ request: DiffRequest, old: LoadedSide, new: LoadedSide, to sink: OutputSink,
+                                         warn: (String) -> Void) throws -> Outcome {
+        let arrangement = request.list.arrangement
+        if !arrangement.filter.predicates.isEmpty || arrangement.filter.search != nil || !arrangement.groupBy.isEmpty || request.list.look.fields != nil {
+            throw ListviewError.usage("\(old.name) and \(new.name) are each one JSON object, compared path by path: --where, --search, --group-by and --fields choose and group records; give --path to list records inside them")
+        }
+        var ready = try checked(request, old: .init(old), new: .init(new))
+        var rules = ready.rules
+        rules.ignored += ready.list.look.excluded.patterns.compactMap { DiffPathPattern($0.text) }
+        ready.rules = rules
+        let shapes = RecordShapeCache()
+        // `--where` cannot drop a document (refused above): each side is its one row.
+        let document = { (side: LoadedSide) -> Value in side.table.rowCount > 0 ? side.table.record(at: 0, shapes: shapes).objectValue : .object(ObjectValue(keys: [], values: [])) }
+        defer { if !request.list.freesRecords { LeftForExit.keep([old.table, new.table]) } }
+        let diff = DocumentDiff(request: ready, old: document(old), new: document(new), decode: old.table.nestedDecoder ?? new.table.nestedDecoder)
+        try diff.write(into: sink)
+        (old.warnings + new.warnings).forEach(warn)
+        return Outcome(different: !diff.isEmpty)
     }
 
     /// What a side's field names are checked against: its columns, and a table whose rows hold

@@ -15,6 +15,16 @@ extension ValueEquality {
         return walk.found
     }
 
+    /// `changes`, each with where its values are in `old` and in `new` (members by name, elements
+    /// by position; the parent's place on a side that lacks the value): the lines an annotation
+    /// points at.
+    public func locatedChanges(_ old: Value?, _ new: Value?, decode: NestedValueDecoder?)
+        -> [(change: ChangedRecord.Change, old: ValueLocation, new: ValueLocation)] {
+        var walk = ChangeWalk(equality: self, decode: decode, appliesRules: true, firstOnly: false, locates: true)
+        walk.compare(old, new, at: DiffPath())
+        return zip(walk.found, walk.locations).map { ($0, $1.old, $1.new) }
+    }
+
     /// True when `changes` finds nothing.
     public func same(_ old: Value?, _ new: Value?, at path: DiffPath, decode: NestedValueDecoder?) -> Bool {
         var walk = ChangeWalk(equality: self, decode: decode, appliesRules: true, firstOnly: true)
@@ -45,7 +55,16 @@ private struct ChangeWalk {
     /// False for a key's comparison: by meaning only.
     let appliesRules: Bool
     let firstOnly: Bool
+    /// Whether each change's places in the two values are noted (`locations`, one per change).
+    var locates = false
     var found: [ChangedRecord.Change] = []
+    var locations: [(old: ValueLocation, new: ValueLocation)] = []
+    /// Where the walk stands in each value, while it `locates`.
+    private var oldTrail = ValueLocation(), newTrail = ValueLocation()
+
+    init(equality: ValueEquality, decode: NestedValueDecoder?, appliesRules: Bool, firstOnly: Bool, locates: Bool = false) {
+        (self.equality, self.decode, self.appliesRules, self.firstOnly, self.locates) = (equality, decode, appliesRules, firstOnly, locates)
+    }
 
     private var rules: NestedDiffRules { equality.rules }
     private var done: Bool { firstOnly && !found.isEmpty }
@@ -59,11 +78,12 @@ private struct ChangeWalk {
         switch (old, new) {
         case (.object(let left), .object(let right)):
             for (key, value) in left.members {
-                compare(value, right[key], at: path.appending(.member(key)))
+                let partner = right[key]
+                compareChildren(value, partner, at: path.appending(.member(key)), .member(key), partner == nil ? nil : .member(key))
                 if done { return }
             }
             for (key, value) in right.members where left[key] == nil {
-                compare(nil, value, at: path.appending(.member(key)))
+                compareChildren(nil, value, at: path.appending(.member(key)), nil, .member(key))
                 if done { return }
             }
         case (.array(let left), .array(let right)):
@@ -72,18 +92,39 @@ private struct ChangeWalk {
             case .asMultiset: compareAsMultisets(left, right, at: path)
             case .byPosition:
                 guard left.count == right.count else {
-                    if !sameScalars(old, new, at: path) { found.append(.init(path: path.description, old: old, new: new)) }
+                    if !sameScalars(old, new, at: path) { note(.init(path: path.description, old: old, new: new)) }
                     return
                 }
                 for index in left.indices {
-                    compare(left[index], right[index], at: path.appending(.index(index)))
+                    compareChildren(left[index], right[index], at: path.appending(.index(index)), .index(index), .index(index))
                     if done { return }
                 }
             }
         default:
             let (shownOld, shownNew) = (scrubbed(old), scrubbed(new))
-            if !sameScalars(shownOld, shownNew, at: path) { found.append(.init(path: path.description, old: shownOld, new: shownNew)) }
+            if !sameScalars(shownOld, shownNew, at: path) { note(.init(path: path.description, old: shownOld, new: shownNew)) }
         }
+    }
+
+    /// Compares two children, the trails one step down on the sides that have them.
+    private mutating func compareChildren(_ old: Value?, _ new: Value?, at path: DiffPath, _ oldStep: ValueLocation.Step?,
+                                          _ newStep: ValueLocation.Step?) {
+        guard locates else { return compare(old, new, at: path) }
+        if let oldStep { oldTrail.steps.append(oldStep) }
+        if let newStep { newTrail.steps.append(newStep) }
+        compare(old, new, at: path)
+        if oldStep != nil { oldTrail.steps.removeLast() }
+        if newStep != nil { newTrail.steps.removeLast() }
+    }
+
+    /// A change found, at the trails' places (one step further on a side, for an element).
+    private mutating func note(_ change: ChangedRecord.Change, oldStep: ValueLocation.Step? = nil, newStep: ValueLocation.Step? = nil) {
+        found.append(change)
+        guard locates else { return }
+        var (old, new) = (oldTrail, newTrail)
+        if let oldStep { old.steps.append(oldStep) }
+        if let newStep { new.steps.append(newStep) }
+        locations.append((old, new))
     }
 
     /// A container against a string: the string read as JSON (a CSV cell holding an object or
@@ -131,17 +172,17 @@ private struct ChangeWalk {
         }
         for (index, key) in oldKeys.enumerated() {
             guard let partner = newByKey[key] else {
-                found.append(.init(path: path.appending(step(left, index)).description, old: left[index], new: nil, isElement: true))
+                note(.init(path: path.appending(step(left, index)).description, old: left[index], new: nil, isElement: true), oldStep: .index(index))
                 if done { return } else { continue }
             }
             matched[partner] = true
             // The same element as written is the same under every rule.
             if left[index] == right[partner] { continue }
-            compare(left[index], right[partner], at: path.appending(step(left, index)))
+            compareChildren(left[index], right[partner], at: path.appending(step(left, index)), .index(index), .index(partner))
             if done { return }
         }
         for (index, wasMatched) in matched.enumerated() where !wasMatched {
-            found.append(.init(path: path.appending(step(right, index)).description, old: nil, new: right[index], isElement: true))
+            note(.init(path: path.appending(step(right, index)).description, old: nil, new: right[index], isElement: true), newStep: .index(index))
             if done { return }
         }
     }
@@ -211,11 +252,11 @@ private struct ChangeWalk {
             }
         }
         for index in unmatchedOld {
-            found.append(.init(path: elementPath.description, old: left[index], new: nil, isElement: true))
+            note(.init(path: elementPath.description, old: left[index], new: nil, isElement: true), oldStep: .index(index))
             if done { return }
         }
         for index in unmatchedNew {
-            found.append(.init(path: elementPath.description, old: nil, new: right[index], isElement: true))
+            note(.init(path: elementPath.description, old: nil, new: right[index], isElement: true), newStep: .index(index))
             if done { return }
         }
     }

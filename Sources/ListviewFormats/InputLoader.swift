@@ -23,6 +23,8 @@ public struct InputLoader {
     public var following: Following?
     /// The only columns whose cells the readers keep (`ReadSpec.onlyColumns`); nil: all.
     public var onlyColumns: Set<String>?
+    /// A JSON document that is one object is one record (`ReadSpec.rootObjectIsRecord`).
+    public var rootObjectIsRecord = false
 
     public init(format: InputFormat? = nil, path: [String] = [], csv: CSVOptions = CSVOptions(),
                 delimiter: UInt8? = nil, schema: RecordSchema = RecordSchema(), following: Following? = nil,

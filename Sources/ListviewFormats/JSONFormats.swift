@@ -7,7 +7,8 @@ extension FormatDescriptor {
         displayName: "JSON", extensions: ["json"], declaresColumns: false, hasPaths: true, growsByRecord: false,
         recordLayout: .jsonValues(recordDepth: 1), ownStyle: .json
     ) { input, loader in
-        JSONRecordSource(input: input, lines: false, path: loader.path, schema: loader.schema, onlyColumns: loader.onlyColumns)
+        JSONRecordSource(input: input, lines: false, path: loader.path, schema: loader.schema, onlyColumns: loader.onlyColumns,
+                         rootObjectIsRecord: loader.rootObjectIsRecord)
     }
 
     /// JSON Lines: one value per line.

@@ -18,6 +18,8 @@ public protocol RecordSource {
     var warnings: [String] { get }
     /// The columns the input names up front (a CSV header), once read; nil when it names none.
     var declaredColumns: [String]? { get }
+    /// True when the input was one JSON object read as one record (`ReadSpec.rootObjectIsRecord`).
+    var readsOneDocument: Bool { get }
     /// Every record as a `CellTable` of scalar cells (a plain table of the whole input), by a source
     /// that can read its input so; nil when it cannot (then read the batches). Called before any
     /// batch is read.
@@ -35,6 +37,7 @@ extension RecordSource {
     public var warnings: [String] { [] }
     public var hasCompletedRecord: Bool { false }
     public var declaredColumns: [String]? { nil }
+    public var readsOneDocument: Bool { false }
     public func cellTable() throws -> CellTable? { nil }
     public func fileParts(size: Int) throws -> (any FileParts)? { nil }
     public func measureColumns(_ measuring: Bool) {}
@@ -57,6 +60,9 @@ public struct ConcatenatedSource: RecordSource {
     }
 
     public var warnings: [String] { sources.flatMap(\.warnings) }
+
+    /// True when the one input was one JSON object read as one record.
+    public var readsOneDocument: Bool { sources.count == 1 && sources[0].readsOneDocument }
 
     /// One input's own cell table, when it has one.
     public func cellTable() throws -> CellTable? {

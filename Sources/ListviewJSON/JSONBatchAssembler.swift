@@ -36,6 +36,10 @@ final class JSONBatchAssembler: JSONEventHandler {
     private var passedOverDepth = 0
     /// True once the selected value has been seen.
     private(set) var foundTarget = false
+    /// A top-level object is one record (`ReadSpec.rootObjectIsRecord`), not a record per member.
+    private let rootObjectIsRecord: Bool
+    /// True once the top-level value turned out to be an object, read as one record.
+    private(set) var readRootObject = false
 
     // MARK: Containers above records
 
@@ -138,11 +142,12 @@ final class JSONBatchAssembler: JSONEventHandler {
         keyStore.deallocate()
     }
 
-    init(lines: Bool, path: [String], maxDepth: Int, onlyColumns: Set<String>? = nil) {
+    init(lines: Bool, path: [String], maxDepth: Int, onlyColumns: Set<String>? = nil, rootObjectIsRecord: Bool = false) {
         self.lines = lines
         self.path = path
         self.maxDepth = maxDepth
         self.onlyColumns = onlyColumns
+        self.rootObjectIsRecord = rootObjectIsRecord && !lines && path.isEmpty
         if lines && path.isEmpty { plainRecordDepth = 1 }
     }
 
@@ -268,7 +273,10 @@ final class JSONBatchAssembler: JSONEventHandler {
         var slot = slot()
         if case .target = slot {
             foundTarget = true
-            if isObject && lines { slot = .record(memberName: nil) }
+            if isObject && (lines || rootObjectIsRecord && depth == 1) {
+                slot = .record(memberName: nil)
+                if !lines { readRootObject = true }
+            }
         }
         switch slot {
         case .target:

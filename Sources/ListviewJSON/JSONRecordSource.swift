@@ -40,6 +40,7 @@ public final class JSONRecordSource: RecordSource {
     private let maxDepth: Int
     /// The only columns whose cells are read (`ReadSpec.onlyColumns`); nil: all.
     private let onlyColumns: Set<String>?
+    private let rootObjectIsRecord: Bool
     private let schema: RecordSchema
     private var assembler: JSONBatchAssembler
     private var parser: JSONStreamParser
@@ -70,21 +71,24 @@ public final class JSONRecordSource: RecordSource {
     /// Reads `input` as one JSON text, or as JSON Lines when `lines`; `path` selects a nested value first.
     /// `onlyColumns`, when given, are the only columns whose cells are read: the others' values are
     /// passed over (absent), their columns still made.
+    /// With `rootObjectIsRecord`, a top-level object is one record of its members (`readsOneDocument`).
     public convenience init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema,
-                            maxDepth: Int = JSONRecordSource.defaultMaxDepth, onlyColumns: Set<String>? = nil) {
-        self.init(input: input, lines: lines, path: path, schema: schema, maxDepth: maxDepth, onlyColumns: onlyColumns, simdjson: true)
+                            maxDepth: Int = JSONRecordSource.defaultMaxDepth, onlyColumns: Set<String>? = nil, rootObjectIsRecord: Bool = false) {
+        self.init(input: input, lines: lines, path: path, schema: schema, maxDepth: maxDepth, onlyColumns: onlyColumns, simdjson: true,
+                  rootObjectIsRecord: rootObjectIsRecord)
     }
 
     /// `init(input:lines:path:schema:maxDepth:onlyColumns:)`, with simdjson only when `simdjson` (tests compare the two).
     init(input: ByteInput, lines: Bool, path: [String] = [], schema: RecordSchema, maxDepth: Int, onlyColumns: Set<String>? = nil,
-         simdjson: Bool) {
+         simdjson: Bool, rootObjectIsRecord: Bool = false) {
         self.input = input
         self.isLines = lines
         self.path = path
         self.maxDepth = maxDepth
         self.onlyColumns = onlyColumns
         self.schema = schema
-        assembler = JSONBatchAssembler(lines: lines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns)
+        self.rootObjectIsRecord = rootObjectIsRecord
+        assembler = JSONBatchAssembler(lines: lines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns, rootObjectIsRecord: rootObjectIsRecord)
         countsPositions = input.regularFileSize == nil || input.path == nil
         parser = JSONStreamParser(handler: assembler, multipleValues: lines, exactOffsets: countsPositions)
         if simdjson && path.isEmpty && !countsPositions { fastParser = SimdjsonParser(lines: lines, maxDepth: maxDepth) }
@@ -104,6 +108,9 @@ public final class JSONRecordSource: RecordSource {
     }
 
     public var hasCompletedRecord: Bool { assembler.completedRows > 0 }
+
+    /// True once the input turned out to be one object, read as one record (`rootObjectIsRecord`).
+    public var readsOneDocument: Bool { assembler.readRootObject }
 
     // MARK: Batches
 
@@ -226,7 +233,7 @@ public final class JSONRecordSource: RecordSource {
 
     /// An assembler for this input's records (a part's, or the records read again).
     func newAssembler() -> JSONBatchAssembler {
-        let assembler = JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns)
+        let assembler = JSONBatchAssembler(lines: isLines, path: path, maxDepth: maxDepth, onlyColumns: onlyColumns, rootObjectIsRecord: rootObjectIsRecord)
         assembler.measuresColumns = measuring
         return assembler
     }

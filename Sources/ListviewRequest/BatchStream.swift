@@ -353,6 +353,9 @@ public final class BatchStream {
 
     /// Notes on how the inputs were read (ragged rows, an object's members listed): for stderr,
     /// once the run has succeeded.
+    /// True when the input was one JSON object read as one record (`ReadSpec.rootObjectIsRecord`).
+    public var readsOneDocument: Bool { source.readsOneDocument }
+
     public var warnings: [String] {
         isReadingAhead ? [] : source.warnings
     }

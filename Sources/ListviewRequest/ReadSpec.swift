@@ -31,6 +31,9 @@ public struct ReadSpec: Sendable {
     /// The only columns whose cells are read, when the run looks at no others (`ListPlanner.columnsRead`):
     /// the readers pass the other values over (a CSV reader leaves their columns out too). nil: all.
     public var onlyColumns: Set<String>?
+    /// A JSON input whose top-level value is an object is read as one record of its members (a
+    /// diff's one-document fixture) instead of a record per member; arrays still list their elements.
+    public var rootObjectIsRecord = false
 
     public init(inputs: [String] = []) {
         self.inputs = inputs
@@ -79,7 +82,9 @@ public struct ReadSpec: Sendable {
 
     /// The reader options of this reading, for opening one input (`InputLoader`).
     public var loader: InputLoader {
-        InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, following: following, onlyColumns: onlyColumns)
+        var loader = InputLoader(format: format, path: path, csv: csv, delimiter: delimiter, following: following, onlyColumns: onlyColumns)
+        loader.rootObjectIsRecord = rootObjectIsRecord
+        return loader
     }
 
     /// The size of the regular, uncompressed file at `path`: what reading it whole holds, about;

@@ -73,7 +73,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Compare type and text as written: 12.50 differs from 12.5, null from a missing field, \"1\" from 1.")
     var exact = false
 
-    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Numbers this close are equal: absolute (0.005), relative to the larger (0.1%), or for one field (amount=0.01, score=1%); exact decimals, no float rounding. Repeatable; needs --key.",
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Numbers this close are equal: absolute (0.005), relative to the larger (0.1%), or for one field or path (amount=0.01, score=1%, 'items[].price=0.01'); exact decimals, no float rounding. Repeatable; needs --key, or two one-object documents.",
                                valueName: "bound"))
     var tolerance: [String] = []
 
@@ -96,9 +96,6 @@ struct DiffCommand: ParsableCommand {
 
     func validate() throws {
         if let key, FieldList.parse(key).isEmpty { throw ValidationError("--key needs at least one field name") }
-        if !tolerance.isEmpty && key == nil {
-            throw ValidationError("--tolerance compares the fields of records matched by key: it needs --key")
-        }
         if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a count of 0 or more") }
         if !tolerance.isEmpty && exact { throw ValidationError("--tolerance and --exact contradict each other: choose one") }
         _ = try rules()

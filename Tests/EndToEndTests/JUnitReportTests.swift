@@ -16,6 +16,7 @@ final class JUnitReportTests: XCTestCase {
         ["samples/expected.csv", "samples/actual.json"],
         ["samples/api-old.json", "samples/api-old.json", "--key", "id"],
         ["Tests/EndToEndTests/Fixtures/control-chars.json", "samples/api-new.json"],
+        ["samples/config-old.json", "samples/config-new.json", "--array-key", "config.features=name", "--stat"],
     ]
 
     private var xmllint: String? {
