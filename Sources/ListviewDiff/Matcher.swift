@@ -33,6 +33,8 @@ struct Matcher: Sendable {
     /// (multisets).
     let paths: [DiffPath]
     let walks: [Bool]
+    /// Whether `--scrub` rewrites text before it is compared.
+    let scrubs: Bool
 
     init(old: CellTable, new: CellTable, key: [FieldPath], compared: [FieldPath], equality: ValueEquality, keyIsRecord: Bool = false) {
         self.old = old
@@ -47,6 +49,7 @@ struct Matcher: Sendable {
         sameColumns = old.columns == new.columns
         paths = (key + compared).map(DiffPath.init(fieldPath:))
         walks = key.map { _ in keyIsRecord && equality.walksValues } + compared.map { _ in equality.walksValues }
+        scrubs = !equality.rules.scrubs.isEmpty
     }
 
     /// What one half of the new rows found.
@@ -69,7 +72,8 @@ struct Matcher: Sendable {
                             guard a >= 0, b >= 0 else { return samePath(field, oldRow, oldCells, newRow, newCells) }
                             let (left, right) = (oldCells.cell(row: oldRow, column: a), newCells.cell(row: newRow, column: b))
                             if left.kind == right.kind, ValueEquality.sameBytes(left.text, right.text) { return true }
-                            if walks[field] {
+                            // A walk looks inside nested values and at scrubbed text; two other cells compare as cells.
+                            if walks[field], left.kind == .nested || right.kind == .nested || scrubs && (Self.isText(left.kind) || Self.isText(right.kind)) {
                                 return equality.same(oldCells.value(row: oldRow, column: a), newCells.value(row: newRow, column: b), at: paths[field], decode: decode)
                             }
                             if equality.equal(left, right, decode: decode) { return true }
@@ -118,6 +122,10 @@ struct Matcher: Sendable {
         }
         return found
     }
+
+    /// Text a `--scrub` may rewrite: a string, or a CSV cell.
+    @inline(__always)
+    private static func isText(_ kind: CellKind) -> Bool { kind == .string || kind == .text }
 
     /// How many rows ahead `lookUp` loads a row's index slot, its old row's cell ends and their bytes.
     private static var slotsAhead: Int { 24 }

@@ -3,9 +3,9 @@ import ListviewTestSupport
 import XCTest
 
 /// `listview diff --style junit` writes a report CI test-report readers take: well-formed XML
-/// (xmllint), valid against the Apache Ant JUnit schema most readers follow when the corpus
-/// holds it (`junit-schema/JUnit.xsd`, windyroad/JUnit-Schema; not in the repository), with
-/// counts that agree with its test cases and with the diff's summary.
+/// (xmllint), valid against the Apache Ant JUnit report format (`Fixtures/junit-report.xsd`, and
+/// windyroad/JUnit-Schema's `JUnit.xsd` when the corpus holds it as `junit-schema/JUnit.xsd`),
+/// with counts that agree with its test cases and with the diff's status.
 final class JUnitReportTests: XCTestCase {
     /// Diffs whose reports are checked: keyed, nested rules, grouped, unkeyed, with fields only
     /// one side has, and equal files (a passing report).
@@ -53,16 +53,24 @@ final class JUnitReportTests: XCTestCase {
         }
     }
 
+    /// Valid against `Fixtures/junit-report.xsd` (the Ant report format, written for these tests;
+    /// a report missing a required attribute fails it), and against windyroad's `JUnit.xsd`
+    /// too when the corpus holds it.
     func testReportsAreValidAgainstTheJUnitSchema() throws {
         guard let xmllint else { throw skippedTest("xmllint missing (apt-get install libxml2-utils; make test installs it)") }
-        // Not `Corpus.folder`: the schema joins the corpus after this test, and CI requires every folder it lists.
-        let schema = Corpus.root.appendingPathComponent("junit-schema/JUnit.xsd")
-        guard FileManager.default.fileExists(atPath: schema.path) else {
-            throw skippedTest("corpus missing: \(schema.path) (would add windyroad/JUnit-Schema's JUnit.xsd to check --style junit against)")
+        var schemas = [ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Fixtures/junit-report.xsd").path]
+        let corpusSchema = Corpus.root.appendingPathComponent("junit-schema/JUnit.xsd").path
+        if FileManager.default.fileExists(atPath: corpusSchema) { schemas.append(corpusSchema) }
+        for schema in schemas {
+            for report in try reports() {
+                let check = try RoundTripTests.runTool(xmllint, ["--noout", "--schema", schema, report.file.path])
+                XCTAssertEqual(check.status, 0, "\(report.arguments.joined(separator: " ")) against \(schema): \(check.output)")
+            }
         }
-        for report in try reports() {
-            let check = try RoundTripTests.runTool(xmllint, ["--noout", "--schema", schema.path, report.file.path])
-            XCTAssertEqual(check.status, 0, "\(report.arguments.joined(separator: " ")): \(check.output)")
-        }
+        // The check can fail: a suite without its counts does.
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("junit-broken-\(UUID().uuidString).xml")
+        try Data("<testsuites><testsuite name=\"x\"><properties/><system-out/><system-err/></testsuite></testsuites>".utf8).write(to: broken)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        XCTAssertNotEqual(try RoundTripTests.runTool(xmllint, ["--noout", "--schema", schemas[0], broken.path]).status, 0)
     }
 }
