@@ -105,7 +105,7 @@ public struct DiffPathPattern: Hashable, Sendable, CustomStringConvertible {
                 let inside = text[text.index(after: index)..<close]
                 if inside.isEmpty || inside == "*" || inside.allSatisfy(\.isASCIIDigit) {
                     if !name.isEmpty, !endName() { return nil }
-                    components.append(inside.isEmpty || inside == "*" ? .anyElement : .index(Int(inside) ?? 0))
+                    components.append(inside.isEmpty || inside == "*" ? .anyElement : .index(Int(inside) ?? -1))  // -1: past any array
                     index = text.index(after: close)
                     // After `]` comes a `.`, another `[`, or the end.
                     if index < text.endIndex {

@@ -166,23 +166,26 @@ private struct ChangeWalk {
         var newByKey: [String: Int] = Dictionary(minimumCapacity: newKeys.count)
         for (index, key) in newKeys.enumerated() { newByKey[key] = index }
         var matched = [Bool](repeating: false, count: right.count)
-        // The walk that only asks whether the arrays are the same names no path: the key is shown only in a change.
-        func step(_ elements: [Value], _ index: Int) -> DiffPath.Step {
-            .keyed(firstOnly ? "" : Self.shownKey(of: elements, index, fields: fields, equality: equality))
+        // The walk that only asks whether the arrays are the same names no path: the keys are shown only in changes.
+        let (oldShown, newShown) = firstOnly ? ([], []) : (Self.shownKeys(of: left, matched: oldKeys, fields: fields),
+                                                           Self.shownKeys(of: right, matched: newKeys, fields: fields))
+        func step(old: Bool, _ index: Int) -> DiffPath.Step {
+            let shown = old ? oldShown : newShown
+            return .keyed(shown.indices.contains(index) ? shown[index] : "")
         }
         for (index, key) in oldKeys.enumerated() {
             guard let partner = newByKey[key] else {
-                note(.init(path: path.appending(step(left, index)).description, old: left[index], new: nil, isElement: true), oldStep: .index(index))
+                note(.init(path: path.appending(step(old: true, index)).description, old: left[index], new: nil, isElement: true), oldStep: .index(index))
                 if done { return } else { continue }
             }
             matched[partner] = true
             // The same element as written is the same under every rule.
             if left[index] == right[partner] { continue }
-            compareChildren(left[index], right[partner], at: path.appending(step(left, index)), .index(index), .index(partner))
+            compareChildren(left[index], right[partner], at: path.appending(step(old: true, index)), .index(index), .index(partner))
             if done { return }
         }
         for (index, wasMatched) in matched.enumerated() where !wasMatched {
-            note(.init(path: path.appending(step(right, index)).description, old: nil, new: right[index], isElement: true), newStep: .index(index))
+            note(.init(path: path.appending(step(old: false, index)).description, old: nil, new: right[index], isElement: true), newStep: .index(index))
             if done { return }
         }
     }
@@ -216,14 +219,14 @@ private struct ChangeWalk {
         }
     }
 
-    /// The key of element `index` as a change shows it: `sku=A`, `sku=A,site=2`; `#2` and on
-    /// when the key came before in the array.
-    private static func shownKey(of elements: [Value], _ index: Int, fields: [FieldPath], equality: ValueEquality) -> String {
-        let element = elements[index]
-        var shown = fields.map { "\($0.text)=\(ChangedRecord.text($0.value(in: element)))" }.joined(separator: ",")
-        let all = keys(of: Array(elements[...index]), fields: fields, equality: equality)
-        if let last = all.last, let mark = last.lastIndex(of: "\u{1E}") { shown += "#" + last[last.index(after: mark)...] }
-        return shown
+    /// Each element's key as a change shows it: `sku=A`, `sku=A,site=2`; `#2` and on when the key
+    /// came before in the array (`matched`, the keys as `keys` gives them, says which time it is).
+    private static func shownKeys(of elements: [Value], matched: [String], fields: [FieldPath]) -> [String] {
+        zip(elements, matched).map { element, key in
+            let shown = fields.map { "\($0.text)=\(ChangedRecord.text($0.value(in: element)))" }.joined(separator: ",")
+            guard let mark = key.lastIndex(of: "\u{1E}") else { return shown }
+            return shown + "#" + key[key.index(after: mark)...]
+        }
     }
 
     // MARK: Arrays as multisets

@@ -90,7 +90,8 @@ public struct ValueLines {
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 inScalar = false
                 endValue()  // the last member or element, if the container has one
-                frames.removeLast()
+                // A file changed since it was read may close more than it opened: nothing to end then.
+                if !frames.isEmpty { frames.removeLast() }
                 expectsKey = false
             case UInt8(ascii: "\""):
                 if expectsKey {
