@@ -313,7 +313,7 @@ _listview() {
 
 _listview_diff() {
     repeating_flags=()
-    non_repeating_flags=(--exact --stat --counts --explain --no-header --no-infer --lazy-quotes --wrap --no-pager --border --no-config --version -h --help)
+    non_repeating_flags=(--exact --stat --counts -i --interactive --explain --no-header --no-infer --lazy-quotes --wrap --no-pager --border --no-config --version -h --help)
     repeating_options=(--ignore --array-key --unordered --scrub --tolerance --null-value --where --group-by --section-layout)
     non_repeating_options=(--key --max-changes --memory-limit --temp-dir --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --view --config)
     __listview_offer_flags_options 2

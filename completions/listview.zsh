@@ -146,6 +146,7 @@ _listview_diff() {
         '--stat[After the differences (or alone with --counts), how many records changed each field, most changed first.]'
         '--max-changes[Show at most N records of each kind (removed, added, changed), then '\''… K more changed records'\''; the summary and the status still count them all. For people'\''s styles and github.]:N:'
         '--counts[Print only the summary\: unchanged, added, removed and changed counts (per section with --group-by).]'
+        '(-i --interactive)'{-i,--interactive}'[Review the differences in the browser\: sections by kind of change with counts, every browser key; q writes the marked differences in --style (default jsonl).]'
         '--memory-limit[Memory a run may hold before it works on disk (a sorted or grouped list sorts runs of rows, a table is read twice, a summary estimates distinct values, a keyed diff cuts both files into partitions by key, the browser reads rows back from disk), e.g. 512MB or 4GB (default\: 60% of the memory available, or $LISTVIEW_MEMORY_LIMIT).]:size:'
         '--temp-dir[The folder for spill files (default\: $TMPDIR, else /tmp).]:dir:_files -/'
         '--explain[Say on standard error which way the run reads and holds its rows, and why\: streamed or whole, in memory or on disk within the memory limit.]'

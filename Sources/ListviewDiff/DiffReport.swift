@@ -52,6 +52,7 @@ struct DiffReport {
 
     func write(into sink: OutputSink) throws {
         let list = request.list
+        if request.review { return try DiffReviewRows.write(self, into: sink) }
         let grouped = !list.arrangement.groupBy.isEmpty
         switch list.look.style {
         case .json, .jsonl:
@@ -176,7 +177,7 @@ struct DiffReport {
         return (key + fields).map { ColumnSpec($0) }
     }
 
-    private var changedRecordBuilder: ChangedRecord.Builder {
+    var changedRecordBuilder: ChangedRecord.Builder {
         ChangedRecord.Builder(old: old, new: new, key: request.key, compared: diff.compared, shown: request.list.look.fields,
                               excluded: request.list.look.excluded, equality: request.equality)
     }

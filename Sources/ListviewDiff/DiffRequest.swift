@@ -21,6 +21,9 @@ public struct DiffRequest: Sendable {
     public var tolerance = NumericTolerance()
     /// `--array-key`, `--unordered`, `--scrub` and the `--ignore` paths below a field.
     public var rules = NestedDiffRules()
+    /// `-i`: the differences are written as the review screen's rows (`DiffReviewRows`), one JSON
+    /// object a line, for the browser to open, instead of in `--style`.
+    public var review = false
     /// The options a diff shares with listing: its `read` (each side read with its own input),
     /// its arrangement's `filter` and `groupBy` (sections inside each change kind), `fields`,
     /// `style` and its look, `countsOnly`. Its `excluded` holds the `--ignore` patterns: fields

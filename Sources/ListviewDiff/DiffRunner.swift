@@ -187,9 +187,11 @@ public enum DiffRunner {
         var rules = ready.rules
         rules.ignored += ready.list.look.excluded.patterns.compactMap { DiffPathPattern($0.text) }
         ready.rules = rules
-        let shapes = RecordShapeCache()
-        // `--where` cannot drop a document (refused above): each side is its one row.
-        let document = { (side: LoadedSide) -> Value in side.table.rowCount > 0 ? side.table.record(at: 0, shapes: shapes).objectValue : .object(ObjectValue(keys: [], values: [])) }
+        // `--where` cannot drop a document (refused above): each side is its one row. (A shape
+        // cache names columns by position, so each table reads its row with its own.)
+        let document = { (side: LoadedSide) -> Value in
+            side.table.rowCount > 0 ? side.table.record(at: 0, shapes: RecordShapeCache()).objectValue : .object(ObjectValue(keys: [], values: []))
+        }
         defer { if !request.list.freesRecords { LeftForExit.keep([old.table, new.table]) } }
         let diff = DocumentDiff(request: ready, old: document(old), new: document(new), decode: old.table.nestedDecoder ?? new.table.nestedDecoder)
         try diff.write(into: sink)

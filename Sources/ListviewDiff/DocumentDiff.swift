@@ -27,7 +27,7 @@ struct DocumentDiff {
     }
 
     let request: DiffRequest
-    let changes: [PathChange]
+    private(set) var changes: [PathChange]
     /// The top-level members of the two documents, in order (old's, then new's own), for `--style junit`.
     let members: [String]
 
@@ -76,9 +76,18 @@ struct DocumentDiff {
 
     func write(into sink: OutputSink) throws {
         let look = request.list.look
+        // The review screen's rows are the paths as JSON Lines (`DiffReviewRows`).
+        if request.review {
+            // Its sections in the order of a record diff's: removed, added, changed.
+            let order: [Difference.Kind] = [.removed, .added, .changed]
+            var byKind = self
+            byKind.changes = order.flatMap { kind in changes.filter { $0.kind == kind } }
+            try byKind.writeJSON(lines: true, stats: false, counts: false, into: sink)
+            return try sink.flush()
+        }
         switch look.style {
         case .table, .list, .line, .markdown: try writeForPeople(markdown: look.style == .markdown, into: sink)
-        case .json, .jsonl: try writeJSON(lines: look.style == .jsonl, into: sink)
+        case .json, .jsonl: try writeJSON(lines: look.style == .jsonl, stats: request.stat, counts: look.countsOnly, into: sink)
         case .csv, .tsv: try writeDelimited(csv: look.style == .csv, into: sink)
         case .github: try writeAnnotations(into: sink)
         case .junit: try writeJUnit(into: sink)
@@ -121,7 +130,7 @@ struct DocumentDiff {
     }
 
     /// JSON Lines: `{"change":"changed","path":"a.b","old":1,"new":2}` a path; JSON: `{"changes":[…],"summary":{…}}`.
-    private func writeJSON(lines: Bool, into sink: OutputSink) throws {
+    private func writeJSON(lines: Bool, stats withStats: Bool, counts countsOnly: Bool, into sink: OutputSink) throws {
         var bytes = ByteOutput()
         let counts = "{\"changed\":\(count(.changed)),\"added\":\(count(.added)),\"removed\":\(count(.removed))}"
         func stats() {
@@ -133,9 +142,9 @@ struct DocumentDiff {
             }
             bytes.append("}")
         }
-        if request.list.look.countsOnly {
+        if countsOnly {
             bytes.append(counts)
-            if !lines && request.stat {
+            if !lines && withStats {
                 bytes.removeLast(from: bytes.count - 1)
                 bytes.append(",\"field_stats\":")
                 stats()
@@ -153,14 +162,14 @@ struct DocumentDiff {
             }
             if !lines {
                 bytes.append("],\"summary\":" + counts)
-                if request.stat {
+                if withStats {
                     bytes.append(",\"field_stats\":")
                     stats()
                 }
                 bytes.append("}\n")
             }
         }
-        if lines && request.stat {
+        if lines && withStats {
             bytes.append("{\"change\":\"field-stats\",\"fields\":")
             stats()
             bytes.append("}\n")

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Glibc
 import ListviewBatches
+import ListviewBrowser
 import ListviewDiff
 import ListviewFormats
+import ListviewInput
 import ListviewKit
 import ListviewPresentation
 import ListviewQuery
 import ListviewRequest
+import ListviewSpilling
 import ListviewValues
 
 /// `listview diff OLD NEW`: the records two fixtures differ in, in sections, for CI.
@@ -34,6 +37,10 @@ struct DiffCommand: ParsableCommand {
           The same on GitHub: an annotation at each record's line, and a summary page:
             listview diff expected.json actual.json --key id --style github
             listview diff expected.json actual.json --key id --style markdown --stat >> "$GITHUB_STEP_SUMMARY"
+          Nested fixtures: items matched by sku, tags as a set, a volatile path left out:
+            listview diff old.json new.json --key id --array-key items=sku --unordered tags --ignore 'items[].updated_at'
+          Review the differences in the browser; the marked ones are written as JSON Lines:
+            listview diff expected.json actual.json --key id -i > to-fix.jsonl
           Float noise tolerated; the first 20 records of each kind, then a count:
             listview diff expected.csv actual.csv --key id --tolerance 0.005 --tolerance 'score=1%' --max-changes 20
 
@@ -87,6 +94,10 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print only the summary: unchanged, added, removed and changed counts (per section with --group-by).")
     var counts = false
 
+    @Flag(name: [.customShort("i"), .customLong("interactive")],
+          help: "Review the differences in the browser: sections by kind of change with counts, every browser key; q writes the marked differences in --style (default jsonl).")
+    var interactive = false
+
     @OptionGroup var spill: SpillOptions
 
     @OptionGroup var input: InputOptions
@@ -97,11 +108,46 @@ struct DiffCommand: ParsableCommand {
     func validate() throws {
         if let key, FieldList.parse(key).isEmpty { throw ValidationError("--key needs at least one field name") }
         if let maxChanges, maxChanges < 0 { throw ValidationError("--max-changes takes a count of 0 or more") }
+        if interactive && counts { throw ValidationError("-i reviews each difference and --counts prints only the counts: choose one") }
+        if interactive, let style = look.style, !style.isWritten(by: .list) {
+            throw ValidationError("-i writes the marked differences as rows: --style \(style.rawValue) is not a style for rows")
+        }
         if !tolerance.isEmpty && exact { throw ValidationError("--tolerance and --exact contradict each other: choose one") }
         _ = try rules()
         var bounds = NumericTolerance()
         for text in tolerance {
             do { try bounds.add(text) } catch { throw ValidationError(error.message) }
+        }
+    }
+
+    /// `-i`: the differences written as the review screen's rows (`DiffReviewRows`) to a file with
+    /// no name (read back through /proc/self/fd), then opened in the browser grouped by `change`;
+    /// the marked rows go to `sink` in `--style` (JSON Lines by default). The status is the
+    /// diff's once `q` ends the review (0 the same, 1 different), 130 for Ctrl-C.
+    func review(_ request: DiffRequest, sink: OutputSink) throws -> Int32 {
+        let folder = request.list.arrangement.spillFolder ?? SpillDirectory.parent(flag: nil, environment: ProcessEnvironment.all)
+        var template = Array((folder + "/listview-review-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { throw ListviewError.spillFailed(directory: folder, reason: SystemError.message(for: errno)) }
+        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+        defer { close(descriptor) }
+        var rows = request
+        rows.review = true
+        let outcome = try DiffRunner.run(rows, to: OutputSink(fileDescriptor: descriptor), warn: { Diagnostics.report($0) })
+        var list = ListRequest()
+        list.read.inputs = ["/proc/self/fd/\(descriptor)"]
+        list.read.format = .jsonl
+        list.arrangement.groupBy = [FieldPath("change")]
+        list.look.color = request.list.look.color
+        list.freesRecords = false
+        CommandRun.prepare(sink, machineStyle: (look.style ?? .jsonl).isMachineReadable, color: false)
+        let name = [old, new].map(InputLoader.displayName(of:)).joined(separator: " → ")
+        switch try Browser.run(list, style: look.style ?? .jsonl, inputName: name, into: sink) {
+        case .quit: return outcome.different ? 1 : 0
+        case .interrupted: return 130
+        case .signalled(let number):
+            raise(number)
+            return 128 + number
         }
     }
 
@@ -146,6 +192,7 @@ struct DiffCommand: ParsableCommand {
             request.list.look.countsOnly = counts
             try spill.apply(to: &request.list)
             request.list.freesRecords = false  // the process exits after the run
+            if interactive { return try review(request, sink: sink) }
             CommandRun.prepare(sink, machineStyle: request.list.look.style.isMachineReadable, color: request.list.look.color)
             let names = [old, new].map(InputLoader.displayName(of:))
             let loading = LoadingIndicator(label: names.joined(separator: " and "))
