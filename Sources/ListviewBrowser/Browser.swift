@@ -25,8 +25,9 @@ public enum Browser {
     /// Runs the browser over `request`'s input. `style` is the style of the marked rows (nil:
     /// the input's own format). With `timings`, each key's handling and drawing time, and the
     /// time to the first screen with rows, are appended to that file (bench/browser.sh).
+    /// `reviewingDifferences`: the rows are `listview diff -i`'s (`BrowserModel.reviewsDifferences`).
     public static func run(_ request: ListRequest, style: OutputStyle?, inputName: String, into sink: OutputSink,
-                           timings: String? = nil) throws -> Outcome {
+                           timings: String? = nil, reviewingDifferences: Bool = false) throws -> Outcome {
         let started = now()
         let loader = try BrowserLoader(request: request)
         // Said once the terminal is restored (this runs after the `defer` that ends it).
@@ -38,6 +39,7 @@ public enum Browser {
         defer { if let log { fclose(log) } }
         var model = BrowserModel(fields: request.look.fields, excluded: request.look.excluded)
         model.followsNewRows = request.read.following != nil
+        model.reviewsDifferences = reviewingDifferences
         if request.read.shaping.flatten != nil { model.flattenSeparator = request.read.shaping.separator }
         var version = -1
         var firstScreenLogged = false

@@ -176,7 +176,9 @@ extension BrowserModel {
         guard let name = currentColumnName else { return }
         counting?.cancel()
         let (rows, field) = (view, FieldPath(name))
-        counting = ViewWork("counting \(name)") { progress in FrequencyTable.counted(rows, field: field, progress: progress) }
+        // The review screen's changed fields count one by one: which fields change most.
+        let elements = reviewsDifferences && name == "fields"
+        counting = ViewWork("counting \(name)") { progress in FrequencyTable.counted(rows, field: field, elements: elements, progress: progress) }
     }
 
     /// `I`: the summary of every column shown over the rows shown, worked out on the second core.

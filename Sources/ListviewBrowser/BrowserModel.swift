@@ -117,6 +117,9 @@ public struct BrowserModel {
     public let excluded: FieldExclusion
     /// Screen cells across, set by the screen: the current column is kept on screen.
     public var screenWidth = 80
+    /// The rows are a diff's differences (`listview diff -i`): Enter shows a row's old and new
+    /// side by side, with the paths that differ (`DifferenceDetail`).
+    public var reviewsDifferences = false
     /// The column the cursor is in, among `columns`: what `s`, `=`, `F`, `-`, `!`, `<` and `>` act on.
     public internal(set) var currentColumn = 0
     /// The browser's own sort keys (`s`, `S`) and group levels (`=`), applied to the loaded rows.
@@ -370,6 +373,13 @@ public struct BrowserModel {
 
     mutating func showDetail() {
         guard let address = view.address(at: cursor) else { return }
+        if reviewsDifferences {
+            let (names, values) = RecordTree.fields(of: view, at: address, flattenedBy: flattenSeparator)
+            if let lines = DifferenceDetail.lines(names: names, values: values, width: screenWidth) {
+                mode = .detail(lines: lines, top: 0)
+                return
+            }
+        }
         mode = .detail(lines: RecordTree.lines(of: view, at: address, flattenedBy: flattenSeparator), top: 0)
     }
 

@@ -49,7 +49,8 @@ public struct BrowserScreen {
         switch model.mode {
         case .detail(let detail, let top):
             lines = [ScreenLine(cut("record \(model.cursor + 1) of \(model.view.count) · Esc goes back"), .columnHeader)]
-            lines += detail.dropFirst(top).prefix(height - 2).map { ScreenLine(cut($0)) }
+            // A difference's changed paths stand out (`DifferenceDetail`).
+            lines += detail.dropFirst(top).prefix(height - 2).map { ScreenLine(cut($0), $0.hasPrefix(DifferenceDetail.changedMark) ? .sectionHeader : .plain) }
         case .help(let top):
             lines = Self.help.dropFirst(top).prefix(height - 1).map { ScreenLine(cut($0)) }
         case .list, .prompt:

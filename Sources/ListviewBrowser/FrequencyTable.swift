@@ -19,10 +19,15 @@ public struct FrequencyTable: Equatable, Sendable {
     public let entries: [Entry]
     /// The rows counted.
     public let total: Int
+    /// Whether an array's elements were counted one by one (each row once per distinct element),
+    /// rather than the array whole.
+    public var countsElements = false
 
     /// Counts the values of `field` over every row of `rows`, chunks of rows on both cores; nil
     /// when `progress` says to stop.
-    static func counted(_ rows: BrowserRows, field: FieldPath, progress: (String) -> Bool = { _ in true }) -> FrequencyTable? {
+    /// With `elements`, a cell holding an array counts each of its distinct elements instead (the
+    /// review screen's changed `fields`: which fields change most).
+    static func counted(_ rows: BrowserRows, field: FieldPath, elements: Bool = false, progress: (String) -> Bool = { _ in true }) -> FrequencyTable? {
         let chunks = rows.sections.flatMap { $0.rows.chunks(size: 1 << 16) }
         let tables = rows.tables
         // Each chunk's values in the order they first appear, with their counts.
@@ -33,16 +38,23 @@ public struct FrequencyTable: Equatable, Sendable {
             var numbers: [GroupKey: Int] = [:]
             var partial: (keys: [GroupKey], values: [Value], counts: [Int]) = ([], [], [])
             table.withCells { cells in
-                chunk.forEach { row in
-                    let key = tableField.groupKey(row: row, in: cells)
+                func add(_ key: GroupKey, _ value: () -> Value) {
                     if let index = numbers[key] {
                         partial.counts[index] += 1
                     } else {
                         numbers[key] = partial.keys.count
                         partial.keys.append(key)
-                        partial.values.append(key.value(nestedDecoder: table.nestedDecoder))
+                        partial.values.append(value())
                         partial.counts.append(1)
                     }
+                }
+                chunk.forEach { row in
+                    let key = tableField.groupKey(row: row, in: cells)
+                    guard elements, case .array(let items) = key.value(nestedDecoder: table.nestedDecoder) else {
+                        return add(key) { key.value(nestedDecoder: table.nestedDecoder) }
+                    }
+                    var seen = Set<Value>()
+                    for item in items where seen.insert(item).inserted { add(.value(item)) { item } }
                 }
             }
             return partial
@@ -70,7 +82,7 @@ public struct FrequencyTable: Equatable, Sendable {
         _ = try? OrderedWork.run(count: chunks.count, here: { merge($0, count($0)) }, elsewhere: count, handOn: merge)
         guard !stopped else { return nil }
         let order = counts.indices.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : $0 < $1 }
-        return FrequencyTable(field: field, entries: order.map { Entry(value: values[$0], count: counts[$0]) }, total: done)
+        return FrequencyTable(field: field, entries: order.map { Entry(value: values[$0], count: counts[$0]) }, total: done, countsElements: elements)
     }
 
     /// The table's lines, `width` cells wide: a header, then a line per value.
@@ -98,6 +110,11 @@ public struct FrequencyTable: Equatable, Sendable {
     /// The `&` filter that keeps the rows holding entry `index`'s value.
     func filterText(forEntry index: Int) -> String {
         let value = entries[index].value
+        if countsElements && !value.isContainer {
+            // The rows whose array holds the element: its JSON between the array's brackets or commas.
+            let escaped = value.compactJSON.map { "\\.^$|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
+            return "\(field.text)~(^\\[|,)\(escaped)(,|\\]$)"
+        }
         if case .null = value { return "\(field.text) is null" }
         return "\(field.text)=\(CellText.text(for: value))"
     }

@@ -15,6 +15,28 @@ enum RecordTree {
     /// The lines of the record at `address`. Flattened columns (`--flatten`, their keys joined by
     /// `flattenedBy`) are gathered back into the objects and arrays they came from: the tree.
     static func lines(of rows: BrowserRows, at address: RowAddress, flattenedBy separator: String? = nil) -> [String] {
+        let (names, values) = fields(of: rows, at: address, flattenedBy: separator)
+        var lines: [String] = []
+        for (name, value) in zip(names, values) { append(TerminalEscaping.escaped(name), value, indent: "", to: &lines) }
+        return lines.isEmpty ? ["(no fields)"] : lines
+    }
+
+    /// The lines of one value's tree: an object's members, an array's elements, or the scalar.
+    static func lines(of value: Value) -> [String] {
+        var lines: [String] = []
+        switch value {
+        case .object(let object) where object.count > 0:
+            for (key, member) in object.members { append(TerminalEscaping.escaped(key), member, indent: "", to: &lines) }
+        case .array(let elements) where !elements.isEmpty:
+            for element in elements { appendElement(element, indent: "", to: &lines) }
+        default:
+            lines.append(CellText.text(for: value))
+        }
+        return lines
+    }
+
+    /// The fields of the record at `address`, flattened columns gathered back (`lines`).
+    static func fields(of rows: BrowserRows, at address: RowAddress, flattenedBy separator: String? = nil) -> (names: [String], values: [Value]) {
         let table = rows.tables[Int(address.table)].table
         var (names, values): ([String], [Value]) = ([], [])
         table.withCells { cells in
@@ -28,9 +50,7 @@ enum RecordTree {
             }
         }
         if let separator { (names, values) = RecordShaping.nested(names: names, values: values, separator: separator) }
-        var lines: [String] = []
-        for (name, value) in zip(names, values) { append(TerminalEscaping.escaped(name), value, indent: "", to: &lines) }
-        return lines.isEmpty ? ["(no fields)"] : lines
+        return (names, values)
     }
 
     /// A nested cell whose table has no decoder shows as its JSON text.

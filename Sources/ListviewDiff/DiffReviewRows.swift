@@ -9,8 +9,9 @@ import ListviewValues
 /// A record's row holds `change` (`field-removed`, `field-added`, `removed`, `added`,
 /// `changed`), the key fields (each named as it is, or `key.NAME` when the name is one of the
 /// row's own), `fields` (the fields that changed), `changes` (each value that differs as
-/// `path: old → new`, `path: value` for a record removed or added, joined by ` · `), and the
-/// records `old` and `new` (null on the side that lacks one); a field only one side has, last,
+/// `path: old → new`, `path: value` for a record removed or added, joined by ` · `), for a
+/// changed record `paths` (each `{"path":…,"old":…,"new":…}`), and the records `old` and `new`
+/// (null on the side that lacks one); a field only one side has, last,
 /// `{"change":"field-added","field":"email"}`:
 ///
 ///     {"change":"changed","id":1001,"fields":["total"],"changes":"total: 48.90 → 49.90","old":{…},"new":{…}}
@@ -19,7 +20,7 @@ import ListviewValues
 /// `{"change":"changed","path":"config.limits.max","old":10,"new":20}`.
 enum DiffReviewRows {
     /// The names a record's row holds besides its key fields.
-    private static let ownNames: Set<String> = ["change", "fields", "changes", "old", "new", "field"]
+    private static let ownNames: Set<String> = ["change", "fields", "changes", "paths", "old", "new", "field"]
 
     static func write(_ report: DiffReport, into sink: OutputSink) throws {
         let diff = report.diff
@@ -47,6 +48,16 @@ enum DiffReviewRows {
             }
             bytes.append(",\"changes\":")
             JSONString.append(texts.joined(separator: " · "), to: &bytes)
+            if difference.kind == .changed {
+                bytes.append(",\"paths\":[")
+                for (index, change) in record.changes.enumerated() {
+                    if index > 0 { bytes.append(",") }
+                    bytes.append("{\"path\":")
+                    JSONString.append(change.path, to: &bytes)
+                    bytes.append(",\"old\":" + (change.old?.compactJSON ?? "null") + ",\"new\":" + (change.new?.compactJSON ?? "null") + "}")
+                }
+                bytes.append("]")
+            }
             let old = difference.old.map { report.old.record(at: $0, shapes: oldShapes).objectValue.compactJSON } ?? "null"
             let new = difference.new.map { report.new.record(at: $0, shapes: newShapes).objectValue.compactJSON } ?? "null"
             bytes.append(",\"old\":" + old + ",\"new\":" + new + "}\n")

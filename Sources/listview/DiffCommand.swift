@@ -142,7 +142,7 @@ struct DiffCommand: ParsableCommand {
         list.freesRecords = false
         CommandRun.prepare(sink, machineStyle: (look.style ?? .jsonl).isMachineReadable, color: false)
         let name = [old, new].map(InputLoader.displayName(of:)).joined(separator: " → ")
-        switch try Browser.run(list, style: look.style ?? .jsonl, inputName: name, into: sink) {
+        switch try Browser.run(list, style: look.style ?? .jsonl, inputName: name, into: sink, reviewingDifferences: true) {
         case .quit: return outcome.different ? 1 : 0
         case .interrupted: return 130
         case .signalled(let number):
