@@ -1,9 +1,10 @@
 import ListviewValues
 
-/// A field named on the command line: `status`, `customer.name`, `tags.0`.
+/// A field named on the command line: `status`, `customer.name`, `tags.0`, `items[0].sku`.
 ///
 /// A name that is itself a top-level key (a CSV header `a.b`) is that key;
-/// otherwise dots step into nested objects (by key) and arrays (by index).
+/// otherwise dots step into nested objects (by key) and arrays (by index), and `[N]` after
+/// a name is its element N (`items[0]` is `items.0`).
 public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// The text as written.
     public let text: String
@@ -12,10 +13,25 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ text: String) {
         self.text = text
-        self.components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.components = text.split(separator: ".", omittingEmptySubsequences: false).flatMap(Self.steps(of:))
     }
 
     public var description: String { text }
+
+    /// A dot-separated part as its steps: `items[0][1]` is `items`, `0`, `1`; a part whose
+    /// brackets hold anything but a number (or that has no name before them) stays as it is.
+    private static func steps(of part: Substring) -> [String] {
+        guard part.last == "]", let open = part.firstIndex(of: "["), open != part.startIndex else { return [String(part)] }
+        var steps = [String(part[..<open])]
+        var rest = part[open...]
+        while let first = rest.first, first == "[", let close = rest.firstIndex(of: "]") {
+            let index = rest[rest.index(after: rest.startIndex)..<close]
+            guard !index.isEmpty, index.allSatisfy({ $0.isASCII && $0.isNumber }) else { return [String(part)] }
+            steps.append(String(index))
+            rest = rest[rest.index(after: close)...]
+        }
+        return rest.isEmpty ? steps : [String(part)]
+    }
 
     /// The value at this path in `record`, or nil when any step is missing.
     public func value(in record: Record) -> Value? {

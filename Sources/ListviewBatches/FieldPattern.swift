@@ -11,9 +11,28 @@ public struct FieldPattern: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// True when `text` holds a wildcard (`*`, `?` or `[`), so it names fields by pattern.
+    /// True when `text` holds a wildcard (`*`, `?` or `[`), so it names fields by pattern. An
+    /// element's position after a name (`items[0]`, a path: `FieldPath`) is not one.
     public static func isPattern(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") }
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "*"), UInt8(ascii: "?"):
+                return true
+            case UInt8(ascii: "["):
+                // `[digits]` right after a name or another `]`: a position, passed over.
+                var end = index + 1
+                while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+                let afterName = index > 0 && bytes[index - 1] != UInt8(ascii: ".")
+                guard afterName, end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: "]") else { return true }
+                index = end
+            default:
+                break
+            }
+            index += 1
+        }
+        return false
     }
 
     /// True when the pattern matches all of `name`.

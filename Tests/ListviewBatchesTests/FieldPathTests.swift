@@ -19,6 +19,18 @@ final class FieldPathTests: XCTestCase {
         "gone": .null,
     ])
 
+    func testAnElementsPositionInBrackets() {
+        XCTAssertEqual(FieldPath("items[1].sku").components, ["items", "1", "sku"])
+        XCTAssertEqual(FieldPath("items[1].sku").value(in: record), .string("B2"))
+        XCTAssertEqual(FieldPath("tags[0]").value(in: record), .string("red"))
+        XCTAssertEqual(FieldPath("m[0][2]").components, ["m", "0", "2"])
+        // Anything else in brackets is part of the name.
+        for text in ["a[x]", "[0]", "a[]", "a[0]b", "a[-1]"] { XCTAssertEqual(FieldPath(text).components, [text], text) }
+        XCTAssertFalse(FieldPattern.isPattern("items[0].sku"))
+        XCTAssertFalse(FieldPattern.isPattern("m[0][2]"))
+        for glob in ["item[s]", "[ab]*", "x[0", "a.[0]", "a[0]*", "a?"] { XCTAssertTrue(FieldPattern.isPattern(glob), glob) }
+    }
+
     func testTopLevelField() {
         XCTAssertEqual(FieldPath("id").value(in: record), .number("7"))
         XCTAssertEqual(FieldPath("gone").value(in: record), .null, "a present null is not missing")
