@@ -4,7 +4,9 @@ import ListviewValues
 ///
 /// A name that is itself a top-level key (a CSV header `a.b`) is that key;
 /// otherwise dots step into nested objects (by key) and arrays (by index), and `[N]` after
-/// a name is its element N (`items[0]` is `items.0`).
+/// a name is its element N (`items[0]` is `items.0`). `[]` after a name steps into every
+/// element of the array (`items[].sku`): such a path reaches several values, which a
+/// condition (`--where`) holds for when it holds for one of them (`values(in:)`).
 public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// The text as written.
     public let text: String
@@ -18,6 +20,30 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// The step into every element of an array: `[]` after a name.
+    public static let everyElement = "[]"
+
+    /// True when the path steps into every element of an array (`items[].sku`).
+    public var reachesEveryElement: Bool { components.contains(Self.everyElement) }
+
+    /// Every value at this path in `record`: one or none, or, through `[]` steps, each element's.
+    public func values(in record: Record) -> [Value] {
+        guard reachesEveryElement else { return value(in: record).map { [$0] } ?? [] }
+        guard let first = record[components[0]] else { return [] }
+        return Self.values(in: first, along: components.dropFirst())
+    }
+
+    /// Every value at `steps` inside `value` (`[]` steps into each element of an array).
+    public static func values(in value: Value, along steps: ArraySlice<String>) -> [Value] {
+        guard let step = steps.first else { return [value] }
+        let rest = steps.dropFirst()
+        if step == everyElement {
+            guard case .array(let elements) = value else { return [] }
+            return elements.flatMap { values(in: $0, along: rest) }
+        }
+        return value.child(step).map { values(in: $0, along: rest) } ?? []
+    }
+
     /// A dot-separated part as its steps: `items[0][1]` is `items`, `0`, `1`; a part whose
     /// brackets hold anything but a number (or that has no name before them) stays as it is.
     private static func steps(of part: Substring) -> [String] {
@@ -26,8 +52,8 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         var rest = part[open...]
         while let first = rest.first, first == "[", let close = rest.firstIndex(of: "]") {
             let index = rest[rest.index(after: rest.startIndex)..<close]
-            guard !index.isEmpty, index.allSatisfy({ $0.isASCII && $0.isNumber }) else { return [String(part)] }
-            steps.append(String(index))
+            guard index.allSatisfy({ $0.isASCII && $0.isNumber }) else { return [String(part)] }
+            steps.append(index.isEmpty ? everyElement : String(index))
             rest = rest[rest.index(after: close)...]
         }
         return rest.isEmpty ? steps : [String(part)]

@@ -21,11 +21,11 @@ public struct FieldPattern: Hashable, Sendable, CustomStringConvertible {
             case UInt8(ascii: "*"), UInt8(ascii: "?"):
                 return true
             case UInt8(ascii: "["):
-                // `[digits]` right after a name or another `]`: a position, passed over.
+                // `[digits]` (or `[]`, every element) right after a name or another `]`: a path's step, passed over.
                 var end = index + 1
                 while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
                 let afterName = index > 0 && bytes[index - 1] != UInt8(ascii: ".")
-                guard afterName, end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: "]") else { return true }
+                guard afterName, end < bytes.count, bytes[end] == UInt8(ascii: "]") else { return true }
                 index = end
             default:
                 break

@@ -31,6 +31,13 @@ public struct TableField: Sendable {
         return current
     }
 
+    /// Every value at this path in `row`: `value`'s, or through `[]` steps each element's (`FieldPath.values`).
+    public func values(row: Int, in cells: CellTable.Cells) -> [Value] {
+        guard path.reachesEveryElement else { return value(row: row, in: cells).map { [$0] } ?? [] }
+        guard let outerColumn, let outer = cells.value(row: row, column: outerColumn) else { return [] }
+        return FieldPath.values(in: outer, along: path.components.dropFirst())
+    }
+
     /// True when the path names a column whole, so its cells can be read as bytes.
     public var isColumn: Bool { column != nil && outerColumn == nil }
 }

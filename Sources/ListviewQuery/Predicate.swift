@@ -169,7 +169,14 @@ public struct Predicate: Sendable, CustomStringConvertible {
 
     /// True when `record` satisfies the condition.
     public func matches(_ record: Record) -> Bool {
-        matches(value: path.value(in: record))
+        guard path.reachesEveryElement else { return matches(value: path.value(in: record)) }
+        return matches(anyOf: path.values(in: record))
+    }
+
+    /// True when one of `values` (those of a path through every element of an array) satisfies
+    /// the condition, or, when there are none, a missing value does (`items[].sku is null`).
+    public func matches(anyOf values: [Value]) -> Bool {
+        values.isEmpty ? matches(value: nil) : values.contains { matches(value: $0) }
     }
 
     /// True when a record whose value at the predicate's field is `field` (nil: missing) satisfies

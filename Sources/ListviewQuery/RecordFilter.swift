@@ -85,6 +85,7 @@ public struct RecordFilter: Sendable {
             let (kind, text) = cells.cell(row: row, column: column)
             return predicate.matches(cell: kind, text: text)
         }
+        if field.path.reachesEveryElement { return predicate.matches(anyOf: field.values(row: row, in: cells)) }
         return predicate.matches(value: field.value(row: row, in: cells))
     }
 }

@@ -61,6 +61,17 @@ public struct FieldCheck {
         return names
     }
 
+    /// Throws a usage error for a path through every element of an array (`items[].sku`) that an
+    /// option other than `--where` gives: it holds several values, and those options need one per
+    /// record. Checked before anything is read.
+    public static func checkOneValuePaths(_ request: ListRequest, renaming rename: (String) -> String = { $0 }) throws {
+        for named in names(in: request) where named.path.reachesEveryElement && named.option != "--where" {
+            let option = rename(named.option)
+            let one = named.path.text.replacing("[]", with: "[0]")
+            throw ListviewError.usage("\(option) '\(named.path.text)': '[]' names every element of an array, and \(option) needs one value per record; name one element, such as '\(one)' (--where takes every element)")
+        }
+    }
+
     /// The wildcard patterns of `--fields` and `--exclude`, with their options.
     public static func patterns(in request: ListRequest) -> [NamedPattern] {
         let fields = (request.look.fields ?? []).filter { FieldPattern.isPattern($0.text) }.map { NamedPattern(option: "--fields", pattern: FieldPattern($0.text)) }
@@ -166,6 +177,7 @@ public struct FieldCheck {
         if known.contains(path.text) { return true }
         guard path.components.count > 1, known.contains(path.components[0]), let table else { return false }
         let field = TableField(path, columns: table.columns)
+        if path.reachesEveryElement { return table.withCells { cells in (0..<table.rowCount).contains { !field.values(row: $0, in: cells).isEmpty } } }
         return table.withCells { cells in (0..<table.rowCount).contains { field.value(row: $0, in: cells) != nil } }
     }
 
@@ -178,7 +190,9 @@ public struct FieldCheck {
             return "--sort '\(path.text)': '\(path.text[path.text.index(after: colon)...])' is not a direction; use :asc or :desc"
         }
         var candidates = columns
-        if path.components.count > 1, known.contains(path.components[0]), let table {
+        if path.reachesEveryElement, known.contains(path.components[0]), let table {
+            candidates = elementPaths(of: table)
+        } else if path.components.count > 1, known.contains(path.components[0]), let table {
             let parent = FieldPath(path.components.dropLast().joined(separator: "."))
             candidates = keys(under: parent, in: table).map { parent.text + "." + $0 }
             // A mistyped step in between (`customer.adress.zip`): every path into the objects.
@@ -194,6 +208,27 @@ public struct FieldCheck {
         // Without a header row the columns are numbers.
         let numbered = !request.read.csv.hasHeader && columns.first == "1" ? " (--no-header names the columns 1, 2, 3, …)" : ""
         return "\(head); fields are: \(listed(candidates.isEmpty ? columns : candidates))\(numbered)"
+    }
+
+    /// The paths into the nested values of the first rows of `table`, with `[]` for an array's
+    /// elements (`items[].sku`), in first-seen order: what a path through every element is among.
+    private static func elementPaths(of table: CellTable) -> [String] {
+        var paths: [String] = []
+        var seen: Set<String> = []
+        func visit(_ value: Value, _ path: String) {
+            if seen.insert(path).inserted { paths.append(path) }
+            switch value {
+            case .object(let object): for (key, member) in object.members { visit(member, path + "." + key) }
+            case .array(let elements): for element in elements { visit(element, path + FieldPath.everyElement) }
+            default: break
+            }
+        }
+        table.withCells { cells in
+            for row in 0..<min(table.rowCount, 1_000) {
+                for (column, name) in table.columns.enumerated() { cells.value(row: row, column: column).map { visit($0, name) } }
+            }
+        }
+        return paths
     }
 
     /// The keys of the objects at `parent` in the first rows of `table`, in first-seen order.

@@ -190,6 +190,10 @@ struct DiffCommand: ParsableCommand {
             request.list.look.excluded = FieldExclusion(ignore.flatMap(FieldList.parse).filter { DiffPathPattern($0.text)?.isTopLevel ?? true }
                 .map { FieldPattern($0.text) })
             request.list.look.countsOnly = counts
+            if request.key.contains(where: \.reachesEveryElement) {
+                throw ListviewError.usage("--key: '[]' names every element of an array, and a key needs one value per record; name one element, such as '\(request.key.first { $0.reachesEveryElement }?.text.replacing("[]", with: "[0]") ?? "")'")
+            }
+            try FieldCheck.checkOneValuePaths(request.list) { $0 == "--exclude" ? "--ignore" : $0 }
             try spill.apply(to: &request.list)
             request.list.freesRecords = false  // the process exits after the run
             if interactive { return try review(request, sink: sink) }

@@ -199,6 +199,7 @@ struct Listview: ParsableCommand {
             if request.look.style == .github {
                 throw ListviewError.usage("--style github annotates the differences of 'listview diff OLD NEW'; a list has none")
             }
+            try FieldCheck.checkOneValuePaths(request)
             if request.look.style == .junit {
                 throw ListviewError.usage("--style junit reports the differences of 'listview diff OLD NEW' as test cases; a list has none")
             }

@@ -25,10 +25,23 @@ final class FieldPathTests: XCTestCase {
         XCTAssertEqual(FieldPath("tags[0]").value(in: record), .string("red"))
         XCTAssertEqual(FieldPath("m[0][2]").components, ["m", "0", "2"])
         // Anything else in brackets is part of the name.
-        for text in ["a[x]", "[0]", "a[]", "a[0]b", "a[-1]"] { XCTAssertEqual(FieldPath(text).components, [text], text) }
+        for text in ["a[x]", "[0]", "a[0]b", "a[-1]"] { XCTAssertEqual(FieldPath(text).components, [text], text) }
         XCTAssertFalse(FieldPattern.isPattern("items[0].sku"))
         XCTAssertFalse(FieldPattern.isPattern("m[0][2]"))
         for glob in ["item[s]", "[ab]*", "x[0", "a.[0]", "a[0]*", "a?"] { XCTAssertTrue(FieldPattern.isPattern(glob), glob) }
+    }
+
+    func testEveryElementOfAnArray() {
+        let path = FieldPath("items[].sku")
+        XCTAssertEqual(path.components, ["items", "[]", "sku"])
+        XCTAssertTrue(path.reachesEveryElement)
+        XCTAssertEqual(path.values(in: record), [.string("A1"), .string("B2")])
+        XCTAssertEqual(FieldPath("tags[]").values(in: record), [.string("red"), .string("blue")])
+        XCTAssertEqual(FieldPath("user[].name").values(in: record), [], "an object has no elements")
+        XCTAssertEqual(FieldPath("items[].price").values(in: record), [])
+        XCTAssertEqual(FieldPath("id").values(in: record), [.number("7")])
+        XCTAssertFalse(FieldPattern.isPattern("items[].sku"))
+        XCTAssertFalse(FieldPath("items.sku").reachesEveryElement)
     }
 
     func testTopLevelField() {
