@@ -27,7 +27,7 @@ public enum BrowserKeys {
                        + "with `--follow`, so does any move onto the last row)"),
         KeyBinding("h l ← →", ["h": .columnLeft, "l": .columnRight, .key(.left): .columnLeft, .key(.right): .columnRight], in: [.list],
                    help: "the current column left, right",
-                   reference: "the current column left, right (the status line names it; the columns scroll to keep it on screen)"),
+                   reference: "the current column left, right (its title is drawn in reverse video and the status line names it; the columns scroll to keep it on screen)"),
         KeyBinding(": c", [":": .goToRow, "c": .goToColumn], in: [.list],
                    help: "go to a row number, to a column by name (Tab completes)",
                    reference: "`:N` Enter goes to row N; `c NAME` Enter to a column by name: typing narrows the names offered "

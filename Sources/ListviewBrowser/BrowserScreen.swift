@@ -11,10 +11,14 @@ public struct ScreenLine: Equatable, Sendable {
 
     public var text: String
     public var style: Style
+    /// The cells of the line drawn in reverse video besides its style (the current column's
+    /// title in the header line), in display columns.
+    public var highlight: Range<Int>?
 
-    public init(_ text: String, _ style: Style = .plain) {
+    public init(_ text: String, _ style: Style = .plain, highlight: Range<Int>? = nil) {
         self.text = text
         self.style = style
+        self.highlight = highlight
     }
 }
 
@@ -122,7 +126,15 @@ public struct BrowserScreen {
             shownTables[number] = entry
             return entry
         }
-        var lines = [ScreenLine(cut("  " + layout.headerLine), .columnHeader)]
+        // The current column's title stands out: where it begins after the mark's two cells and the
+        // columns before it, each with its gap.
+        var highlight: Range<Int>?
+        if let name = model.currentColumnName, !layout.bordered,
+           let index = layout.columns.firstIndex(where: { $0.spec.path.text == name }) {
+            let start = 2 + layout.columns[..<index].reduce(0) { $0 + $1.width } + layout.gap * index
+            highlight = start..<min(width, start + layout.columns[index].width)
+        }
+        var lines = [ScreenLine(cut("  " + layout.headerLine), .columnHeader, highlight: highlight.flatMap { $0.isEmpty ? nil : $0 })]
         // The section of the first line stays on the line under the column headers; when the
         // first line is a section's header, that line shows it.
         let firstLine = model.firstBodyLine

@@ -71,7 +71,19 @@ final class CursesTerminal {
             if line.style == .cursor || line.style == .status {
                 text += String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
             }
-            mvwaddnstr(stdscr, Int32(row), 0, text, -1)
+            guard let highlight = line.highlight else {
+                mvwaddnstr(stdscr, Int32(row), 0, text, -1)
+                wattrset(stdscr, 0)
+                continue
+            }
+            // The highlighted cells in reverse video between the rest.
+            let (before, rest) = ScreenText.split(text, atColumn: highlight.lowerBound)
+            let (inside, after) = ScreenText.split(rest, atColumn: highlight.count)
+            mvwaddnstr(stdscr, Int32(row), 0, before, -1)
+            wattrset(stdscr, attribute | listview_attr_reverse())
+            waddnstr(stdscr, inside, -1)
+            wattrset(stdscr, attribute)
+            waddnstr(stdscr, after, -1)
             wattrset(stdscr, 0)
         }
         wrefresh(stdscr)

@@ -47,6 +47,22 @@ final class BrowserMouseAndCopyTests: XCTestCase {
         _ = model.handle(.mouse(MouseEvent(.click, line: line, column: 4)))
     }
 
+    func testTheCurrentColumnsTitleIsHighlighted() {
+        let screen = BrowserScreen(width: 60, height: 7, inputName: "c.json")
+        var model = browser(inOrder, screen: screen)
+        func highlighted() -> String? {
+            let header = screen.lines(of: model, loading: nil)[0]
+            guard let range = header.highlight else { return nil }
+            let characters = Array(header.text)
+            return String(characters[range.clamped(to: 0..<characters.count)])
+        }
+        XCTAssertEqual(highlighted(), "id")
+        _ = model.handle(.character("l"))
+        XCTAssertEqual(highlighted()?.trimmingCharacters(in: .whitespaces), "name")
+        _ = model.handle(.character("l"))
+        XCTAssertEqual(highlighted()?.trimmingCharacters(in: .whitespaces), "city")
+    }
+
     func testAClickMovesToTheRowDrawnOnItsLine() {
         let screen = BrowserScreen(width: 60, height: 7, inputName: "c.json")
         var model = browser(byCity, screen: screen)
