@@ -57,4 +57,16 @@ public enum BrowserCommand: CaseIterable, Sendable {
         default: return nil
         }
     }
+
+    /// True for a command that moves among the rows or acts on the one under the cursor: one
+    /// pressed while a sort or group is worked out waits for it to land (`BrowserModel.handle`).
+    var waitsForArrangement: Bool {
+        switch self {
+        case .lineDown, .lineUp, .pageDown, .pageUp, .first, .last, .goToRow, .nextMatch, .previousMatch,
+             .nextSection, .previousSection, .mark, .open:
+            return true
+        default:
+            return false
+        }
+    }
 }

@@ -96,6 +96,7 @@ extension BrowserModel {
             arranging = nil
             arranged = rows
             showArranged(keeping: keeping)
+            handleKeysAfterArranging()
         }
         if let work = counting, let table = work.result {
             counting = nil
@@ -137,6 +138,7 @@ extension BrowserModel {
         guard let (work, _, byKey) = arranging else { return false }
         work.cancel()
         arranging = nil
+        keysAfterArranging = []  // they waited for what is given up
         // A sort or group given up is taken back; rows that arrived are arranged with the next ones.
         if byKey, let previous = undoStack.popLast() {
             sort = previous.sort

@@ -8,7 +8,20 @@ extension BrowserModel {
             unbound(key)
             return .none
         }
+        // While a sort or group asked for is worked out, a key that moves among the rows or
+        // acts on one waits for it to land: `S` then `g` goes to the first row of the sorted list.
+        if mode == .list, arranging?.byKey == true, command.waitsForArrangement {
+            keysAfterArranging.append(key)
+            return .none
+        }
         return perform(command, key: key) ?? .none
+    }
+
+    /// The keys that waited for an arrangement, handled in order now that it has landed.
+    mutating func handleKeysAfterArranging() {
+        let keys = keysAfterArranging
+        keysAfterArranging = []
+        for key in keys { _ = handle(key) }
     }
 
     /// A key no row binds in the view: typed at a prompt; on the keys, it goes back.

@@ -134,6 +134,8 @@ public struct BrowserModel {
     var arranged = BrowserRows()
     /// An arrangement being worked out on the second core, and the row the cursor stays on.
     var arranging: (work: ViewWork<BrowserRows>, keeping: RowAddress?, byKey: Bool)?
+    /// Keys pressed while an arrangement asked for was worked out, handled once it lands.
+    var keysAfterArranging: [BrowserKey] = []
     /// A frequency table, or a summary, being worked out on the second core.
     var counting: ViewWork<FrequencyTable>?
     var describing: ViewWork<SummaryView>?

@@ -161,6 +161,27 @@ final class BrowserArrangementTests: XCTestCase {
         XCTAssertEqual(browser.view.address(at: 1), RowAddress(table: 0, row: 1))
     }
 
+    func testKeysPressedWhileASortIsWorkedOutApplyAfterItLands() {
+        var browser = model(rows(table(200_000)))
+        press(&browser, "jjjll")  // id 4, on amount
+        _ = browser.handle(.character("S"))
+        XCTAssertTrue(browser.isArranging)
+        // `g` then `j`, and a mark, before the sort lands: they wait for it.
+        for key in "gjm" { _ = browser.handle(.character(key)) }
+        XCTAssertEqual(browser.cursor, 3, "nothing moved yet")
+        while browser.isWorking { browser.work(budget: 1_000) }
+        XCTAssertEqual(browser.cursor, 1, "the second row of the sorted list")
+        XCTAssertEqual(browser.marks.count, 1)
+        let second = browser.view.address(at: 1)
+        XCTAssertTrue(second.map(browser.marks.contains) ?? false, "the mark is on the sorted list's second row")
+        // Esc gives the sort up, and the keys that waited for it with it.
+        _ = browser.handle(.character("s"))
+        _ = browser.handle(.character("G"))
+        _ = browser.handle(.escape)
+        XCTAssertFalse(browser.isWorking)
+        XCTAssertEqual(browser.cursor, 1)
+    }
+
     func testSummaryViewDescribesEachColumnPerSectionAndEnterGoesToOne() {
         var browser = model(rows(table(9)))
         press(&browser, "l=")
