@@ -77,8 +77,8 @@ public enum BrowserKeys {
                        + "in force, and `&` Enter clears it; a field no record has is named in the status line with the closest one"),
         KeyBinding("Enter", [.key(.enter): .open], in: listAndViews.union([.prompt]),
                    help: "the record in full; Esc goes back",
-                   reference: "the record under the cursor in full, nested values as an indented tree (Enter, `q` or Esc goes "
-                       + "back); at a prompt, what it asks"),
+                   reference: "the record under the cursor in full, nested values as an indented tree and a long value whole, "
+                       + "over the lines under it (Enter, `q` or Esc goes back); at a prompt, what it asks"),
         KeyBinding("Backspace Tab", [.key(.backspace): .erase, "\t": .complete], in: [.prompt],
                    help: "at a prompt: erase a character; complete a column's name",
                    reference: "at a prompt: erase the last character typed; complete a column's name (`c`)"),

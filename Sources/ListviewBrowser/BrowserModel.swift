@@ -382,7 +382,7 @@ public struct BrowserModel {
                 return
             }
         }
-        mode = .detail(lines: RecordTree.lines(of: view, at: address, flattenedBy: flattenSeparator), top: 0)
+        mode = .detail(lines: RecordTree.lines(of: view, at: address, flattenedBy: flattenSeparator, width: screenWidth), top: 0)
     }
 
     /// The marked rows, in the order they are shown (all loaded rows, whatever the filter).

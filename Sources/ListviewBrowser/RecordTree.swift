@@ -14,11 +14,21 @@ import ListviewValues
 enum RecordTree {
     /// The lines of the record at `address`. Flattened columns (`--flatten`, their keys joined by
     /// `flattenedBy`) are gathered back into the objects and arrays they came from: the tree.
-    static func lines(of rows: BrowserRows, at address: RowAddress, flattenedBy separator: String? = nil) -> [String] {
+    /// With `width`, a value longer than the line (or holding line breaks) goes on over the lines
+    /// under it, shown whole (Enter on a long text cell).
+    static func lines(of rows: BrowserRows, at address: RowAddress, flattenedBy separator: String? = nil, width: Int? = nil) -> [String] {
         let (names, values) = fields(of: rows, at: address, flattenedBy: separator)
         var lines: [String] = []
         for (name, value) in zip(names, values) { append(TerminalEscaping.escaped(name), value, indent: "", to: &lines) }
-        return lines.isEmpty ? ["(no fields)"] : lines
+        guard let width else { return lines.isEmpty ? ["(no fields)"] : lines }
+        // A continuation line begins under the value: after its line's indent and `label: `.
+        return lines.isEmpty ? ["(no fields)"] : lines.flatMap { line -> [String] in
+            guard DisplayWidth.of(line) > width || line.contains("\n") else { return [line] }
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent)
+            let label = body.firstRange(of: ": ").map { DisplayWidth.of(String(body[..<$0.upperBound])) } ?? 2
+            return ScreenText.wrapped(line, width: width, indent: min(indent + label, width / 2))
+        }
     }
 
     /// The lines of one value's tree: an object's members, an array's elements, or the scalar.

@@ -130,6 +130,24 @@ final class BrowserModelTests: XCTestCase {
         XCTAssertEqual(browser.top, 16, "rows 17-24 on screen, the cursor's last")
     }
 
+    func testALongValueShowsWholeOverTheLinesUnderIt() {
+        XCTAssertEqual(ScreenText.wrapped("note: one two three four five", width: 16, indent: 6),
+                       ["note: one two ", "      three ", "      four five"])
+        XCTAssertEqual(ScreenText.wrapped("k: 0123456789abcdef", width: 10, indent: 3), ["k: 0123456", "   789abcd", "   ef"])
+        XCTAssertEqual(ScreenText.wrapped("short", width: 10, indent: 2), ["short"])
+        XCTAssertEqual(ScreenText.wrapped("k: 漢字漢字", width: 6, indent: 3), ["k: 漢", "   字", "   漢", "   字"], "wide characters whole")
+        let schema = RecordSchema()
+        var table = CellTable(columns: [], inferTypes: false)
+        table.append(schema.record(keys: ["id", "note"], values: [.number("1"), .string(String(repeating: "ab ", count: 20))]), schema: schema)
+        var browser = model(BrowserRows(arranged: table, sections: [Section(items: [RowRef(0)])]))
+        browser.screenWidth = 30
+        press(&browser, "\n")
+        guard case .detail(let lines, _) = browser.mode else { return XCTFail("Enter shows the record") }
+        XCTAssertEqual(lines.count, 4, "\(lines)")
+        XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(lines)")
+        XCTAssertEqual(lines.dropFirst().map { $0.filter { $0 == "b" }.count }.reduce(0, +), 20, "every word is there")
+    }
+
     func testDetailShowsTheRecordAndEscapeGoesBack() {
         var browser = model(BrowserRows(arranged: table(3), sections: [Section(items: (0..<3).map(RowRef.init))]))
         press(&browser, "j\n")
