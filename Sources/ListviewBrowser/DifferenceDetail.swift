@@ -2,7 +2,7 @@ import ListviewValues
 
 /// A difference of `listview diff -i` in full (Enter on a row of the review screen): the paths
 /// that differ, each with its old value beside its new one and marked `≠`, then the old record
-/// beside the new one.
+/// beside the new one, lined up by path.
 ///
 ///     changed id=1001 · 2 paths differ
 ///     path          old                │ new
@@ -43,7 +43,7 @@ enum DifferenceDetail {
             pad(left, side) + " │ " + right
         }
         var lines = ["\(change) \(key.isEmpty ? (fields["path"].map(CellText.text(for:)) ?? "") : key)"
-                        + (paths.isEmpty ? "" : " · \(RecordCount.text(paths.count, noun: "path")) differ")]
+                        + (paths.isEmpty ? "" : " · \(RecordCount.text(paths.count, noun: "path")) \(paths.count == 1 ? "differs" : "differ")")]
         if !paths.isEmpty {
             let pathWidth = min(side / 2, paths.map { DisplayWidth.of($0.path) + changedMark.count }.max() ?? 0)
             lines.append(row(pad("path", pathWidth) + " old", "new"))
@@ -54,11 +54,34 @@ enum DifferenceDetail {
         }
         lines.append("")
         lines.append(row("old", "new"))
-        let (left, right) = (old.isNull ? ["(none)"] : RecordTree.lines(of: old), new.isNull ? ["(none)"] : RecordTree.lines(of: new))
-        for index in 0..<max(left.count, right.count) {
-            lines.append(row(index < left.count ? left[index] : "", index < right.count ? right[index] : ""))
-        }
+        let (left, right) = (old.isNull ? [("", "(none)")] : RecordTree.lines(of: old), new.isNull ? [("", "(none)")] : RecordTree.lines(of: new))
+        for (oldLine, newLine) in aligned(left, right) { lines.append(row(oldLine ?? "", newLine ?? "")) }
         return lines
+    }
+
+    /// The lines of two trees side by side, lined up by the path each shows: a value both have on
+    /// one line, one only a side has against a blank, in the old tree's order with the new tree's
+    /// own lines where they come in it.
+    static func aligned(_ left: [RecordTree.Line], _ right: [RecordTree.Line]) -> [(String?, String?)] {
+        let oldPaths = Set(left.map(\.path))
+        var newPlaces: [String: Int] = [:]
+        for (index, line) in right.enumerated() where newPlaces[line.path] == nil { newPlaces[line.path] = index }
+        var pairs: [(String?, String?)] = []
+        var next = 0  // the new tree's next line not yet shown
+        for line in left {
+            guard let place = newPlaces[line.path] else {
+                pairs.append((line.text, nil))
+                continue
+            }
+            if place >= next {
+                // The new tree's own lines before this one come first.
+                for own in right[next..<place] where !oldPaths.contains(own.path) { pairs.append((nil, own.text)) }
+                next = place + 1
+            }
+            pairs.append((line.text, right[place].text))
+        }
+        for own in right[next...] where !oldPaths.contains(own.path) { pairs.append((nil, own.text)) }
+        return pairs
     }
 
     /// A value as a path's line shows it: its text, `(none)` when the side lacks it.

@@ -18,8 +18,9 @@ enum RecordTree {
     /// under it, shown whole (Enter on a long text cell).
     static func lines(of rows: BrowserRows, at address: RowAddress, flattenedBy separator: String? = nil, width: Int? = nil) -> [String] {
         let (names, values) = fields(of: rows, at: address, flattenedBy: separator)
-        var lines: [String] = []
-        for (name, value) in zip(names, values) { append(TerminalEscaping.escaped(name), value, indent: "", to: &lines) }
+        var tree: [Line] = []
+        for (name, value) in zip(names, values) { append(TerminalEscaping.escaped(name), value, indent: "", path: name, to: &tree) }
+        let lines = tree.map(\.text)
         guard let width else { return lines.isEmpty ? ["(no fields)"] : lines }
         // A continuation line begins under the value: after its line's indent and `label: `.
         return lines.isEmpty ? ["(no fields)"] : lines.flatMap { line -> [String] in
@@ -31,16 +32,17 @@ enum RecordTree {
         }
     }
 
-    /// The lines of one value's tree: an object's members, an array's elements, or the scalar.
-    static func lines(of value: Value) -> [String] {
-        var lines: [String] = []
+    /// The lines of one value's tree, each with its path: an object's members, an array's
+    /// elements, or the scalar.
+    static func lines(of value: Value) -> [Line] {
+        var lines: [Line] = []
         switch value {
         case .object(let object) where object.count > 0:
-            for (key, member) in object.members { append(TerminalEscaping.escaped(key), member, indent: "", to: &lines) }
+            for (key, member) in object.members { append(TerminalEscaping.escaped(key), member, indent: "", path: key, to: &lines) }
         case .array(let elements) where !elements.isEmpty:
-            for element in elements { appendElement(element, indent: "", to: &lines) }
+            for (index, element) in elements.enumerated() { appendElement(element, indent: "", path: String(index), to: &lines) }
         default:
-            lines.append(CellText.text(for: value))
+            lines.append(("", CellText.text(for: value)))
         }
         return lines
     }
@@ -70,38 +72,44 @@ enum RecordTree {
         return kind == .nested ? .string(String(decoding: text, as: UTF8.self)) : nil
     }
 
-    private static func append(_ label: String, _ value: Value, indent: String, to lines: inout [String]) {
+    /// One line of a tree, and the path of the value it shows (members by name, elements by
+    /// position: `items.0.sku`), by which two trees line up (`DifferenceDetail`).
+    typealias Line = (path: String, text: String)
+
+    private static func append(_ label: String, _ value: Value, indent: String, path: String, to lines: inout [Line]) {
         switch value {
         case .object(let object) where object.count > 0:
-            lines.append("\(indent)\(label):")
-            for (key, member) in object.members { append(TerminalEscaping.escaped(key), member, indent: indent + "  ", to: &lines) }
+            lines.append((path, "\(indent)\(label):"))
+            for (key, member) in object.members {
+                append(TerminalEscaping.escaped(key), member, indent: indent + "  ", path: path + "." + key, to: &lines)
+            }
         case .array(let elements) where !elements.isEmpty:
-            lines.append("\(indent)\(label):")
-            for element in elements { appendElement(element, indent: indent + "  ", to: &lines) }
+            lines.append((path, "\(indent)\(label):"))
+            for (index, element) in elements.enumerated() { appendElement(element, indent: indent + "  ", path: path + ".\(index)", to: &lines) }
         default:
-            lines.append("\(indent)\(label): \(CellText.text(for: value))")
+            lines.append((path, "\(indent)\(label): \(CellText.text(for: value))"))
         }
     }
 
-    private static func appendElement(_ value: Value, indent: String, to lines: inout [String]) {
+    private static func appendElement(_ value: Value, indent: String, path: String, to lines: inout [Line]) {
         switch value {
         case .object(let object) where object.count > 0:
             var first = true
             for (key, member) in object.members {
-                var nested: [String] = []
-                append(TerminalEscaping.escaped(key), member, indent: indent + "  ", to: &nested)
+                var nested: [Line] = []
+                append(TerminalEscaping.escaped(key), member, indent: indent + "  ", path: path + "." + key, to: &nested)
                 if first, let head = nested.first {
                     // `- key: value` on the dash's line, the rest under it.
-                    nested[0] = indent + "- " + head.dropFirst(indent.count + 2)
+                    nested[0].text = indent + "- " + head.text.dropFirst(indent.count + 2)
                     first = false
                 }
                 lines += nested
             }
         case .array(let elements) where !elements.isEmpty:
-            lines.append("\(indent)-")
-            for element in elements { appendElement(element, indent: indent + "  ", to: &lines) }
+            lines.append((path, "\(indent)-"))
+            for (index, element) in elements.enumerated() { appendElement(element, indent: indent + "  ", path: path + ".\(index)", to: &lines) }
         default:
-            lines.append("\(indent)- \(CellText.text(for: value))")
+            lines.append((path, "\(indent)- \(CellText.text(for: value))"))
         }
     }
 }
