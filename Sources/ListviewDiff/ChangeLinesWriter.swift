@@ -37,6 +37,17 @@ public struct ChangeLinesWriter {
         }
     }
 
+    /// A change of a difference of `kind` on a line of its own, whole: `path: old → new` for a
+    /// changed record, `path: value` for a removed or added one (annotations, test reports, the
+    /// review screen's rows).
+    func line(_ change: ChangedRecord.Change, of kind: Difference.Kind) -> String {
+        switch kind {
+        case .changed: return line(change, room: nil)
+        case .removed: return "\(change.path): \(ChangedRecord.text(change.old))"
+        case .added: return "\(change.path): \(ChangedRecord.text(change.new))"
+        }
+    }
+
     /// `path: old → new`, the values shortened so the line takes at most `room` cells.
     func line(_ change: ChangedRecord.Change, room: Int?) -> String {
         let path = TerminalEscaping.escaped(change.path)

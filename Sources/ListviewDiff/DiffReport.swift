@@ -102,10 +102,7 @@ struct DiffReport {
             for difference in section.items {
                 let record = builder.record(for: difference)
                 let kind = difference.kind.rawValue
-                let text = record.changes.map { change -> String in
-                    difference.kind == .changed ? lines.line(change, room: nil)
-                        : "\(change.path): \(ChangedRecord.text(difference.kind == .removed ? change.old : change.new))"
-                }.joined(separator: "\n")
+                let text = record.changes.map { lines.line($0, of: difference.kind) }.joined(separator: "\n")
                 let named = record.key.isEmpty ? Self.recordName(record, kind: difference.kind) : record.keyText
                 let message = difference.kind == .changed ? "\(kind) \(record.changes.map(\.path).joined(separator: ", "))" : "\(kind) record"
                 cases.append(.init(name: "\(kind) \(named)", className: grouped ? group : kind, failure: (kind, message, text)))

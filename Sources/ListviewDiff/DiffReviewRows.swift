@@ -39,13 +39,7 @@ enum DiffReviewRows {
             }
             let changed = difference.kind == .changed ? difference.fields.map { report.diff.compared[$0].text } : []
             bytes.append(",\"fields\":" + Value.array(changed.map(Value.string)).compactJSON)
-            let texts = record.changes.map { change -> String in
-                switch difference.kind {
-                case .changed: return lines.line(change, room: nil)
-                case .removed: return "\(change.path): \(ChangedRecord.text(change.old))"
-                case .added: return "\(change.path): \(ChangedRecord.text(change.new))"
-                }
-            }
+            let texts = record.changes.map { lines.line($0, of: difference.kind) }
             bytes.append(",\"changes\":")
             JSONString.append(texts.joined(separator: " · "), to: &bytes)
             if difference.kind == .changed {

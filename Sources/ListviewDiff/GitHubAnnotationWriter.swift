@@ -41,13 +41,7 @@ public struct GitHubAnnotationWriter {
     /// record is (the old file for a removed record).
     public func annotation(_ kind: Difference.Kind, record: ChangedRecord, file: String?, line: Int?) -> Annotation {
         let lines = ChangeLinesWriter()
-        let message: [String] = record.changes.map { change in
-            switch kind {
-            case .changed: return lines.line(change, room: nil)
-            case .removed: return "\(change.path): \(ChangedRecord.text(change.old))"
-            case .added: return "\(change.path): \(ChangedRecord.text(change.new))"
-            }
-        }
+        let message = record.changes.map { lines.line($0, of: kind) }
         let named = record.key.isEmpty ? "\(kind.rawValue) record" : "\(kind.rawValue) \(record.keyText)"
         return Annotation(file: file, line: line, title: named, message: message.isEmpty ? "\(kind.rawValue) record" : message.joined(separator: "\n"))
     }
