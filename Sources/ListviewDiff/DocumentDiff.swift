@@ -55,15 +55,18 @@ struct DocumentDiff {
 
     /// Each top-level member and how many of its paths differ, most first (`--stat`).
     var memberStats: [(field: String, records: Int)] {
-        var counts: [String: Int] = [:]
-        var order: [String] = []
+        var counts: [(field: String, records: Int)] = []
+        var places: [String: Int] = [:]
         for change in changes {
             let member = Self.member(of: change)
-            if counts[member] == nil { order.append(member) }
-            counts[member, default: 0] += 1
+            if let place = places[member] {
+                counts[place].records += 1
+            } else {
+                places[member] = counts.count
+                counts.append((member, 1))
+            }
         }
-        return order.enumerated().sorted { (counts[$0.element] ?? 0, -$0.offset) > (counts[$1.element] ?? 0, -$1.offset) }
-            .map { ($0.element, counts[$0.element] ?? 0) }
+        return RecordDiff.mostChangedFirst(counts)
     }
 
     /// The top-level member a change is under.
@@ -123,31 +126,19 @@ struct DocumentDiff {
     }
 
     /// `config: 3 changed · name: 1 changed`.
-    private var statLine: String {
-        let stats = memberStats
-        guard !stats.isEmpty else { return "no field changed" }
-        return stats.map { "\(TerminalEscaping.escaped($0.field)): \(RecordCount.grouped($0.records)) changed" }.joined(separator: " · ")
-    }
+    private var statLine: String { RecordDiff.statsLine(memberStats) }
 
     /// JSON Lines: `{"change":"changed","path":"a.b","old":1,"new":2}` a path; JSON: `{"changes":[…],"summary":{…}}`.
     private func writeJSON(lines: Bool, stats withStats: Bool, counts countsOnly: Bool, into sink: OutputSink) throws {
         var bytes = ByteOutput()
         let counts = "{\"changed\":\(count(.changed)),\"added\":\(count(.added)),\"removed\":\(count(.removed))}"
-        func stats() {
-            bytes.append("{")
-            for (index, stat) in memberStats.enumerated() {
-                if index > 0 { bytes.append(",") }
-                JSONString.append(stat.field, to: &bytes)
-                bytes.append(":\(stat.records)")
-            }
-            bytes.append("}")
-        }
+        // `--stat` as a record diff writes it: a member beside the summary, or a line of its own.
+        let extras = DiffJSONWriter.Extras(fieldStats: withStats ? memberStats : nil, suggestedKey: nil)
         if countsOnly {
             bytes.append(counts)
-            if !lines && withStats {
+            if !lines {
                 bytes.removeLast(from: bytes.count - 1)
-                bytes.append(",\"field_stats\":")
-                stats()
+                extras.appendMembers(to: &bytes)
                 bytes.append("}")
             }
             bytes.append("\n")
@@ -162,18 +153,11 @@ struct DocumentDiff {
             }
             if !lines {
                 bytes.append("],\"summary\":" + counts)
-                if withStats {
-                    bytes.append(",\"field_stats\":")
-                    stats()
-                }
+                extras.appendMembers(to: &bytes)
                 bytes.append("}\n")
             }
         }
-        if lines && withStats {
-            bytes.append("{\"change\":\"field-stats\",\"fields\":")
-            stats()
-            bytes.append("}\n")
-        }
+        if lines { extras.appendLines(to: &bytes) }
         try sink.write(block: bytes)
     }
 

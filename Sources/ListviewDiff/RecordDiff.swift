@@ -189,14 +189,22 @@ extension RecordDiff {
         for change in changed {
             for field in change.fields where counts.indices.contains(field) { counts[field] += 1 }
         }
-        return counts.enumerated().filter { $0.element > 0 }
-            .sorted { $0.element != $1.element ? $0.element > $1.element : $0.offset < $1.offset }
-            .map { (compared[$0.offset].text, $0.element) }
+        return Self.mostChangedFirst(zip(compared, counts).map { ($0.text, $1) })
+    }
+
+    /// `counts` (each field's changes, in field order) without the fields that did not change,
+    /// most changed first, in field order among equals: `--stat`'s order, for records and documents.
+    static func mostChangedFirst(_ counts: [(field: String, records: Int)]) -> [(field: String, records: Int)] {
+        counts.enumerated().filter { $0.element.records > 0 }
+            .sorted { $0.element.records != $1.element.records ? $0.element.records > $1.element.records : $0.offset < $1.offset }
+            .map(\.element)
     }
 
     /// `total: 1,204 changed · status: 3 changed`, or `no field changed`.
-    public var fieldStatsLine: String {
-        let stats = fieldStats
+    public var fieldStatsLine: String { Self.statsLine(fieldStats) }
+
+    /// `stats` as `--stat` writes them for people: `total: 1,204 changed · status: 3 changed`.
+    static func statsLine(_ stats: [(field: String, records: Int)]) -> String {
         guard !stats.isEmpty else { return "no field changed" }
         return stats.map { "\(TerminalEscaping.escaped($0.field)): \(RecordCount.grouped($0.records)) changed" }.joined(separator: " · ")
     }
