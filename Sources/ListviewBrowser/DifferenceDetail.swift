@@ -40,15 +40,15 @@ enum DifferenceDetail {
         }
         let side = max(8, (width - 3) / 2)
         func row(_ left: String, _ right: String) -> String {
-            pad(left, side) + " │ " + right
+            ScreenText.padded(left, to: side) + " │ " + right
         }
         var lines = ["\(change) \(key.isEmpty ? (fields["path"].map(CellText.text(for:)) ?? "") : key)"
                         + (paths.isEmpty ? "" : " · \(RecordCount.text(paths.count, noun: "path")) \(paths.count == 1 ? "differs" : "differ")")]
         if !paths.isEmpty {
             let pathWidth = min(side / 2, paths.map { DisplayWidth.of($0.path) + changedMark.count }.max() ?? 0)
-            lines.append(row(pad("path", pathWidth) + " old", "new"))
+            lines.append(row(ScreenText.padded("path", to: pathWidth) + " old", "new"))
             for path in paths {
-                let label = pad(changedMark + TerminalEscaping.escaped(path.path), pathWidth)
+                let label = ScreenText.padded(changedMark + TerminalEscaping.escaped(path.path), to: pathWidth)
                 lines.append(row(label + " " + shown(path.old), shown(path.new)))
             }
         }
@@ -88,11 +88,5 @@ enum DifferenceDetail {
     private static func shown(_ value: Value?) -> String {
         guard let value else { return "(none)" }
         return TerminalEscaping.escaped(value.isContainer ? value.compactJSON : CellText.text(for: value))
-    }
-
-    /// `text` cut or padded with spaces to `width` cells.
-    private static func pad(_ text: String, _ width: Int) -> String {
-        let fitted = DisplayWidth.of(text) > width ? TextFitting.truncated(text, to: width) : text
-        return fitted + String(repeating: " ", count: max(0, width - DisplayWidth.of(fitted)))
     }
 }
