@@ -191,7 +191,7 @@ public struct FieldCheck {
         }
         var candidates = columns
         if path.reachesEveryElement, known.contains(path.components[0]), let table {
-            candidates = elementPaths(of: table)
+            candidates = NestedPaths.of(table, throughElements: true)
         } else if path.components.count > 1, known.contains(path.components[0]), let table {
             let parent = FieldPath(path.components.dropLast().joined(separator: "."))
             candidates = keys(under: parent, in: table).map { parent.text + "." + $0 }
@@ -208,27 +208,6 @@ public struct FieldCheck {
         // Without a header row the columns are numbers.
         let numbered = !request.read.csv.hasHeader && columns.first == "1" ? " (--no-header names the columns 1, 2, 3, …)" : ""
         return "\(head); fields are: \(listed(candidates.isEmpty ? columns : candidates))\(numbered)"
-    }
-
-    /// The paths into the nested values of the first rows of `table`, with `[]` for an array's
-    /// elements (`items[].sku`), in first-seen order: what a path through every element is among.
-    private static func elementPaths(of table: CellTable) -> [String] {
-        var paths: [String] = []
-        var seen: Set<String> = []
-        func visit(_ value: Value, _ path: String) {
-            if seen.insert(path).inserted { paths.append(path) }
-            switch value {
-            case .object(let object): for (key, member) in object.members { visit(member, path + "." + key) }
-            case .array(let elements): for element in elements { visit(element, path + FieldPath.everyElement) }
-            default: break
-            }
-        }
-        table.withCells { cells in
-            for row in 0..<min(table.rowCount, 1_000) {
-                for (column, name) in table.columns.enumerated() { cells.value(row: row, column: column).map { visit($0, name) } }
-            }
-        }
-        return paths
     }
 
     /// The keys of the objects at `parent` in the first rows of `table`, in first-seen order.

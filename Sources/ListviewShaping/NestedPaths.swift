@@ -9,8 +9,9 @@ public enum NestedPaths {
     /// Rows looked at: a pattern is expanded from the first batch's fields.
     public static let rowsLooked = 1_000
 
-    /// The paths in the nested cells of `table`'s first rows, every level of objects.
-    public static func of(_ table: CellTable?, separator: String = ".") -> [String] {
+    /// The paths in the nested cells of `table`'s first rows, every level of objects; with
+    /// `throughElements`, into arrays' elements too, each array's step written `[]` (`items[].sku`).
+    public static func of(_ table: CellTable?, separator: String = ".", throughElements: Bool = false) -> [String] {
         guard let table, table.hasNestedCells, let decode = table.nestedDecoder else { return [] }
         var paths: [String] = []
         var seen: Set<String> = []
@@ -19,19 +20,28 @@ public enum NestedPaths {
                 for (column, name) in table.columns.enumerated() {
                     let (kind, text) = cells.cell(row: row, column: column)
                     guard kind == .nested, let value = decode(text) else { continue }
-                    collect(value, path: name, separator: separator, into: &paths, seen: &seen)
+                    collect(value, path: name, separator: separator, throughElements: throughElements, into: &paths, seen: &seen)
                 }
             }
         }
         return paths
     }
 
-    private static func collect(_ value: Value, path: String, separator: String, into paths: inout [String], seen: inout Set<String>) {
-        guard case .object(let object) = value else { return }
-        for (key, member) in object.members {
-            let inner = path + separator + key
+    private static func collect(_ value: Value, path: String, separator: String, throughElements: Bool, into paths: inout [String],
+                                seen: inout Set<String>) {
+        switch value {
+        case .object(let object):
+            for (key, member) in object.members {
+                let inner = path + separator + key
+                if seen.insert(inner).inserted { paths.append(inner) }
+                collect(member, path: inner, separator: separator, throughElements: throughElements, into: &paths, seen: &seen)
+            }
+        case .array(let elements) where throughElements:
+            let inner = path + FieldPath.everyElement
             if seen.insert(inner).inserted { paths.append(inner) }
-            collect(member, path: inner, separator: separator, into: &paths, seen: &seen)
+            for element in elements { collect(element, path: inner, separator: separator, throughElements: true, into: &paths, seen: &seen) }
+        default:
+            break
         }
     }
 }
