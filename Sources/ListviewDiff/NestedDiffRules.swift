@@ -95,12 +95,8 @@ public struct NestedDiffRules: Sendable {
         var current = text
         var changed = false
         for scrub in scrubs {
-            let replaced = current.utf8.withContiguousStorageIfAvailable { scrub.regex.replacingMatches(in: UnsafeRawBufferPointer($0), with: Self.scrubbed) }
-                ?? Array(current.utf8).withUnsafeBytes { scrub.regex.replacingMatches(in: $0, with: Self.scrubbed) }
-            if let replaced {
-                current = String(decoding: replaced, as: UTF8.self)
-                changed = true
-            }
+            guard let replaced = scrub.regex.replacingMatches(in: current, with: Self.scrubbed) else { continue }
+            (current, changed) = (replaced, true)
         }
         return changed ? current : nil
     }

@@ -66,6 +66,13 @@ public final class LinearRegex: @unchecked Sendable {
         return result
     }
 
+    /// `text` with every match replaced by `replacement` (`replacingMatches(in:with:)` of its
+    /// UTF-8); nil when nothing matches.
+    public func replacingMatches(in text: String, with replacement: String) -> String? {
+        var text = text
+        return text.withUTF8 { replacingMatches(in: UnsafeRawBufferPointer($0), with: replacement) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// Why a pattern does not compile, in RE2's words (`missing ): (a`).
     public struct SyntaxError: Error, Sendable {
         public let reason: String
