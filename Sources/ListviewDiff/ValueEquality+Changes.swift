@@ -209,7 +209,7 @@ private struct ChangeWalk {
     private static func matchText(_ value: Value?, equality: ValueEquality) -> String {
         switch value {
         case .string(let text)? where !equality.exact && !NumberText.isNumber(text):
-            return text.isEmpty ? "0" : "s" + text
+            return text.isEmpty ? Self.noValue : "s" + text
         case .bool(let flag)? where !equality.exact:
             return flag ? "strue" : "sfalse"  // as the text `true` is: equal by meaning
         default:
@@ -282,10 +282,11 @@ private struct ChangeWalk {
             for (key, member) in object.members.sorted(by: { $0.0 < $1.0 }) {
                 let memberPath = path?.appending(.member(key))
                 if applies, let memberPath, rules.ignores(memberPath) { continue }
-                if !equality.exact, ValueEquality.isNoValue(member) { continue }
-                text += Value.string(key).compactJSON + ":"
-                appendCanonical(member, at: memberPath, to: &text)
-                text += ","
+                var value = ""
+                appendCanonical(member, at: memberPath, to: &value)
+                // A member with no value is the member missing (by meaning).
+                if !equality.exact && value == Self.noValue { continue }
+                text += Value.string(key).compactJSON + ":" + value + ","
             }
             text += "}"
         case .array(let elements)?:
@@ -299,13 +300,16 @@ private struct ChangeWalk {
         }
     }
 
+    /// The canonical text of null, a missing value and empty text.
+    static let noValue = "0"
+
     /// A scalar's canonical text (`canonical`): no value as `0`, a number by its value, text quoted;
     /// under `exact`, its kind and text as written.
     static func appendScalarCanonical(_ value: Value?, exact: Bool, to text: inout String) {
         CellKind.withCell(of: value) { kind, bytes in
             let cell = (kind, bytes)
             if !exact && ValueEquality.isNoValue(cell) {
-                text += "0"
+                text += noValue
                 return
             }
             if exact {
@@ -318,17 +322,6 @@ private struct ChangeWalk {
             } else {
                 text += "s" + Value.string(String(decoding: bytes, as: UTF8.self)).compactJSON
             }
-        }
-    }
-}
-
-extension ValueEquality {
-    /// Null, missing and empty text: no value.
-    static func isNoValue(_ value: Value?) -> Bool {
-        switch value {
-        case nil, .null?: return true
-        case .string(let text)?: return text.isEmpty
-        default: return false
         }
     }
 }
