@@ -133,6 +133,11 @@ public final class SpillFile: Sendable {
 
     deinit { close(descriptor) }
 
+    /// The file's descriptor and a path that opens it anew (`/proc/self/fd/N`), for a file written
+    /// whole by another writer and read back by a reader that opens paths: `listview diff -i`'s
+    /// rows, written by the diff and opened by the browser. Its own `append` is then not used.
+    public var handedOver: (descriptor: Int32, path: String) { (descriptor, "/proc/self/fd/\(descriptor)") }
+
     /// The file's size, what is still buffered included.
     public var size: Int { contents.withLock { $0.flushed + $0.buffer.count } }
 

@@ -120,35 +120,26 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    /// `-i`: the differences written as the review screen's rows (`DiffReviewRows`) to a file with
-    /// no name (read back through /proc/self/fd), then opened in the browser grouped by `change`;
+    /// `-i`: the differences written as the review screen's rows (`DiffReviewRows`) to a spill file
+    /// (read back through /proc/self/fd), then opened in the browser grouped by `change`;
     /// the marked rows go to `sink` in `--style` (JSON Lines by default). The status is the
     /// diff's once `q` ends the review (0 the same, 1 different), 130 for Ctrl-C.
     func review(_ request: DiffRequest, sink: OutputSink) throws -> Int32 {
         let folder = request.list.arrangement.spillFolder ?? SpillDirectory.parent(flag: nil, environment: ProcessEnvironment.all)
-        var template = Array((folder + "/listview-review-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard descriptor >= 0 else { throw ListviewError.spillFailed(directory: folder, reason: SystemError.message(for: errno)) }
-        template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
-        defer { close(descriptor) }
+        let file = try SpillDirectory(parent: folder).newFile()
         var rows = request
         rows.review = true
-        let outcome = try DiffRunner.run(rows, to: OutputSink(fileDescriptor: descriptor), warn: { Diagnostics.report($0) })
+        let outcome = try DiffRunner.run(rows, to: OutputSink(fileDescriptor: file.handedOver.descriptor), warn: { Diagnostics.report($0) })
         var list = ListRequest()
-        list.read.inputs = ["/proc/self/fd/\(descriptor)"]
+        list.read.inputs = [file.handedOver.path]
         list.read.format = .jsonl
         list.arrangement.groupBy = [FieldPath("change")]
         list.look.color = request.list.look.color
         list.freesRecords = false
         CommandRun.prepare(sink, machineStyle: (look.style ?? .jsonl).isMachineReadable, color: false)
         let name = [old, new].map(InputLoader.displayName(of:)).joined(separator: " → ")
-        switch try Browser.run(list, style: look.style ?? .jsonl, inputName: name, into: sink, reviewingDifferences: true) {
-        case .quit: return outcome.different ? 1 : 0
-        case .interrupted: return 130
-        case .signalled(let number):
-            raise(number)
-            return 128 + number
-        }
+        let ended = try Browser.run(list, style: look.style ?? .jsonl, inputName: name, into: sink, reviewingDifferences: true)
+        return withExtendedLifetime(file) { ended.status(quitting: outcome.different ? 1 : 0) }
     }
 
     /// `--array-key`, `--unordered`, `--scrub` and the `--ignore` paths below a field.

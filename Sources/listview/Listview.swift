@@ -223,11 +223,19 @@ extension Listview {
         CommandRun.prepare(sink, machineStyle: (view.look.style ?? .json).isMachineReadable, color: false)
         let name = request.read.label
         let timings = ProcessEnvironment.value("LISTVIEW_BROWSER_TIMINGS")
-        switch try Browser.run(request, style: view.look.style, inputName: name, into: sink, timings: timings) {
-        case .quit: return 0
+        return try Browser.run(request, style: view.look.style, inputName: name, into: sink, timings: timings).status(quitting: 0)
+    }
+}
+
+extension Browser.Outcome {
+    /// The exit status of a browsing session: `quitting` for `q` (the list's 0, a diff's 0 or 1),
+    /// 130 for Ctrl-C; a signal from outside acts as it would have (`Interrupts`), the terminal
+    /// restored.
+    func status(quitting: Int32) -> Int32 {
+        switch self {
+        case .quit: return quitting
         case .interrupted: return 130
         case .signalled(let number):
-            // The terminal is restored: the signal acts as it would have (`Interrupts`).
             raise(number)
             return 128 + number
         }
