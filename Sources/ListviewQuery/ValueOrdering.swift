@@ -49,10 +49,7 @@ public enum ValueOrdering {
         case let (.bool(a), .bool(b)):
             return a == b ? 0 : (a ? 1 : -1)
         case let (.number(a, textA), .number(b, textB)):
-            if a.double < b.double { return -1 }
-            if a.double > b.double { return 1 }
-            // Equal doubles: the digits decide when a double may stand for more than one decimal.
-            return (a.isExact && b.isExact) || textA == textB ? 0 : NumberRule.compare(textA, textB) ?? 0
+            return NumberRule.compare(a, textA, b, textB)
         case let (.text(a), .text(b)), let (.nested(a), .nested(b)):
             return a == b ? 0 : (a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : 1)
         default:

@@ -59,10 +59,23 @@ public enum NumberRule {
     /// How the number `a` (read as `aReading`) orders against `b`: -1, 0 or 1, exactly.
     @inline(__always)
     public static func compare(_ aReading: Reading, _ a: UnsafeRawBufferPointer, _ bReading: Reading, _ b: UnsafeRawBufferPointer) -> Int {
+        compare(aReading, bReading) { compare(a, b) ?? 0 }
+    }
+
+    /// `compare(_:_:_:_:)` of two numbers held as text (sort keys), inlined where keys are compared.
+    @inlinable @inline(__always)
+    public static func compare(_ aReading: Reading, _ a: String, _ bReading: Reading, _ b: String) -> Int {
+        compare(aReading, bReading) { a == b ? 0 : compare(a, b) ?? 0 }
+    }
+
+    /// The one order of two numbers: by their doubles, and where those are equal but one may
+    /// stand for other decimals too (not `isExact`), by their digits (`digits`).
+    @usableFromInline @inline(__always)
+    static func compare(_ aReading: Reading, _ bReading: Reading, digits: () -> Int) -> Int {
         if aReading.double < bReading.double { return -1 }
         if aReading.double > bReading.double { return 1 }
         if aReading.isExact && bReading.isExact { return 0 }
-        return compare(a, b) ?? 0
+        return digits()
     }
 
     /// How the number text `a` orders against the number text `b`: -1, 0 or 1, on their digits;
