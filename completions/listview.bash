@@ -163,7 +163,7 @@ _listview() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --explain --flatten --no-flatten --explode-drop-empty --unflatten -i --interactive --follow --no-config --views --version -h --help)
+    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --explain --flatten --no-flatten --explode-drop-empty --unflatten -i --interactive --follow --concat --no-config --views --version -h --help)
     local -a repeating_options=(--null-value --where --group-by --exclude --sort --section-layout --template --kind --explode)
     local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir --flatten-depth --flatten-separator --view --config)
     __listview_offer_flags_options -1

@@ -98,6 +98,7 @@ _listview() {
         '--unflatten[Dotted columns (customer.name, items.0.sku) as nested objects and arrays again, e.g. CSV written as JSON.]'
         '(-i --interactive)'{-i,--interactive}'[Browse full-screen (on /dev/tty)\: move with j/k, search with /, filter with &, mark rows with m; q writes the marked rows to standard output (? lists the keys).]'
         '--follow[With -i\: read on as the file grows, or as the pipe is written, and add the new records, like '\''less +F'\'' (JSON Lines, CSV, TSV); the cursor on the last row stays there.]'
+        '--concat[With -i and several files\: browse them as one list, in order, as the command line reads them (without it, each file is a sheet of its own; Tab moves between them).]'
         '--view[Apply the options of this view from listview.toml (here or in a parent directory, up to the repository root) or ~/.config/listview/config.toml; an option given on the command line wins over the view'\''s.]:name:{__listview_custom_complete ---completion -- --view "${current_word_index}" "$(__listview_cursor_index_in_current_word)"}'
         '--config[Read views and \[defaults\] from this file instead of listview.toml and ~/.config/listview/config.toml.]:file:_files -g '\''*.toml'\'''
         '--no-config[Read no view file\: no \[defaults\], no views (LISTVIEW_NO_CONFIG=1 does the same).]'

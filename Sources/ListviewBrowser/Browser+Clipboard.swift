@@ -11,7 +11,7 @@ extension Browser {
     static func clipboardText(_ copy: BrowserCopy, of rows: BrowserRows, request: ListRequest, style: OutputStyle) throws -> String {
         let address: RowAddress
         switch copy {
-        case .cell(let text, _): return text
+        case .cell(let text, _), .text(let text, _): return text
         case .row(let row, _): address = row
         }
         let sink = OutputSink.memory()

@@ -26,50 +26,56 @@ public enum Browser {
     /// the input's own format). With `timings`, each key's handling and drawing time, and the
     /// time to the first screen with rows, are appended to that file (bench/browser.sh).
     /// `reviewingDifferences`: the rows are `listview diff -i`'s (`BrowserModel.reviewsDifferences`).
+    /// `sheetPerFile`: several inputs open as a sheet each (`BrowserSheets`), the memory budget
+    /// shared between them; else they are one list, as the command line reads them.
     public static func run(_ request: ListRequest, style: OutputStyle?, inputName: String, into sink: OutputSink,
-                           timings: String? = nil, reviewingDifferences: Bool = false) throws -> Outcome {
+                           timings: String? = nil, reviewingDifferences: Bool = false, sheetPerFile: Bool = false) throws -> Outcome {
         let started = now()
-        let loader = try BrowserLoader(request: request)
+        let requests = sheetPerFile ? request.perInput : [request]
+        var loaders: [(loader: BrowserLoader, name: String)] = []
+        for each in requests {
+            loaders.append((try BrowserLoader(request: each), requests.count == 1 ? inputName : each.read.label))
+        }
         // Said once the terminal is restored (this runs after the `defer` that ends it).
-        defer { if request.explains { fputs("listview: plan: \(loader.plan.explanation)\n", stderr) } }
+        defer { if request.explains { for (loader, _) in loaders { fputs("listview: plan: \(loader.plan.explanation)\n", stderr) } } }
         let terminal = try CursesTerminal()
         defer { terminal.end() }
-        loader.waitForFirstRows(milliseconds: 50)
+        loaders.first?.loader.waitForFirstRows(milliseconds: 50)
         let log = timings.flatMap { fopen($0, "a") }
         defer { if let log { fclose(log) } }
-        var model = BrowserModel(fields: request.look.fields, excluded: request.look.excluded)
-        model.followsNewRows = request.read.following != nil
-        model.reviewsDifferences = reviewingDifferences
-        if request.read.shaping.flatten != nil { model.flattenSeparator = request.read.shaping.separator }
-        var version = -1
+        var sheets = BrowserSheets(loaders) {
+            var model = BrowserModel(fields: request.look.fields, excluded: request.look.excluded)
+            model.followsNewRows = request.read.following != nil
+            model.reviewsDifferences = reviewingDifferences
+            if request.read.shaping.flatten != nil { model.flattenSeparator = request.read.shaping.separator }
+            return model
+        }
         var firstScreenLogged = false
         var keyArrived: Double?
-        var lastSnapshot = loader.snapshot()
         var clipboard: String?
         while true {
             if let number = terminal.caughtSignal {
                 terminal.end()
-                loader.stop()
+                for (loader, _) in loaders { loader.stop() }
                 return .signalled(number)
             }
-            let snapshot = loader.snapshot()
-            if snapshot.version != version {
-                model.update(rows: snapshot.rows, finished: snapshot.finished)
-                version = snapshot.version
-            }
-            lastSnapshot = snapshot
+            let snapshot = sheets.refresh()
             let (width, height) = terminal.size
-            var screen = BrowserScreen(width: width, height: height, inputName: inputName)
+            var screen = BrowserScreen(width: width, height: height, inputName: sheets.name)
+            screen.tabs = sheets.tabs
+            screen.current = sheets.current
             screen.following = snapshot.following
-            model.bodyHeight = screen.bodyHeight
-            model.screenWidth = width
-            terminal.draw(screen.lines(of: model, loading: loadingText(snapshot, work: model.workText)))
+            sheets.model.bodyHeight = screen.bodyHeight
+            sheets.model.screenWidth = width
+            sheets.model.linesAboveList = screen.tabs.isEmpty ? 0 : 1
+            let loading = sheets.model.dive == nil ? loadingText(snapshot, work: sheets.model.workText) : sheets.model.workText
+            terminal.draw(screen.lines(of: sheets.model, loading: loading))
             if let text = clipboard {
                 terminal.putOnClipboard(text)
                 clipboard = nil
             }
             if let log {
-                if !firstScreenLogged && (model.view.count > 0 || snapshot.finished) {
+                if !firstScreenLogged && (sheets.model.view.count > 0 || snapshot.finished) {
                     firstScreenLogged = true
                     fputs("first-screen \(Int((now() - started) * 1000))\n", log)
                 }
@@ -81,39 +87,53 @@ public enum Browser {
             }
             // While the input loads, wake every tenth of a second to show more rows; while a search
             // or filter is worked out, look for a key between blocks of rows.
-            if model.isWorking {
+            if sheets.model.isWorking {
                 // Work on the second core is looked at between keys; a search or filter goes on here.
-                if let key = terminal.key(waiting: model.isWorkingElsewhere ? 15 : 0) {
+                if let key = terminal.key(waiting: sheets.model.isWorkingElsewhere ? 15 : 0) {
                     keyArrived = now()
                     if let outcome = try answer(key) { return outcome }
                 } else {
-                    model.work(budget: 50_000)
+                    sheets.model.work(budget: 50_000)
                 }
                 continue
             }
             // Until the first rows show, look again every few milliseconds (a followed input that is
             // empty so far: every tenth of a second, as for more rows); once all is loaded, wake
             // only to look for a signal.
-            let wait: Int32 = snapshot.finished ? CaughtSignals.pollMilliseconds : model.view.count == 0 && !snapshot.following ? 5 : 100
+            let allLoaded = sheets.tabs.allSatisfy { !$0.loading } && snapshot.finished
+            let wait: Int32 = allLoaded ? CaughtSignals.pollMilliseconds : sheets.model.view.count == 0 && !snapshot.following ? 5 : 100
             guard let key = terminal.key(waiting: wait) else { continue }
             keyArrived = now()
             if let outcome = try answer(key) { return outcome }
         }
 
-        /// Hands `key` to the model and does what it asks; the outcome when the session ends.
+        /// Hands `key` to the sheet on screen and does what it asks; the outcome when the session ends.
         func answer(_ key: BrowserKey) throws -> Outcome? {
-            switch model.handle(key) {
+            switch sheets.model.handle(key) {
             case .none:
                 return nil
             case .quit(let writing):
                 return try quit(writing: writing)
             case .copy(let copy):
-                let style = style ?? defaultStyle(loader.formats)
+                let style = style ?? defaultStyle(sheets.loader.formats)
                 do {
-                    clipboard = try clipboardText(copy, of: model.loaded, request: request, style: style)
-                    model.report(copy.message(style: style.rawValue))
+                    clipboard = try clipboardText(copy, of: sheets.model.loaded, request: request, style: style)
+                    sheets.model.report(copy.message(style: style.rawValue))
                 } catch {
-                    model.report("cannot copy: \((error as? ListviewError)?.description ?? "\(error)")")
+                    sheets.model.report("cannot copy: \((error as? ListviewError)?.description ?? "\(error)")")
+                }
+                return nil
+            case .dive(let dive):
+                sheets.open(dive)
+                return nil
+            case .back:
+                if !sheets.back() { sheets.model.report("not in a dived sheet: Enter on a nested cell dives") }
+                return nil
+            case .switchSheet(let offset):
+                if sheets.files.count > 1 {
+                    sheets.switchFile(by: offset)
+                } else {
+                    sheets.model.report("one file: each file given is a sheet of its own")
                 }
                 return nil
             }
@@ -122,10 +142,11 @@ public enum Browser {
         /// Restores the terminal and writes the marked rows (unless interrupted).
         func quit(writing: Bool) throws -> Outcome {
             terminal.end()
-            loader.stop()
+            for (loader, _) in loaders { loader.stop() }
             guard writing else { return .interrupted }
-            try write(model.markedInOrder, of: lastSnapshot.rows, request: request, style: style ?? defaultStyle(loader.formats), into: sink)
-            if let error = lastSnapshot.error { throw error }
+            sheets.closeDives()
+            try write(sheets, request: request, style: style ?? defaultStyle(loaders.first?.loader.formats ?? []), into: sink)
+            for file in sheets.files { if let error = file.loader.snapshot().error { throw error } }
             return .quit
         }
     }
@@ -143,10 +164,32 @@ public enum Browser {
         return "loading… \(recordsSoFar)"
     }
 
+    /// Writes the marked rows of every file's list, in file order, then the values marked in
+    /// dived sheets, as one list in `style`.
+    static func write(_ sheets: BrowserSheets, request: ListRequest, style: OutputStyle, into sink: OutputSink) throws {
+        let schema = RecordSchema()
+        var table = CellTable(columns: [], inferTypes: request.read.csv.inferTypes)
+        for file in sheets.files {
+            let list = file.stack[0].model
+            try append(list.markedInOrder, of: list.loaded, to: &table, schema: schema)
+            for record in sheets.markedDiveRecords(of: file) {
+                if table.nestedDecoder == nil { table.nestedDecoder = list.loaded.tables.first?.table.nestedDecoder }
+                table.append(schema.record(keys: record.keys, values: record.values), schema: schema)
+            }
+        }
+        try write(table, schema: schema, request: request, style: style, into: sink)
+    }
+
     /// Writes `marked` rows, in order, as a list of their own in `style`.
     static func write(_ marked: [RowAddress], of rows: BrowserRows, request: ListRequest, style: OutputStyle, into sink: OutputSink) throws {
         guard !marked.isEmpty else { return }
         let (table, schema) = try records(marked, of: rows, request: request)
+        try write(table, schema: schema, request: request, style: style, into: sink)
+    }
+
+    /// Writes `table`'s rows, in order, as a list of their own in `style`; nothing when it has none.
+    private static func write(_ table: CellTable, schema: RecordSchema, request: ListRequest, style: OutputStyle, into sink: OutputSink) throws {
+        guard table.rowCount > 0 else { return }
         var output = request
         output.look.style = style
         output.arrangement = Arrangement()  // the marked rows, in their order, as they are
@@ -158,6 +201,12 @@ public enum Browser {
     static func records(_ marked: [RowAddress], of rows: BrowserRows, request: ListRequest) throws -> (CellTable, RecordSchema) {
         let schema = RecordSchema()
         var table = CellTable(columns: [], inferTypes: request.read.csv.inferTypes)
+        try append(marked, of: rows, to: &table, schema: schema)
+        return (table, schema)
+    }
+
+    /// Appends `marked` rows of `rows`, in order, to `table`, whose columns `schema` names.
+    private static func append(_ marked: [RowAddress], of rows: BrowserRows, to table: inout CellTable, schema: RecordSchema) throws {
         var start = 0
         while start < marked.count {
             // Consecutive rows of one table go over together.
@@ -173,7 +222,6 @@ public enum Browser {
             table.append(rows: marked[start..<end].map { Int($0.row) }, of: other, schema: schema)
             start = end
         }
-        return (table, schema)
     }
 
     private static func now() -> Double {

@@ -28,10 +28,19 @@ public enum BrowserCommand: CaseIterable, Sendable {
     case mark, markAll, unmarkAll
     /// Copy the cell, the row under the cursor.
     case copyCell, copyRow
+    /// In a record in full: copy the node's path, its value as JSON.
+    case copyPath, copyValue
+    /// In a record in full: fold or unfold the node; fold it or go to its parent; unfold it or
+    /// go to its first child; `z` then `M` or `R`, fold or unfold every node.
+    case toggleFold, fold, unfold, foldEvery
+    /// Back from a dived sheet to where the dive began.
+    case back
+    /// The next, the previous file's sheet.
+    case nextSheet, previousSheet
     /// A click or a notch of the wheel.
     case mouse
-    /// Enter: the record in full (and back from it), the rows holding a frequency's value, the
-    /// summary's column, or what a prompt asks.
+    /// Enter: a nested cell or node as a sheet of its own, else the record in full (and back
+    /// from it), the rows holding a frequency's value, the summary's column, or what a prompt asks.
     case open
     /// Esc: stop the work under way; with none, leave the view or the prompt.
     case cancel

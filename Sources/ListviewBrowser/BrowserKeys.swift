@@ -17,10 +17,13 @@ public enum BrowserKeys {
         KeyBinding("j k ↓ ↑", ["j": .lineDown, "k": .lineUp, .key(.down): .lineDown, .key(.up): .lineUp], in: scrolling,
                    help: "a row down, up",
                    reference: "a row down, up (a line of a record in full, of the keys, of `F` and `I`)"),
-        KeyBinding("PgDn PgUp ^F ^B", [.key(.pageDown): .pageDown, .key(.pageUp): .pageUp, "\u{06}": .pageDown, "\u{02}": .pageUp,
-                                       " ": .pageDown], in: scrolling,
-                   help: "a page down, up (space too)",
-                   reference: "a page down, up (`Ctrl-F`, `Ctrl-B`; space a page down)"),
+        KeyBinding("PgDn PgUp ^F ^B", [.key(.pageDown): .pageDown, .key(.pageUp): .pageUp, "\u{06}": .pageDown, "\u{02}": .pageUp],
+                   in: scrolling,
+                   help: "a page down, up",
+                   reference: "a page down, up (`Ctrl-F`, `Ctrl-B`)"),
+        KeyBinding("space", [" ": .pageDown], in: scrolling.subtracting([.detail]),
+                   help: "a page down",
+                   reference: "a page down (in a record in full, space folds)"),
         KeyBinding("g G", ["g": .first, "G": .last, .key(.home): .first, .key(.end): .last], in: scrolling,
                    help: "the first, the last record",
                    reference: "the first, the last record (`Home`, `End` too; before the load ends, `G` follows the last row as rows arrive; "
@@ -68,17 +71,40 @@ public enum BrowserKeys {
         KeyBinding("] [", ["]": .nextSection, "[": .previousSection], in: [.list],
                    help: "the next, the previous section",
                    reference: "the first record of the next, the previous section"),
-        KeyBinding("/TEXT Enter", ["/": .search, "n": .nextMatch, "N": .previousMatch], in: [.list],
+        KeyBinding("/TEXT Enter", ["/": .search, "n": .nextMatch, "N": .previousMatch], in: [.list, .detail],
                    help: "search forward; n N the next, the previous match",
-                   reference: "search forward (case ignored); `n`, `N` the next, the previous match"),
+                   reference: "search forward (case ignored); `n`, `N` the next, the previous match; in a record in full, its "
+                       + "names and values, unfolding what hides a match"),
         KeyBinding("&WHERE Enter", ["&": .filter], in: [.list],
                    help: "show only records where WHERE holds (as --where); & Enter again clears it",
                    reference: "show only the records where a `--where` predicate holds; the prompt opens empty, naming the filter "
                        + "in force, and `&` Enter clears it; a field no record has is named in the status line with the closest one"),
         KeyBinding("Enter", [.key(.enter): .open], in: listAndViews.union([.prompt]),
-                   help: "the record in full; Esc goes back",
-                   reference: "the record under the cursor in full, nested values as an indented tree and a long value whole, "
-                       + "over the lines under it (Enter, `q` or Esc goes back); at a prompt, what it asks"),
+                   help: "a nested cell as a sheet; else the record in full",
+                   reference: "on an object or array cell, dive: the value opens as a sheet of its own (an array of objects as "
+                       + "rows with their members as columns, of scalars as one `value` column, an object as `key`, `value` "
+                       + "rows), where every key works, and the status line shows the way back (`orders.json › id=1001 › "
+                       + "items`); on any other cell, the record under the cursor in full, as a tree that folds, a long value "
+                       + "whole over the lines under it (Enter on a nested node dives, on another `q` or Esc goes back); at a "
+                       + "prompt, what it asks"),
+        KeyBinding("space ← → h l", [" ": .toggleFold, .key(.left): .fold, "h": .fold, .key(.right): .unfold, "l": .unfold],
+                   in: [.detail],
+                   help: "in a record in full: fold or unfold a node",
+                   reference: "in a record in full: space folds or unfolds the node under the cursor (a folded node shows its "
+                       + "size: `{3 fields}`, `[10 items]`); `←` folds it, or on a folded node or a value goes to its parent; "
+                       + "`→` unfolds it, or goes to its first child"),
+        KeyBinding("zM zR", ["z": .foldEvery], in: [.detail],
+                   help: "in a record in full: fold, unfold every node",
+                   reference: "in a record in full: fold every node (the fields alone show), unfold every node"),
+        KeyBinding("Backspace", [.key(.backspace): .back], in: [.list],
+                   help: "back from a dived sheet to where the dive began",
+                   reference: "back from a dived sheet to where the dive began: the sheet under it as it was, cursor and "
+                       + "all; diving again into the same value opens the sheet as it was left"),
+        KeyBinding("Tab S-Tab", ["\t": .nextSheet, .key(.backTab): .previousSheet], in: [.list],
+                   help: "the next, the previous file's sheet",
+                   reference: "with several files, each is a sheet of its own (`--concat`: one list), named with its row count "
+                       + "on the tab line at the top; Tab and Shift-Tab go to the next and the previous, each keeping its "
+                       + "arrangement, cursor and marks"),
         KeyBinding("Backspace Tab", [.key(.backspace): .erase, "\t": .complete], in: [.prompt],
                    help: "at a prompt: erase a character; complete a column's name",
                    reference: "at a prompt: erase the last character typed; complete a column's name (`c`)"),
@@ -91,6 +117,11 @@ public enum BrowserKeys {
                        + "nested values as compact JSON); copy the row under the cursor as `q` would write it alone: CSV and TSV "
                        + "its line without the header, JSON and JSON Lines one compact object, a human style what it writes for "
                        + "that record"),
+        KeyBinding("y Y", ["y": .copyPath, "Y": .copyValue], in: [.detail],
+                   help: "in a record in full: copy the node's path, its value",
+                   reference: "in a record in full: copy the path of the node under the cursor (`items[2].sku`, the syntax of "
+                       + "`--where` and `--fields`; from a dived sheet, the path in the file's record), or its value as "
+                       + "compact JSON"),
         KeyBinding("mouse", [.mouse: .mouse], in: [.list, .detail],
                    help: "a click moves to its row; the wheel moves three rows",
                    reference: "a click on a row moves the cursor there (headers and the status line do nothing); a notch of the "
@@ -101,8 +132,9 @@ public enum BrowserKeys {
         KeyBinding("q", ["q": .quit], in: listAndViews,
                    help: "quit, writing the marked rows to standard output",
                    reference: "quit, writing the marked records to standard output in `--style`, by default the input's own format "
-                       + "(CSV with its header, JSON as an array, JSON Lines as lines); from a record in full, `F` or `I`, back "
-                       + "to the list"),
+                       + "(CSV with its header, JSON as an array, JSON Lines as lines): each file's sheet's in file order, then "
+                       + "those marked in dived sheets as `{\"record\":{\"id\":1001},\"path\":\"items[2]\",\"value\":…}`; "
+                       + "from a record in full, `F` or `I`, back to the list"),
         KeyBinding("^C", [.key(.interrupt): .quitWithoutWriting], in: everywhere,
                    help: "quit, writing nothing",
                    reference: "quit, writing nothing (status 130)"),

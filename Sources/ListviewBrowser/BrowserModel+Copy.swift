@@ -9,6 +9,8 @@ public enum BrowserCopy: Equatable, Sendable {
     case cell(text: String, column: String)
     /// `Y`: the row at `address`, the `number`th (from 1) of the rows shown.
     case row(RowAddress, number: Int)
+    /// `y`, `Y` in a record in full: a node's path or value, `what` the message calls it.
+    case text(String, what: String)
 
     /// What the status line says once the copy is on its way: `copied 'Ada Lovelace'` (cut
     /// to `width` cells, control characters escaped), `copied row 3 (csv)`.
@@ -18,6 +20,9 @@ public enum BrowserCopy: Equatable, Sendable {
             let shown = TerminalEscaping.escaped(text)
             let cut = DisplayWidth.of(shown) <= width ? shown : TextFitting.truncated(shown, to: width)
             return "copied '\(cut)'"
+        case .text(let text, let what):
+            let shown = TerminalEscaping.escaped(text)
+            return "copied \(what) '\(DisplayWidth.of(shown) <= width ? shown : TextFitting.truncated(shown, to: width))'"
         case .row(_, let number):
             return "copied row \(number) (\(style))"
         }

@@ -4,6 +4,16 @@
 extension BrowserModel {
     public mutating func handle(_ key: BrowserKey) -> Action {
         if mode == .list { message = nil }
+        // `z` in a record in full: `M` or `R` comes next.
+        if case .detail(var tree) = mode, tree.awaitsFoldKey {
+            tree.awaitsFoldKey = false
+            if key == .character("M") || key == .character("R") {
+                tree.setAllFolded(key == .character("M"), height: bodyHeight)
+                mode = .detail(tree)
+                return .none
+            }
+            mode = .detail(tree)
+        }
         guard let command = BrowserKeys.command(for: key, in: mode.kind) else {
             unbound(key)
             return .none
@@ -46,7 +56,7 @@ extension BrowserModel {
         if command == .cancel, cancelWork() { return Action.none }
         switch mode {
         case .list: return performInList(command, key: key)
-        case .detail(let lines, let top): return performInDetail(command, key: key, lines: lines, top: top) ? Action.none : nil
+        case .detail(let tree): return performInDetail(command, key: key, tree: tree)
         case .help(let top): return performInHelp(command, top: top) ? Action.none : nil
         case .prompt(let prompt, let text): return performInPrompt(command, prompt: prompt, text: text) ? Action.none : nil
         case .frequency(let table, let top, let cursor):
@@ -99,29 +109,62 @@ extension BrowserModel {
         case .mouse:
             if case .mouse(let event) = key, let position = target(of: event) { move(to: position) }
         case .help: mode = .help(top: 0)
-        case .open: showDetail()
+        case .open:
+            if let dive = diveIntoCurrentCell() { return .dive(dive) }
+            showDetail()
+        case .back: return .back
+        case .nextSheet: return .switchSheet(by: 1)
+        case .previousSheet: return .switchSheet(by: -1)
         case .cancel: break  // nothing under way: the list stays
         case .quit: return .quit(writing: true)
-        case .lineDown, .lineUp, .pageDown, .pageUp, .first, .last, .erase, .complete, .quitWithoutWriting: return nil
+        case .lineDown, .lineUp, .pageDown, .pageUp, .first, .last, .erase, .complete, .quitWithoutWriting,
+             .copyPath, .copyValue, .toggleFold, .fold, .unfold, .foldEvery:
+            return nil
         }
         return Action.none
     }
 
-    /// A record in full: the moving keys and the wheel scroll it; Enter, `q` and Esc go back.
-    private mutating func performInDetail(_ command: BrowserCommand, key: BrowserKey, lines: [String], top: Int) -> Bool {
-        let last = max(0, lines.count - bodyHeight)
-        if let line = command.moved(from: top, count: last + 1, page: bodyHeight) {
-            mode = .detail(lines: lines, top: max(0, min(last, line)))
-            return true
-        }
+    /// A record in full: the moving keys move the cursor among its nodes, space and the arrows
+    /// fold, `/` searches it, `y` and `Y` copy a node's path and value, Enter dives into a nested
+    /// node; Enter on another, `q` and Esc go back.
+    private mutating func performInDetail(_ command: BrowserCommand, key: BrowserKey, tree: RecordTreeView) -> Action? {
+        var tree = tree
+        defer { if case .detail = mode { mode = .detail(tree) } }
+        if tree.move(command, height: bodyHeight) { return Action.none }
         switch command {
-        case .open, .quit, .cancel: mode = .list
+        case .toggleFold: tree.toggle(height: bodyHeight)
+        case .fold: tree.foldOrLeave(height: bodyHeight)
+        case .unfold: tree.unfoldOrEnter(height: bodyHeight)
+        case .foldEvery: tree.awaitsFoldKey = true
+        case .search:
+            treeUnderPrompt = tree
+            mode = .prompt(.search, text: "")
+        case .nextMatch, .previousMatch:
+            guard let text = tree.searchText else {
+                message = "no search yet: / searches"
+                return Action.none
+            }
+            if !tree.find(text, forward: command == .nextMatch, height: bodyHeight) { message = "'\(text)' not found" }
+        case .copyPath, .copyValue:
+            guard let node = tree.current, let value = node.value, let path = path(of: tree.cursor, in: tree) else {
+                message = "nothing to copy"
+                return Action.none
+            }
+            return .copy(command == .copyPath ? .text(path, what: "path") : .text(value.compactJSON, what: "value"))
+        case .open:
+            if let dive = dive(into: tree, node: tree.cursor) { return .dive(dive) }
+            mode = .list
+        case .quit, .cancel: mode = .list
         case .mouse:
-            guard case .mouse(let event) = key else { return true }
-            mode = .detail(lines: lines, top: max(0, min(last, top + event.scroll)))
-        default: return false
+            guard case .mouse(let event) = key else { return Action.none }
+            if event.kind == .click {
+                tree.select(line: tree.top + event.line - linesAboveList - 1, height: bodyHeight)
+            } else {
+                tree.scroll(by: event.scroll, height: bodyHeight)
+            }
+        default: return nil
         }
-        return true
+        return Action.none
     }
 
     /// The keys: the moving keys scroll them on a screen too short for them; any other key goes back.
@@ -137,6 +180,16 @@ extension BrowserModel {
     }
 
     private mutating func performInPrompt(_ command: BrowserCommand, prompt: Prompt, text: String) -> Bool {
+        // A search in a record in full goes back to it.
+        if var tree = treeUnderPrompt, command == .cancel || command == .open {
+            treeUnderPrompt = nil
+            if command == .open, !text.isEmpty {
+                tree.searchText = text
+                if !tree.find(text, forward: true, height: bodyHeight) { message = "'\(text)' not found" }
+            }
+            mode = .detail(tree)
+            return true
+        }
         switch command {
         case .cancel: mode = .list
         case .erase: mode = .prompt(prompt, text: String(text.dropLast()))

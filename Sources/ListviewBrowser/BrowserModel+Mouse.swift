@@ -50,7 +50,7 @@ extension BrowserModel {
         case .wheelUp, .wheelDown:
             return cursor + event.scroll
         case .click:
-            let bodyLine = event.line - BrowserScreen.linesAboveBody
+            let bodyLine = event.line - linesAboveList - BrowserScreen.linesAboveBody
             guard bodyLine >= 0, bodyLine < bodyHeight,
                   case .row(let position) = view.content(ofLine: firstBodyLine + bodyLine) else { return nil }
             return position

@@ -11,6 +11,8 @@ public enum BrowserKey: Equatable, Sendable {
     case character(Character)
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, backspace
+    /// Shift-Tab.
+    case backTab
     /// Ctrl-C: quit without writing.
     case interrupt
     /// The terminal changed size.
@@ -29,8 +31,8 @@ public enum BrowserKey: Equatable, Sendable {
 public struct BrowserModel {
     public enum Mode: Equatable {
         case list
-        /// The record under the cursor in full, from line `top`.
-        case detail(lines: [String], top: Int)
+        /// The record under the cursor in full, as a tree that folds (or a difference's lines).
+        case detail(RecordTreeView)
         /// The keys, from line `top` (`?`; `j` and `k` scroll a screen too short for them).
         case help(top: Int)
         /// Typing a search (`/`), a filter (`&`), a row number (`:`) or a column's name (`c`).
@@ -78,6 +80,12 @@ public struct BrowserModel {
         case quit(writing: Bool)
         /// Put a cell or a row on the clipboard (`y`, `Y`).
         case copy(BrowserCopy)
+        /// Open a nested value as a sheet of its own (Enter on it).
+        case dive(BrowserDive)
+        /// Back to the sheet a dive started from (Backspace).
+        case back
+        /// The next (1) or the previous (-1) file's sheet (Tab, Shift-Tab).
+        case switchSheet(by: Int)
     }
 
     /// The loaded rows (the latest snapshot) and the rows shown of them.
@@ -115,8 +123,23 @@ public struct BrowserModel {
     /// The `--fields` shown, or nil for every column.
     public let fields: [FieldPath]?
     public let excluded: FieldExclusion
-    /// Screen cells across, set by the screen: the current column is kept on screen.
-    public var screenWidth = 80
+    /// Screen cells across, set by the screen: the current column is kept on screen, a record
+    /// in full wraps its lines to it.
+    public var screenWidth = 80 {
+        didSet {
+            guard screenWidth != oldValue, case .detail(var tree) = mode else { return }
+            tree.fit(width: screenWidth)
+            tree.keepCursorShown(height: bodyHeight)
+            mode = .detail(tree)
+        }
+    }
+    /// Screen lines above the sheet's own (the tab line of several files), set by the screen:
+    /// a click's line is counted from under them.
+    public var linesAboveList = 0
+    /// A sheet opened by a dive: where its rows are in the record (nil for a file's list).
+    public var dive: DiveContext?
+    /// The record in full under a search prompt (`/` in it), which the prompt goes back to.
+    var treeUnderPrompt: RecordTreeView?
     /// The rows are a diff's differences (`listview diff -i`): Enter shows a row's old and new
     /// side by side, with the paths that differ (`DifferenceDetail`).
     public var reviewsDifferences = false
@@ -375,14 +398,12 @@ public struct BrowserModel {
 
     mutating func showDetail() {
         guard let address = view.address(at: cursor) else { return }
-        if reviewsDifferences {
-            let (names, values) = RecordTree.fields(of: view, at: address, flattenedBy: flattenSeparator)
-            if let lines = DifferenceDetail.lines(names: names, values: values, width: screenWidth) {
-                mode = .detail(lines: lines, top: 0)
-                return
-            }
+        let (names, values) = RecordTree.fields(of: view, at: address, flattenedBy: flattenSeparator)
+        if reviewsDifferences, let lines = DifferenceDetail.lines(names: names, values: values, width: screenWidth) {
+            mode = .detail(RecordTreeView(lines: lines, width: nil))
+            return
         }
-        mode = .detail(lines: RecordTree.lines(of: view, at: address, flattenedBy: flattenSeparator, width: screenWidth), top: 0)
+        mode = .detail(RecordTreeView(names: names, values: values, width: screenWidth))
     }
 
     /// The marked rows, in the order they are shown (all loaded rows, whatever the filter).

@@ -35,6 +35,9 @@ public struct BrowserScreen {
     public var inputName: String
     /// `--follow`, once the input is read to its end: `following` after the row count.
     public var following = false
+    /// Several files' sheets: the tab line at the top names each, the `current` one highlighted.
+    var tabs: [BrowserSheets.Tab] = []
+    var current = 0
 
     public init(width: Int, height: Int, inputName: String) {
         self.width = max(10, width)
@@ -45,18 +48,26 @@ public struct BrowserScreen {
     /// The screen lines above the body's rows: the column headers and the section line.
     public static let linesAboveBody = 2
 
-    /// Rows of the body: the screen less the column headers, the section line and the status line.
-    public var bodyHeight: Int { height - Self.linesAboveBody - 1 }
+    /// Rows of the body: the screen less the tab line, the column headers, the section line and
+    /// the status line.
+    public var bodyHeight: Int { height - Self.linesAboveBody - 1 - (tabs.isEmpty ? 0 : 1) }
 
     public func lines(of model: BrowserModel, loading: String?) -> [ScreenLine] {
+        guard tabs.isEmpty else {
+            // The sheet's screen under the tab line.
+            var sheet = self
+            sheet.tabs = []
+            sheet.height = height - 1
+            return [tabLine()] + sheet.lines(of: model, loading: loading)
+        }
         var lines: [ScreenLine]
         switch model.mode {
-        case .detail(let detail, let top):
-            lines = [ScreenLine(cut("record \(model.cursor + 1) of \(model.view.count) · Esc goes back"), .columnHeader)]
-            // A difference's changed paths stand out (`DifferenceDetail`).
-            lines += detail.dropFirst(top).prefix(height - 2).map { ScreenLine(cut($0), $0.hasPrefix(DifferenceDetail.changedMark) ? .sectionHeader : .plain) }
+        case .detail(let tree):
+            lines = treeLines(tree, of: model)
         case .help(let top):
             lines = Self.help.dropFirst(top).prefix(height - 1).map { ScreenLine(cut($0)) }
+        case .prompt where model.treeUnderPrompt != nil:
+            lines = model.treeUnderPrompt.map { treeLines($0, of: model) } ?? []
         case .list, .prompt:
             lines = listLines(of: model)
         case .frequency(let table, let top, let cursor):
@@ -97,6 +108,21 @@ public struct BrowserScreen {
             let matches = ColumnPrompt.matches(text, among: columns)
             return "column: \(text)   " + (matches.isEmpty ? "(no column matches)" : "→ " + matches.prefix(8).joined(separator: "  ")) + "   Tab completes"
         }
+    }
+
+    /// A record in full: a line naming the record and the node under the cursor, then the tree
+    /// from its first line on screen, the cursor's lines highlighted. A difference's changed paths
+    /// stand out (`DifferenceDetail`).
+    private func treeLines(_ tree: RecordTreeView, of model: BrowserModel) -> [ScreenLine] {
+        let node = tree.current.flatMap { $0.value == nil ? nil : model.path(of: tree.cursor, in: tree) }
+        var lines = [ScreenLine(cut("record \(model.cursor + 1) of \(model.view.count)" + (node.map { " · \(TerminalEscaping.escaped($0))" } ?? "")
+                                    + " · Esc goes back"), .columnHeader)]
+        for line in tree.lines.dropFirst(tree.top).prefix(height - 2) {
+            let style: ScreenLine.Style = line.node == tree.cursor && node != nil ? .cursor
+                : line.text.hasPrefix(DifferenceDetail.changedMark) ? .sectionHeader : .plain
+            lines.append(ScreenLine(cut(line.text), style))
+        }
+        return lines
     }
 
     /// The frequency view: the column's values with their counts, the one under the cursor highlighted.
@@ -198,6 +224,22 @@ public struct BrowserScreen {
         if !model.isArranging, let arrangement = model.arrangementText { parts.append(arrangement) }
         if let column = model.currentColumnName { parts.append("col \(column)") }
         return parts.joined(separator: " · ") + "   ? keys"
+    }
+
+    /// `[a.csv 1,000]│ b.json 12,345… `: each file's name and rows (`…` while it loads), the
+    /// sheet on screen in brackets and highlighted.
+    func tabLine() -> ScreenLine {
+        var text = ""
+        var highlight: Range<Int>?
+        for (index, tab) in tabs.enumerated() {
+            if index > 0 { text += "│" }
+            let name = "\(TerminalEscaping.escaped(tab.name)) \(RecordCount.grouped(tab.rows))\(tab.loading ? "…" : "")"
+            let label = index == current ? "[\(name)]" : " \(name) "
+            let start = DisplayWidth.of(text)
+            text += label
+            if index == current { highlight = start..<min(width, start + DisplayWidth.of(label)) }
+        }
+        return ScreenLine(cut(text), .columnHeader, highlight: highlight.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// `text` cut to the screen's width.

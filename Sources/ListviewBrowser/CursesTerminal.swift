@@ -107,6 +107,7 @@ final class CursesTerminal {
             case KEY_END: return .end
             case KEY_ENTER: return .enter
             case KEY_BACKSPACE: return .backspace
+            case KEY_BTAB: return .backTab
             case KEY_RESIZE: return .resize
             case KEY_MOUSE: return mouseEvent().map(BrowserKey.mouse)
             default: return nil

@@ -43,6 +43,8 @@ struct Listview: ParsableCommand {
             listview orders.json --group-by status --style json | jq .sections
           Browse full-screen (j/k, / search, & filter, m mark, ? keys); q writes the marked records:
             listview orders.json --group-by status -i > picked.json
+          Several files as sheets (Tab moves between them); Enter on a nested cell dives into it:
+            listview customers.csv orders.jsonl -i
           Browse a log as it grows, like 'less +F' (records appended show at once):
             listview app.jsonl -i --follow
           Nested objects as columns; one row per element of an array:
@@ -86,6 +88,9 @@ struct Listview: ParsableCommand {
     @Flag(help: "With -i: read on as the file grows, or as the pipe is written, and add the new records, like 'less +F' (JSON Lines, CSV, TSV); the cursor on the last row stays there.")
     var follow = false
 
+    @Flag(help: "With -i and several files: browse them as one list, in order, as the command line reads them (without it, each file is a sheet of its own; Tab moves between them).")
+    var concat = false
+
     @OptionGroup var config: ConfigOptions
 
     @Flag(help: "List the views of listview.toml and ~/.config/listview/config.toml (or --config FILE): each one's name, file and line, and options.")
@@ -97,6 +102,9 @@ struct Listview: ParsableCommand {
 
     func validate() throws {
         if follow { try validateFollow() }
+        if concat && !interactive {
+            throw ValidationError("--concat joins the files -i browses into one list; without -i, the files are one list already: leave it out")
+        }
         guard interactive else { return }
         let refused: [(String, Bool)] = [("--counts", view.counts), ("--summary", view.summary), ("--page-size", view.pageSize != nil),
                                          ("--fail-if-empty", view.failIfEmpty)]
@@ -223,7 +231,8 @@ extension Listview {
         CommandRun.prepare(sink, machineStyle: (view.look.style ?? .json).isMachineReadable, color: false)
         let name = request.read.label
         let timings = ProcessEnvironment.value("LISTVIEW_BROWSER_TIMINGS")
-        return try Browser.run(request, style: view.look.style, inputName: name, into: sink, timings: timings).status(quitting: 0)
+        return try Browser.run(request, style: view.look.style, inputName: name, into: sink, timings: timings,
+                               sheetPerFile: !concat && !follow).status(quitting: 0)
     }
 }
 

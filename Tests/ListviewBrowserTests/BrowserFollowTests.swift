@@ -52,7 +52,7 @@ final class BrowserFollowTests: XCTestCase {
         rows.append(whole, rows: [13])
         browser.update(rows: rows, finished: false)
         XCTAssertEqual(browser.cursor, 12)
-        XCTAssertEqual(browser.mode, .detail(lines: ["id: 13"], top: 0))
+        XCTAssertEqual(browser.mode.detailLines, ["id: 13"])
     }
 
     /// Batches of a followed input join the last table (up to a size), so hours of small batches

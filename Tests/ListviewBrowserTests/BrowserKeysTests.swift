@@ -122,7 +122,8 @@ final class BrowserKeysTests: XCTestCase {
         let shown = BrowserKeys.table.filter { $0.views.contains(.list) }
         XCTAssertEqual(BrowserScreen.help.count, shown.count + 2)
         XCTAssertEqual(BrowserScreen.help[2], "  j k ↓ ↑          a row down, up")
-        XCTAssertEqual(BrowserScreen.help[3], "  PgDn PgUp ^F ^B  a page down, up (space too)")
+        XCTAssertEqual(BrowserScreen.help[3], "  PgDn PgUp ^F ^B  a page down, up")
+        XCTAssertEqual(BrowserScreen.help[4], "  space            a page down")
         let rows = BrowserKeys.markdown.split(separator: "\n")
         XCTAssertEqual(rows.count, BrowserKeys.table.count + 2)
         XCTAssertEqual(rows[2], "| `j k ↓ ↑` | a row down, up (a line of a record in full, of the keys, of `F` and `I`) |")

@@ -142,7 +142,7 @@ final class BrowserModelTests: XCTestCase {
         var browser = model(BrowserRows(arranged: table, sections: [Section(items: [RowRef(0)])]))
         browser.screenWidth = 30
         press(&browser, "\n")
-        guard case .detail(let lines, _) = browser.mode else { return XCTFail("Enter shows the record") }
+        guard let lines = browser.mode.detailLines else { return XCTFail("Enter shows the record") }
         XCTAssertEqual(lines.count, 4, "\(lines)")
         XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 30 }, "\(lines)")
         XCTAssertEqual(lines.dropFirst().map { $0.filter { $0 == "b" }.count }.reduce(0, +), 20, "every word is there")
@@ -151,7 +151,7 @@ final class BrowserModelTests: XCTestCase {
     func testDetailShowsTheRecordAndEscapeGoesBack() {
         var browser = model(BrowserRows(arranged: table(3), sections: [Section(items: (0..<3).map(RowRef.init))]))
         press(&browser, "j\n")
-        XCTAssertEqual(browser.mode, .detail(lines: ["id: 2", "kind: b", "note: -"], top: 0))
+        XCTAssertEqual(browser.mode.detailLines, ["id: 2", "kind: b", "note: -"])
         _ = browser.handle(.escape)
         XCTAssertEqual(browser.mode, .list)
         XCTAssertEqual(browser.handle(.character("q")), .quit(writing: true))
@@ -165,8 +165,7 @@ final class BrowserModelTests: XCTestCase {
         var browser = model(BrowserRows(arranged: flat, sections: [Section(items: [RowRef(0)])]))
         browser.flattenSeparator = "."
         press(&browser, "\n")
-        XCTAssertEqual(browser.mode, .detail(lines: ["id: 7", "customer:", "  name: Ada", "  city: Oslo", "items:", "  - sku: A-1", "  - sku: B-7"],
-                                             top: 0))
+        XCTAssertEqual(browser.mode.detailLines, ["id: 7", "customer:", "  name: Ada", "  city: Oslo", "items:", "  - sku: A-1", "  - sku: B-7"])
     }
 
     func testRecordTreeIndentsNestedValues() {

@@ -103,9 +103,9 @@ final class BrowserMouseAndCopyTests: XCTestCase {
         XCTAssertEqual(model.cursor, 1)
         _ = model.handle(.enter)
         _ = model.handle(.mouse(MouseEvent(.wheelDown, line: 0, column: 0)))
-        guard case .detail(let lines, let top) = model.mode else { return XCTFail("Enter shows the record") }
-        XCTAssertEqual(lines.count, 5)
-        XCTAssertEqual(top, 3, "five lines, two on screen: the wheel goes as far as the last screenful")
+        guard let tree = model.mode.tree else { return XCTFail("Enter shows the record") }
+        XCTAssertEqual(tree.lines.count, 5)
+        XCTAssertEqual(tree.top, 3, "five lines, two on screen: the wheel goes as far as the last screenful")
     }
 
     func testYCopiesTheCellOfTheCurrentColumnAndYTheRow() {
