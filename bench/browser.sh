@@ -185,3 +185,7 @@ if [ "${BIG:-0}" = 1 ]; then
     printf '%-40s %10s   %-8s %s\n' "S, 10M rows, ms" "$big_sort" "<= 12000" "$(verdict "$big_sort" "<=" 12000)"
     printf '%-40s %10s   %-8s %s\n' "slowest key while sorting 10M, ms" "$big_slowest" "<= 16" "$(verdict "$big_slowest" "<=" 16)"
 fi
+
+echo
+# Nested data and many files (issue 44): dives, sheets, folding.
+bash "$ROOT/bench/browser-nested.sh" "$DATA"

@@ -174,9 +174,10 @@ public struct RecordTreeView: Equatable {
 
     /// What a folded node shows: `{3 fields}`, `[10 items]`.
     static func size(of value: Value?) -> String {
+        func counted(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(RecordCount.grouped(count)) \(noun)s" }
         switch value {
-        case .object(let object)?: return "{\(RecordCount.text(object.count, noun: "field"))}"
-        case .array(let elements)?: return "[\(RecordCount.text(elements.count, noun: "item"))]"
+        case .object(let object)?: return "{\(counted(object.count, "field"))}"
+        case .array(let elements)?: return "[\(counted(elements.count, "item"))]"
         default: return ""
         }
     }
