@@ -18,8 +18,8 @@ public enum BrowserCommand: CaseIterable, Sendable {
     case frequency, summary
     /// Hide the current column; show the hidden ones; pin or unpin the current column.
     case hideColumn, showHiddenColumns, pinColumn
-    /// Narrow, widen, fit the current column.
-    case narrowColumn, widenColumn, fitColumn
+    /// Narrow, widen, fit the current column; wrap its long cells or put them on one line.
+    case narrowColumn, widenColumn, fitColumn, wrapColumn
     /// Undo the last change of arrangement.
     case undo
     /// The first row of the next, the previous section.

@@ -61,6 +61,10 @@ public enum BrowserKeys {
         KeyBinding("< > _", ["<": .narrowColumn, ">": .widenColumn, "_": .fitColumn], in: [.list],
                    help: "narrow, widen, fit the column",
                    reference: "narrow, widen, fit the current column"),
+        KeyBinding("w", ["w": .wrapColumn], in: [.list],
+                   help: "wrap the column's long cells (again: one line)",
+                   reference: "wrap the current column's long cells within the column (no wider than the screen leaves it), "
+                       + "each row as tall as its tallest wrapped cell; again puts them back on one line"),
         KeyBinding("u", ["u": .undo], in: [.list],
                    help: "undo the last sort, group, filter, hide or pin",
                    reference: "undo the last change of arrangement: sort, group, filter, hide or pin"),

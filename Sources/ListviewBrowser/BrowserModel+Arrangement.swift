@@ -32,10 +32,15 @@ extension BrowserModel {
         while firstColumn < currentColumn, shownWidth(from: firstColumn) > screenWidth { firstColumn += 1 }
     }
 
-    /// The width each of `columns` is drawn at: as measured, or as `<` and `>` set it.
+    /// The width each of `columns` is drawn at: as measured, or as `<` and `>` set it (a wrapped
+    /// column's at most a third of the screen, for scrolling).
     func columnWidths() -> [Int] {
         let specs = columns
-        return zip(specs, view.layout(specs).columns).map { spec, column in widths[spec.path.text] ?? column.width }
+        return zip(specs, view.layout(specs).columns).map { spec, column in
+            let width = widths[spec.path.text] ?? column.width
+            // A wrapped column takes what the screen leaves it: counted here at a third of it.
+            return wrappedColumns.contains(spec.path.text) ? min(width, max(20, screenWidth / 3)) : width
+        }
     }
 
     // MARK: - Sorting and grouping

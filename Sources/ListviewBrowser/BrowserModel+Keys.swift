@@ -90,6 +90,7 @@ extension BrowserModel {
         case .narrowColumn: resizeCurrentColumn(by: -1)
         case .widenColumn: resizeCurrentColumn(by: 1)
         case .fitColumn: resizeCurrentColumn(by: 0)
+        case .wrapColumn: toggleWrap()
         case .markAll: markEveryRow()
         case .unmarkAll: marks = []
         case .nextSection: nextSection()

@@ -52,7 +52,7 @@ extension BrowserModel {
         case .click:
             let bodyLine = event.line - linesAboveList - BrowserScreen.linesAboveBody
             guard bodyLine >= 0, bodyLine < bodyHeight,
-                  case .row(let position) = view.content(ofLine: firstBodyLine + bodyLine) else { return nil }
+                  case .row(let position) = view.content(ofLine: displayLine(atBodyLine: bodyLine)) else { return nil }
             return position
         }
     }

@@ -153,6 +153,8 @@ public struct BrowserModel {
     public internal(set) var pinned: [String] = []
     /// Column widths set with `<` and `>`, by name.
     public internal(set) var widths: [String: Int] = [:]
+    /// Columns whose long cells wrap (`w`), by name.
+    public internal(set) var wrappedColumns: Set<String> = []
     /// The loaded rows as the browser's own sort and groups arrange them (the loaded rows when none).
     var arranged = BrowserRows()
     /// An arrangement being worked out on the second core, and the row the cursor stays on.
@@ -268,6 +270,7 @@ public struct BrowserModel {
         if wanted < top { top = max(0, wanted) }
         if line >= top + bodyHeight { top = line - bodyHeight + 1 }
         top = max(0, min(top, max(0, view.lineCount - bodyHeight)))
+        keepWrappedCursorShown()
     }
 
     mutating func nextSection() {

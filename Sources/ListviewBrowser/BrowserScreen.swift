@@ -138,11 +138,8 @@ public struct BrowserScreen {
 
     private func listLines(of model: BrowserModel) -> [ScreenLine] {
         let view = model.view
-        let specs = model.shownColumns
-        var layout = view.layout(specs)
-        for index in layout.columns.indices {
-            if let width = model.widths[layout.columns[index].spec.path.text] { layout.columns[index].width = width }
-        }
+        let layout = model.shownLayout
+        let specs = layout.columns.map(\.spec)
         // The tables of the rows on screen, with their fields (a table on disk is read back once).
         var shownTables: [Int32: (table: CellTable, fields: [TableField])] = [:]
         func shown(_ number: Int32) -> (table: CellTable, fields: [TableField]) {
@@ -176,17 +173,24 @@ public struct BrowserScreen {
             }
         }
         lines.append(ScreenLine(sticky.map { cut(sectionTitle(view, $0)) } ?? "", .sectionHeader))
-        for line in firstLine..<(firstLine + bodyHeight) {
+        // Rows take as many lines as their wrapped cells need (`w`); the body is filled line by line.
+        var line = firstLine
+        while lines.count < 2 + bodyHeight {
+            defer { line += 1 }
             switch view.content(ofLine: line) {
             case .header(let section):
                 lines.append(ScreenLine(cut(sectionTitle(view, section)), .sectionHeader))
             case .row(let position):
-                guard let address = view.address(at: position) else { continue }
+                guard let address = view.address(at: position) else {
+                    lines.append(ScreenLine(""))
+                    continue
+                }
                 let (table, tableFields) = shown(address.table)
-                let values = table.withCells { cells in tableFields.map { $0.value(row: Int(address.row), in: cells) } }
+                let rowLines = model.lines(of: address, in: layout, table: table, fields: tableFields)
                 let mark = model.marks.contains(address) ? "* " : "  "
-                let text = cut(mark + (layout.lines(of: values, wrap: false).first ?? ""))
-                lines.append(ScreenLine(text, position == model.cursor ? .cursor : .plain))
+                for (index, text) in rowLines.prefix(2 + bodyHeight - lines.count).enumerated() {
+                    lines.append(ScreenLine(cut((index == 0 ? mark : "  ") + text), position == model.cursor ? .cursor : .plain))
+                }
             case nil:
                 lines.append(ScreenLine(view.count == 0 && line == 0 ? emptyText(model) : ""))
             }

@@ -87,6 +87,21 @@ final class BrowserTerminalTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
     }
 
+    /// `w` wraps the current column's long cells within the screen; rows grow to fit, the cursor's
+    /// row stays on screen whole, and `w` again puts the cells back on one line.
+    func testWrappingAColumnsLongCells() throws {
+        let session = try TmuxSession("Tests/EndToEndTests/Fixtures/long-notes.jsonl --fields id,text -i", width: 60, height: 9)
+        _ = try session.screen(showing: "row 1/4")
+        try session.send("l", "w")
+        try assertScreen(try session.screen(showing: "      member order in nested objects"), "wrapped-column")
+        try session.send("G")
+        try assertScreen(try session.screen(showing: "row 4/4"), "wrapped-column-last")
+        try session.send("w")
+        _ = try session.screen(showing: "  Rename the column status_code to status before upgrading;…")
+        try session.send("q")
+        XCTAssertEqual(try session.exited().status, 0)
+    }
+
     func testColumnsScrollAndTheScreenFollowsAResize() throws {
         let session = try TmuxSession("samples/orders.json -i", width: 50, height: 8)
         _ = try session.screen(showing: "row 1/24")

@@ -224,3 +224,35 @@ final class BrowserDiveAndTreeTests: XCTestCase {
             """)
     }
 }
+
+/// `w`: a wrapped column's rows take as many lines as their cells need, and the cursor's row
+/// stays on screen whole.
+final class BrowserWrapTests: XCTestCase {
+    func testWrappedRowsAreAsTallAsTheirCellsAndTheCursorStaysShown() {
+        let long = String(repeating: "word ", count: 20)  // 100 cells
+        let table = CellTable(records: (1...6).map { Record(["id": .number(String($0)), "text": .string($0 % 2 == 0 ? long : "short")]) })
+        var model = BrowserModel(fields: nil)
+        model.bodyHeight = 6
+        model.screenWidth = 40
+        model.update(rows: BrowserRows(arranged: table, sections: [Section(items: (0..<table.rowCount).map(RowRef.init))]), finished: true)
+        _ = model.handle(.character("l"))
+        _ = model.handle(.character("w"))
+        XCTAssertEqual(model.message, "col text wraps")
+        let layout = model.shownLayout
+        XCTAssertEqual(layout.columns.map(\.width), [2, 34], "the wrapped column takes what the screen leaves it: 40 - 2 (mark) - 2 (id) - 2 (gap)")
+        XCTAssertEqual(model.height(ofLine: 0, in: layout), 1)
+        XCTAssertEqual(model.height(ofLine: 1, in: layout), 3, "twenty words, seven to a line of 34")
+        // Rows 1–3 take 1 + 3 + 1 lines; row 4 (3 lines) does not fit under them in 6.
+        _ = model.handle(.character("j"))
+        _ = model.handle(.character("j"))
+        XCTAssertEqual(model.top, 0)
+        _ = model.handle(.character("j"))
+        XCTAssertEqual(model.cursor, 3)
+        XCTAssertEqual(model.top, 2, "rows 3 and 4 on screen: 1 + 3 lines; with row 2, 7 lines would not fit")
+        XCTAssertEqual(model.displayLine(atBodyLine: 0), 2)
+        XCTAssertEqual(model.displayLine(atBodyLine: 3), 3, "row 4's second line")
+        _ = model.handle(.character("w"))
+        XCTAssertEqual(model.message, "col text on one line")
+        XCTAssertEqual(model.height(ofLine: 1, in: model.shownLayout), 1)
+    }
+}

@@ -209,10 +209,18 @@ public struct TableLayout: Sendable {
     /// The lines of a row whose columns hold `values` (nil: the row lacks the field): one line,
     /// or as many as the tallest cell needs when `wrap` breaks long cells instead of cutting them.
     public func lines(of values: [Value?], wrap: Bool) -> [String] {
+        lines(of: values, wrapping: { _ in wrap })
+    }
+
+    /// The lines of one row whose cells in the columns `wrapping` picks (by index) wrap within
+    /// their width, the others cut to one line (the browser's `w`).
+    public func lines(of values: [Value?], wrapping: (Int) -> Bool) -> [String] {
         let cells = values.map(CellText.text(for:))
         let dimmed = values.map { $0?.isNull ?? false }
-        guard wrap else { return [line(cells, dimmed: dimmed)] }
-        let wrapped = zip(cells, columns).map { TextFitting.wrapped($0, to: $1.width) }
+        guard columns.indices.contains(where: wrapping) else { return [line(cells, dimmed: dimmed)] }
+        let wrapped = zip(cells, columns).enumerated().map { index, cell in
+            wrapping(index) ? TextFitting.wrapped(cell.0, to: cell.1.width) : [cell.0]
+        }
         let height = wrapped.map(\.count).max() ?? 1
         // A null shows on its cell's first line only.
         return (0..<height).map { row in line(wrapped.map { row < $0.count ? $0[row] : "" }, dimmed: row == 0 ? dimmed : []) }
