@@ -83,7 +83,7 @@ extension ViewOption {
         // Working on disk (SpillOptions, both commands).
         ViewOption("memory-limit", .text), ViewOption("temp-dir", .text),
         // The browser.
-        ViewOption("interactive", .flag, short: "i"), ViewOption("follow", .flag, [.list]),
+        ViewOption("interactive", .flag, short: "i"), ViewOption("follow", .flag, [.list]), ViewOption("concat", .flag, [.list]),
         // The diff's own.
         ViewOption("key", .commaList, [.diff]), ViewOption("ignore", .repeated, [.diff]), ViewOption("exact", .flag, [.diff]),
         ViewOption("tolerance", .repeated, [.diff]), ViewOption("stat", .flag, [.diff]), ViewOption("max-changes", .number, [.diff]),
