@@ -14,7 +14,7 @@ public struct ColumnStats: Sendable {
     private var count = 0
     private var nulls = 0
     /// Each distinct value's count and first position, by `distinctKey`, while counted exactly.
-    private var seen: [String: (count: Int, first: Int, value: Value)] = [:]
+    private(set) var seen: [String: (count: Int, first: Int, value: Value)] = [:]
     /// The bytes `seen` holds, about; once approximate, what the sketch and the counters take.
     public private(set) var estimatedBytes = 0
     private var sketch: DistinctSketch?
@@ -22,7 +22,10 @@ public struct ColumnStats: Sendable {
     private var minimum: (key: ValueOrdering.Key, value: Value)?
     private var maximum: (key: ValueOrdering.Key, value: Value)?
     /// The numbers' exact sum, for the mean (`DecimalSum`, as footers take it).
-    private var sum = DecimalSum()
+    private(set) var sum = DecimalSum()
+    /// Once approximate: the values' spread, as they pass (`ColumnSpread`): the numbers, the
+    /// ISO dates while every text is one (nil once one is not), and the texts' lengths.
+    private(set) var passing: PassingSpread?
 
     /// How many of the most common values are counted once approximate, at least and at most:
     /// more counters, smaller errors (`ColumnSummary` gives as many as its budget affords).
@@ -55,6 +58,7 @@ public struct ColumnStats: Sendable {
         if sketch != nil {
             sketch?.add(text)
             frequent?.add(FrequentItem(text: text, value: value))
+            passing?.add(value)
         } else if let known = seen[text] {
             seen[text] = (known.count + 1, known.first, known.value)
         } else {
@@ -99,6 +103,9 @@ public struct ColumnStats: Sendable {
             left.element.value.count != right.element.value.count ? left.element.value.count > right.element.value.count : left.offset < right.offset
         }.prefix(capacity).sorted { $0.offset < $1.offset }
         for (_, (text, entry)) in mostCommon { frequent.add(FrequentItem(text: text, value: entry.value), times: entry.count) }
+        var passing = PassingSpread()
+        for (_, entry) in entries { passing.add(entry.value, times: entry.count) }
+        self.passing = passing
         self.sketch = sketch
         self.frequent = frequent
         seen = [:]
@@ -125,17 +132,42 @@ public struct ColumnStats: Sendable {
             while let last = top.last, last.count - last.error <= 1 { top.removeLast() }
             return top
         }
-        return seen.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.value.first < $1.value.first }
-            .prefix(3).filter { $0.value.count > 1 }.map { TopValue(value: $0.value.value, count: $0.value.count, error: 0) }
+        // The three most common in one pass (a column of a million distinct values is not sorted for them).
+        var best: [(count: Int, first: Int, value: Value)] = []
+        for entry in seen.values where entry.count > 1 {
+            guard best.count < 3 || Self.ranksAbove(entry, best[best.count - 1]) else { continue }
+            let place = best.firstIndex { Self.ranksAbove(entry, $0) } ?? best.count
+            best.insert(entry, at: place)
+            if best.count > 3 { best.removeLast() }
+        }
+        return best.map { TopValue(value: $0.value, count: $0.count, error: 0) }
+    }
+
+    /// The summary record of the column `name` alone, its spread and lengths worked out here.
+    public func values(named name: String, marked: Bool = false) -> [Value] {
+        let (spread, lengths) = spreadAndLengths
+        return values(named: name, marked: marked, spread: spread, lengths: lengths, edges: nil)
+    }
+
+    /// More common first; of equal counts, the first seen first.
+    private static func ranksAbove(_ entry: (count: Int, first: Int, value: Value), _ other: (count: Int, first: Int, value: Value)) -> Bool {
+        entry.count != other.count ? entry.count > other.count : entry.first < other.first
     }
 
     /// The summary record of the column `name`: the fields of `ColumnSummary.fieldNames`. Once
-    /// approximate, the distinct count and the top values are estimates. For people (`marked`),
-    /// `≈` goes before them and the top values are one text, `Adelie (152), Gentoo (124±3)`,
-    /// each estimated count with its error bound; for machine styles `top` is an array of
-    /// `{"value", "count", "error"}` objects.
-    public func values(named name: String, marked: Bool = false) -> [Value] {
+    /// approximate, the distinct count, the top values, the quantiles and the histogram are
+    /// estimates. For people (`marked`), `≈` goes before them, the top values are one text,
+    /// `Adelie (152), Gentoo (124±3)`, each estimated count with its error bound, the quantiles
+    /// one text (`3550 · 4050 · 4750`), the histogram a sparkline and the lengths a range, and
+    /// what does not apply is empty; for machine styles `top` is an array of `{"value", "count",
+    /// "error"}` objects, `quantiles` `{"q25", "q50", "q75"}`, `histogram` `{"edges", "counts"}`,
+    /// `lengths` `{"min", "max"}`, and what does not apply is null. `spread` and `lengths` are
+    /// the column's (`spreadAndLengths`, worked out once), `edges` the histogram's bins (shared by
+    /// every section).
+    public func values(named name: String, marked: Bool = false, spread: ColumnSpread?, lengths: ClosedRange<Int>?,
+                       edges: [Double]?) -> [Value] {
         let mark = marked && isApproximate ? "≈" : ""
+        let none: Value = marked ? .string("") : .null
         let distinct = sketch.map { Swift.max($0.estimate, Swift.min(count, 1)) } ?? seen.count
         let top = self.top
         let topValue: Value
@@ -149,10 +181,31 @@ public struct ColumnStats: Sendable {
                                     values: [entry.value, .number(String(entry.count)), .number(String(entry.error))]))
             })
         }
-        let mean: Value = sum.meanText.map(Value.number) ?? .null
+        let mean: Value = sum.meanText.map(Value.number) ?? none
         let distinctValue: Value = mark.isEmpty ? .number(String(distinct)) : .string(mark + String(distinct))
+        let spreadMark = marked && spread?.isApproximate == true ? "≈" : ""
+        func point(_ value: Double, of spread: ColumnSpread) -> Value {
+            spread.scale == .numbers ? .number(spread.text(of: value)) : .string(spread.text(of: value))
+        }
+        var quantiles = none, histogram = none
+        if let spread, let quartiles = spread.quartiles, quartiles.count == 3 {
+            quantiles = marked ? .string(spreadMark + quartiles.map(spread.text(of:)).joined(separator: " · "))
+                : .object(ObjectValue(keys: ["q25", "q50", "q75"], values: quartiles.map { point($0, of: spread) }))
+        }
+        if let spread, let edges = edges ?? spread.range.map({ ColumnSpread.edges(of: $0, bins: ColumnSpread.bins, scale: spread.scale) }) {
+            let counts = spread.histogram(edges: edges)
+            histogram = marked ? .string(spreadMark + ColumnSpread.sparkline(counts))
+                : .object(ObjectValue(keys: ["edges", "counts"], values: [.array(edges.map { point($0, of: spread) }),
+                                                                          .array(counts.map { .number(String($0)) })]))
+        }
+        var lengthsValue = none
+        if let lengths {
+            lengthsValue = marked ? .string(lengths.lowerBound == lengths.upperBound ? "\(lengths.lowerBound)" : "\(lengths.lowerBound)–\(lengths.upperBound)")
+                : .object(ObjectValue(keys: ["min", "max"], values: [.number(String(lengths.lowerBound)), .number(String(lengths.upperBound))]))
+        }
         return [.string(name), .string(types.joined(separator: ", ")), .number(String(count)), .number(String(nulls)),
-                distinctValue, minimum?.value ?? .null, maximum?.value ?? .null, mean, topValue]
+                distinctValue, minimum?.value ?? .null, maximum?.value ?? .null, mean, spread?.std.map(Value.number) ?? none,
+                quantiles, histogram, lengthsValue, topValue]
     }
 
     static func typeName(of value: Value) -> String {

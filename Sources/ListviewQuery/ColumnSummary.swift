@@ -15,6 +15,11 @@ import Synchronization
 /// - `min`, `max`: in `--sort`'s order (booleans, numbers by value, text, nested values).
 /// - `mean`: of the numbers, as footers take it (`DecimalSum`: exact, rounded once to the
 ///   decimals of the most precise number, at least two); null when there are none.
+/// - `std`, `quantiles`, `histogram`: how the numbers (or, in a column of ISO-8601 dates, the
+///   dates) are spread (`ColumnSpread`): the sample standard deviation, the quartiles, and the
+///   counts in `ColumnSpread.bins` equal bins between the least and the greatest value, the
+///   same bins in every section.
+/// - `lengths`: the least and greatest length of the texts, in characters.
 /// - `top`: the three most common values with their counts, `Adelie (152), Gentoo (124), …`
 ///   (ties in first-seen order), of those seen more than once; null when every value is unique.
 ///   An estimated count states its error bound (`N725MQ (575±12)`); machine styles get an array
@@ -25,7 +30,8 @@ import Synchronization
 /// (`ColumnStats.approximate()`). Each batch's columns are added up on both cores.
 public final class ColumnSummary {
     /// The fields of each summary record, in order.
-    public static let fieldNames = ["field", "types", "count", "nulls", "distinct", "min", "max", "mean", "top"]
+    public static let fieldNames = ["field", "types", "count", "nulls", "distinct", "min", "max", "mean", "std", "quantiles",
+                                    "histogram", "lengths", "top"]
 
     /// One column's stats in every group, added to by one thread at a time (a block of rows at a
     /// time under the lock, taken once per block).
@@ -50,6 +56,9 @@ public final class ColumnSummary {
     private let byteLimit: Int
     /// The bytes the stats took when they could not be brought within `byteLimit`, if ever.
     public private(set) var exceeded: Int?
+    /// Each column's spread in each group, and its histogram's edges (shared by the groups):
+    /// worked out once every row is added, when the first record is asked for.
+    private var spreads: [(byGroup: [(spread: ColumnSpread?, lengths: ClosedRange<Int>?)], edges: [Double]?, scale: ColumnSpread.Scale?)]?
 
     /// How many of the most common values estimated stats count: a thousandth of the limit in
     /// counters (about a sixth of it in bytes), within `ColumnStats.frequentCapacities`. More
@@ -76,6 +85,7 @@ public final class ColumnSummary {
     /// Adds `rows` of `table`, each in the group of the same position in `groups` (all in group 0
     /// when nil); groups are numbered from 0 up.
     public func add(rows: [RowRef], groups: [Int]? = nil, of table: CellTable) {
+        spreads = nil
         if !columnsFixed { for name in table.columns where columnNumbers[name] == nil && !excluded(name) { addColumn(FieldPath(name)) } }
         let groupCount = max(rowsByGroup.count, (groups?.max() ?? 0) + 1)
         for column in columns {
@@ -123,11 +133,41 @@ public final class ColumnSummary {
     /// The summary records of `group`, one per column, each saying whether it holds estimates;
     /// `marked` puts `≈` before them.
     public func records(group: Int, marked: Bool = false) -> [(values: [Value], approximate: Bool)] {
-        columns.map { column in
+        let spreads = workOutSpreads()
+        return columns.enumerated().map { number, column in
             let held = column.byGroup.withLock { group < $0.count ? $0[group] : nil }
             let stats = held ?? ColumnStats(nulls: group < rowsByGroup.count ? rowsByGroup[group] : 0)
-            return (stats.values(named: column.path.text, marked: marked), stats.isApproximate)
+            let (spread, lengths) = group < spreads[number].byGroup.count ? spreads[number].byGroup[group] : (nil, nil)
+            let approximate = stats.isApproximate || spread?.isApproximate == true
+            let edges = spread?.scale == spreads[number].scale ? spreads[number].edges : nil
+            return (stats.values(named: column.path.text, marked: marked, spread: spread, lengths: lengths, edges: edges), approximate)
         }
+    }
+
+    /// Each column's spread in each group, and the histogram's edges over every group's range
+    /// (each column on either core), worked out once.
+    private func workOutSpreads() -> [(byGroup: [(spread: ColumnSpread?, lengths: ClosedRange<Int>?)], edges: [Double]?, scale: ColumnSpread.Scale?)] {
+        if let spreads { return spreads }
+        let columns = self.columns
+        let results = Mutex([(byGroup: [(spread: ColumnSpread?, lengths: ClosedRange<Int>?)], edges: [Double]?, scale: ColumnSpread.Scale?)](repeating: ([], nil, nil), count: columns.count))
+        @Sendable func workOut(_ index: Int) {
+            let byGroup = columns[index].byGroup.withLock { $0.map(\.spreadAndLengths) }
+            let spreads = byGroup.compactMap(\.spread)
+            // The bins span every group's range on the first group's scale; a group on another scale
+            // (dates where the others hold numbers) keeps bins of its own.
+            let scale = spreads.first?.scale
+            let span = spreads.filter { $0.scale == scale }.compactMap(\.range).reduce(nil as ClosedRange<Double>?) { span, range in
+                span.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
+            }
+            results.withLock { $0[index] = (byGroup, span.map { ColumnSpread.edges(of: $0, bins: ColumnSpread.bins, scale: scale ?? .numbers) }, scale) }
+        }
+        _ = try? OrderedWork.run(count: columns.count, here: { index in
+            workOut(index)
+            return true
+        }, elsewhere: workOut, handOn: { _, _ in true })
+        let worked = results.withLock { $0 }
+        spreads = worked
+        return worked
     }
 
     /// One record per name in `columns`, describing its values in `rows` of `table`.

@@ -15,24 +15,32 @@ final class SummaryBudgetTests: XCTestCase {
         let arguments = ["--input", "jsonl", "--summary", "--memory-limit", "64KB"]
         let table = try ListviewProcess.run(arguments, stdinText: lines)
         XCTAssertEqual(table.status, 0, table.stderr)
-        let rows = table.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
-        XCTAssertEqual(rows.first, ["field", "types", "count", "nulls", "distinct", "min", "max", "mean", "top"])
-        // The ids' distinct count is an estimate within 2%; the rest is exact.
-        let id = try XCTUnwrap(rows.first { $0.first == "id" })
-        XCTAssertEqual(Array(id[1...3]), ["number", "6000", "0"])
-        let estimate = try XCTUnwrap(Double(id[4].replacingOccurrences(of: "≈", with: "")))
-        XCTAssertTrue(id[4].hasPrefix("≈"), id[4])
-        XCTAssertLessThan(abs(estimate - 6_000) / 6_000, 0.02)
-        XCTAssertEqual(Array(id[5...8]), ["0", "5999", "2999.50", "null"])
-        let status = try XCTUnwrap(rows.first { $0.first == "status" })
-        XCTAssertEqual(status, ["status", "string", "6000", "0", "3", "open", "void", "null", "paid", "(2000),", "open", "(2000),", "void", "(2000)"])
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first?.split(separator: " ").map(String.init),
+                       ["field", "types", "count", "nulls", "distinct", "min", "max", "mean", "std", "quantiles", "histogram", "lengths", "top"])
+        // The ids' distinct count, quartiles and histogram are estimates, marked; the rest is exact.
+        let id = try XCTUnwrap(lines.first { $0.hasPrefix("id ") })
+        XCTAssertTrue(id.contains(" ≈"), id)
+        XCTAssertTrue(id.contains("  0  "), id)
+        XCTAssertTrue(id.contains("  5999  2999.50  1732.20  ≈"), id)
+        XCTAssertTrue(id.contains("  ≈████████"), id)
+        XCTAssertEqual(lines.first { $0.hasPrefix("status ") }?.split(separator: " ").map(String.init),
+                       ["status", "string", "6000", "0", "3", "open", "void", "4", "paid", "(2000),", "open", "(2000),", "void", "(2000)"])
 
-        let jsonl = try ListviewProcess.run(arguments + ["--style", "jsonl"], stdinText: lines)
-        let records = jsonl.stdout.split(separator: "\n").map(String.init)
+        let jsonl = try ListviewProcess.run(arguments + ["--style", "jsonl"], stdinText: self.lines)
+        let records = try jsonl.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         XCTAssertEqual(records.count, 3)
-        XCTAssertTrue(records[0].hasPrefix(#"{"field":"id","types":"number","count":6000,"nulls":0,"distinct":"#), records[0])
-        XCTAssertTrue(records[0].hasSuffix(#","min":0,"max":5999,"mean":2999.50,"top":[],"approximate":true}"#), records[0])
-        XCTAssertEqual(records[1], #"{"field":"status","types":"string","count":6000,"nulls":0,"distinct":3,"min":"open","max":"void","mean":null,"top":[{"value":"paid","count":2000,"error":0},{"value":"open","count":2000,"error":0},{"value":"void","count":2000,"error":0}],"approximate":false}"#)
+        let estimate = try XCTUnwrap(records[0]["distinct"] as? NSNumber).doubleValue
+        XCTAssertLessThan(abs(estimate - 6_000) / 6_000, 0.02)
+        XCTAssertEqual(records[0]["approximate"] as? Bool, true)
+        XCTAssertEqual((records[0]["std"] as? NSNumber)?.doubleValue, 1732.2, "the moments are exact enough")
+        // Each quartile within 1% of its rank among 0…5999.
+        let quantiles = try XCTUnwrap(records[0]["quantiles"] as? [String: NSNumber])
+        for (key, q) in [("q25", 0.25), ("q50", 0.5), ("q75", 0.75)] {
+            XCTAssertLessThanOrEqual(abs(try XCTUnwrap(quantiles[key]).doubleValue / 6_000 - q), 0.01, key)
+        }
+        let status = try XCTUnwrap(jsonl.stdout.split(separator: "\n").dropFirst().first.map(String.init))
+        XCTAssertEqual(status, #"{"field":"status","types":"string","count":6000,"nulls":0,"distinct":3,"min":"open","max":"void","mean":null,"std":null,"quantiles":null,"histogram":null,"lengths":{"min":4,"max":4},"top":[{"value":"paid","count":2000,"error":0},{"value":"open","count":2000,"error":0},{"value":"void","count":2000,"error":0}],"approximate":false}"#)
     }
 
     /// An estimated top (Zipf-like tail numbers past a 64 KB budget) is marked and states each
@@ -52,10 +60,10 @@ final class SummaryBudgetTests: XCTestCase {
         let result = try ListviewProcess.run(["--input", "jsonl", "--summary", "--style", "csv"], stdinText: lines)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, """
-            field,types,count,nulls,distinct,min,max,mean,top,approximate
-            id,number,6000,0,6000,0,5999,2999.50,[],false
-            status,string,6000,0,3,open,void,,"[{""value"":""paid"",""count"":2000,""error"":0},{""value"":""open"",""count"":2000,""error"":0},{""value"":""void"",""count"":2000,""error"":0}]",false
-            amount,number,6000,0,50,0,49,24.50,"[{""value"":0,""count"":120,""error"":0},{""value"":1,""count"":120,""error"":0},{""value"":2,""count"":120,""error"":0}]",false
+            field,types,count,nulls,distinct,min,max,mean,std,quantiles,histogram,lengths,top,approximate
+            id,number,6000,0,6000,0,5999,2999.50,1732.20,"{""q25"":1499.75,""q50"":2999.5,""q75"":4499.25}","{""edges"":[0,749.9,1499.8,2249.6,2999.5,3749.4,4499.3,5249.1,5999],""counts"":[750,750,750,750,750,750,750,750]}",,[],false
+            status,string,6000,0,3,open,void,,,,,"{""min"":4,""max"":4}","[{""value"":""paid"",""count"":2000,""error"":0},{""value"":""open"",""count"":2000,""error"":0},{""value"":""void"",""count"":2000,""error"":0}]",false
+            amount,number,6000,0,50,0,49,24.50,14.43,"{""q25"":12,""q50"":24.5,""q75"":37}","{""edges"":[0,6.125,12.25,18.375,24.5,30.625,36.75,42.875,49],""counts"":[840,720,720,720,720,720,720,840]}",,"[{""value"":0,""count"":120,""error"":0},{""value"":1,""count"":120,""error"":0},{""value"":2,""count"":120,""error"":0}]",false
 
             """)
     }

@@ -1,0 +1,237 @@
+import ListviewValues
+
+/// How a column's numbers, or its ISO-8601 dates and timestamps, are spread, for `--summary`:
+/// the sample standard deviation, the quartiles and a histogram over fixed bins.
+///
+/// Exact while the column's distinct values are counted exactly (`ColumnStats` holds them with
+/// their counts, so the spread costs no memory of its own): the quartiles by linear
+/// interpolation between the two nearest ranks (Python's `statistics.quantiles(method=
+/// "inclusive")`, R's type 7, NumPy's default), the sample standard deviation around the exact
+/// mean (two passes, rounded once to the mean's decimals). Past the budget the values go to a
+/// `QuantileSketch`: quartiles and histogram counts are estimates within its rank error, and
+/// the standard deviation is worked out as the values pass (Welford).
+public struct ColumnSpread: Equatable, Sendable {
+    /// What the values are: numbers, or dates and timestamps measured in seconds since 1970.
+    public enum Scale: Equatable, Sendable {
+        case numbers
+        /// Dates (`dateOnly`: every value a day, no time) or timestamps.
+        case dates(dateOnly: Bool)
+    }
+
+    /// Where the values are: each distinct one with its count, sorted, or a sketch of them.
+    enum Source: Equatable, Sendable {
+        case exact([(value: Double, count: Int)])
+        case sketch(QuantileSketch)
+
+        static func == (left: Source, right: Source) -> Bool {
+            switch (left, right) {
+            case let (.exact(a), .exact(b)): return a.elementsEqual(b) { $0.value == $1.value && $0.count == $1.count }
+            case let (.sketch(a), .sketch(b)): return a == b
+            default: return false
+            }
+        }
+    }
+
+    public let scale: Scale
+    let source: Source
+    /// The sample standard deviation as text (numbers, at least two values).
+    public let std: String?
+    /// The decimals a quartile between two numbers can have (theirs and two more: it lies a
+    /// quarter of the way between them at most), to which it is rounded back from binary.
+    var decimals: Int?
+
+    /// The values counted.
+    public var count: Int {
+        switch source {
+        case .exact(let values): return values.reduce(0) { $0 + $1.count }
+        case .sketch(let sketch): return sketch.count
+        }
+    }
+
+    /// True when the quartiles and the histogram are estimates.
+    public var isApproximate: Bool {
+        if case .sketch(let sketch) = source { return sketch.rankError > 0 }
+        return false
+    }
+
+    /// The rank error of the estimates, a fraction of the count (0 when exact).
+    public var rankError: Double {
+        if case .sketch(let sketch) = source { return sketch.rankError }
+        return 0
+    }
+
+    /// The least and the greatest value.
+    public var range: ClosedRange<Double>? {
+        switch source {
+        case .exact(let values): return values.first.flatMap { first in values.last.map { first.value...$0.value } }
+        case .sketch(let sketch): return sketch.range
+        }
+    }
+
+    /// The 25th, 50th and 75th percentiles.
+    public var quartiles: [Double]? {
+        switch source {
+        case .exact(let values):
+            let count = self.count
+            guard count > 0 else { return nil }
+            return [1, 2, 3].map { quarter in
+                // Linear interpolation at position quarter·(n−1)/4 of the sorted values.
+                let position = Double(quarter * (count - 1)) / 4
+                let below = Int(position.rounded(.down))
+                let low = Self.value(at: below, in: values)
+                let high = Self.value(at: min(count - 1, below + 1), in: values)
+                return low + (high - low) * (position - Double(below))
+            }
+        case .sketch(let sketch):
+            return sketch.count == 0 ? nil : [0.25, 0.5, 0.75].compactMap { sketch.quantile($0) }
+        }
+    }
+
+    /// The value at 0-based `rank` of the sorted values, each distinct one `count` times.
+    private static func value(at rank: Int, in values: [(value: Double, count: Int)]) -> Double {
+        var seen = 0
+        for entry in values {
+            seen += entry.count
+            if rank < seen { return entry.value }
+        }
+        return values.last?.value ?? 0
+    }
+
+    /// The bins of a summary's histogram.
+    public static let bins = 8
+
+    /// Counts as a sparkline, a block per count scaled to the largest (`▁▂▃▅▇█▅▂`); an empty bin
+    /// is a space.
+    public static func sparkline(_ counts: [Int]) -> String {
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        let largest = counts.max() ?? 0
+        return String(counts.map { count in
+            count == 0 || largest == 0 ? " " : blocks[Swift.min(7, Swift.max(0, Int((Double(count) / Double(largest) * 8).rounded(.up)) - 1))]
+        })
+    }
+
+    /// `bins` equal bins from the least to the greatest value of `range`: their `bins + 1` edges.
+    /// The inner edges are rounded to a few digits past the bins' width (`313.37`, not
+    /// `313.37375`), whole seconds on the `dates` scale, so that they read as they are counted.
+    public static func edges(of range: ClosedRange<Double>, bins: Int, scale: Scale = .numbers) -> [Double] {
+        let bins = max(1, bins)
+        guard range.upperBound > range.lowerBound else { return [range.lowerBound, range.upperBound] }
+        let width = (range.upperBound - range.lowerBound) / Double(bins)
+        var decimals = 0
+        if scale == .numbers {
+            var step = 1.0
+            while width < step * 1000, decimals < 15 {
+                step /= 10
+                decimals += 1
+            }
+        }
+        var scaleFactor = 1.0
+        for _ in 0..<decimals { scaleFactor *= 10 }
+        return (0...bins).map { index in
+            if index == 0 { return range.lowerBound }
+            if index == bins { return range.upperBound }
+            let edge = range.lowerBound + Double(index) * width
+            return Swift.min(range.upperBound, Swift.max(range.lowerBound, (edge * scaleFactor).rounded() / scaleFactor))
+        }
+    }
+
+    /// How many values fall in each bin between consecutive `edges`: a bin holds the values from
+    /// its lower edge up to but not including its upper one, the last bin its upper edge too.
+    public func histogram(edges: [Double]) -> [Int] {
+        guard edges.count >= 2 else { return [] }
+        let bins = edges.count - 1
+        switch source {
+        case .exact(let values):
+            var counts = Array(repeating: 0, count: bins)
+            let (low, high) = (edges[0], edges[bins])
+            for entry in values {
+                guard entry.value >= low, entry.value <= high else { continue }
+                // The bin by arithmetic, then set right at its edges (the last bin takes its upper edge).
+                var bin = high > low ? Swift.min(bins - 1, Int((entry.value - low) / (high - low) * Double(bins))) : 0
+                while bin > 0 && entry.value < edges[bin] { bin -= 1 }
+                while bin < bins - 1 && entry.value >= edges[bin + 1] { bin += 1 }
+                counts[bin] += entry.count
+            }
+            return counts
+        case .sketch(let sketch):
+            var counts: [Int] = []
+            var below = edges[0] <= (sketch.range?.lowerBound ?? 0) ? 0 : sketch.rank(of: edges[0].nextDown)
+            for index in 1...bins {
+                let upTo = index == bins ? sketch.rank(of: edges[index]) : sketch.rank(of: edges[index].nextDown)
+                counts.append(max(0, upTo - below))
+                below = upTo
+            }
+            return counts
+        }
+    }
+
+    /// The spread of `values` (each distinct value with its count) on `scale`; numbers' standard
+    /// deviation around `mean` (their exact mean), with `places` decimals.
+    static func exact(_ values: [(value: Double, count: Int)], scale: Scale, mean: Double?, places: Int) -> ColumnSpread {
+        let sorted = values.sorted { $0.value < $1.value }
+        var std: String?
+        let count = sorted.reduce(0) { $0 + $1.count }
+        if scale == .numbers, count >= 2 {
+            let center = mean ?? sorted.reduce(0.0) { $0 + $1.value * Double($1.count) } / Double(count)
+            // Σ count·(x − mean)², compensated (Kahan).
+            var total = 0.0, carry = 0.0
+            for entry in sorted {
+                let distance = entry.value - center
+                let term = distance * distance * Double(entry.count) - carry
+                let next = total + term
+                carry = (next - total) - term
+                total = next
+            }
+            std = text((total / Double(count - 1)).squareRoot(), places: places)
+        }
+        return ColumnSpread(scale: scale, source: .exact(sorted), std: std, decimals: scale == .numbers ? places + 2 : nil)
+    }
+
+    /// The spread a sketch and running moments give, once the values are past the budget.
+    static func estimated(_ sketch: QuantileSketch, scale: Scale, moments: RunningMoments?, places: Int) -> ColumnSpread {
+        ColumnSpread(scale: scale, source: .sketch(sketch), std: moments?.standardDeviation.map { Self.text($0, places: places) })
+    }
+
+    /// A value of the column as text: a number's shortest digits, a date as a date.
+    public func text(of value: Double) -> String {
+        switch scale {
+        case .numbers:
+            guard let decimals, value.isFinite, let exact = ExactDecimal("\(value)") else { return Self.numberText(value) }
+            return exact.rounded(places: decimals).text()
+        case .dates(let dateOnly): return ISODate.text(value, dateOnly: dateOnly)
+        }
+    }
+
+    /// `value` rounded half to even to `places` decimals, as the mean is written.
+    static func text(_ value: Double, places: Int) -> String {
+        guard value.isFinite, let exact = ExactDecimal("\(value)") else { return "\(value)" }
+        return exact.rounded(places: places).text(places: places)
+    }
+
+    /// `value` as a number's text: its shortest digits that read back as it, without an exponent
+    /// (`3787.5`, `4050`).
+    public static func numberText(_ value: Double) -> String {
+        guard value.isFinite, let exact = ExactDecimal("\(value)") else { return "\(value)" }
+        return exact.text()
+    }
+}
+
+/// Count, mean and the sum of squared distances from it, as values pass (Welford): the standard
+/// deviation of values past the budget.
+struct RunningMoments: Equatable, Sendable {
+    private(set) var count = 0
+    private var mean = 0.0
+    private var squares = 0.0
+
+    mutating func add(_ value: Double, times: Int = 1) {
+        for _ in 0..<times {
+            count += 1
+            let delta = value - mean
+            mean += delta / Double(count)
+            squares += delta * (value - mean)
+        }
+    }
+
+    /// The sample standard deviation; nil under two values.
+    var standardDeviation: Double? { count < 2 ? nil : (squares / Double(count - 1)).squareRoot() }
+}

@@ -1,0 +1,89 @@
+import ListviewValues
+
+/// A column's spread (`ColumnSpread`) and its texts' lengths: worked out at the end from the
+/// distinct values counted exactly, or, once the stats are approximate, from what
+/// `PassingSpread` gathered as the values passed.
+extension ColumnStats {
+    /// The spread of the column's numbers (with none, of its texts when every one but empty ones
+    /// is an ISO date or timestamp; nil for any other column), and the least and greatest length of its texts
+    /// in characters (nil with none): one pass over the distinct values.
+    public var spreadAndLengths: (spread: ColumnSpread?, lengths: ClosedRange<Int>?) {
+        if let passing { return (passing.spread(places: sum.meanPlaces), passing.lengths) }
+        var numbers: [(value: Double, count: Int)] = []
+        var dates: [(value: Double, count: Int)] = []
+        var datesOnly = true, allDates = true
+        var shortest = Int.max, longest = -1
+        for entry in seen.values {
+            switch entry.value {
+            case .number(let text):
+                if let number = Double(text), number.isFinite { numbers.append((number, entry.count)) }
+            case .string(let text):
+                let length = PassingSpread.length(of: text)
+                shortest = min(shortest, length)
+                longest = max(longest, length)
+                // An empty text is no date, and no sign that the column is not one of dates.
+                guard allDates && numbers.isEmpty && !text.isEmpty else { continue }
+                if let date = ISODate.seconds(text) {
+                    dates.append((date.seconds, entry.count))
+                    datesOnly = datesOnly && date.dateOnly
+                } else {
+                    allDates = false
+                }
+            default:
+                break
+            }
+        }
+        let lengths = longest < 0 ? nil : shortest...longest
+        if !numbers.isEmpty {
+            let spread = ColumnSpread.exact(numbers, scale: .numbers, mean: sum.mean.flatMap { Double($0.text(places: sum.meanPlaces)) },
+                                            places: sum.meanPlaces)
+            return (spread, lengths)
+        }
+        guard allDates, !dates.isEmpty else { return (nil, lengths) }
+        return (ColumnSpread.exact(dates, scale: .dates(dateOnly: datesOnly), mean: nil, places: 0), lengths)
+    }
+}
+
+/// What a column's spread needs once its distinct values are no longer counted: the numbers in
+/// a sketch and running moments; the texts as dates in a sketch, while every one is a date; the
+/// texts' lengths.
+struct PassingSpread: Sendable {
+    private var numbers = QuantileSketch()
+    private var moments = RunningMoments()
+    private var dates: QuantileSketch? = QuantileSketch()
+    private var datesOnly = true
+    private(set) var lengths: ClosedRange<Int>?
+
+    mutating func add(_ value: Value, times: Int = 1) {
+        switch value {
+        case .number(let text):
+            guard let number = Double(text), number.isFinite else { return }
+            for _ in 0..<times { numbers.add(number) }
+            moments.add(number, times: times)
+        case .string(let text):
+            let length = Self.length(of: text)
+            lengths = lengths.map { min($0.lowerBound, length)...max($0.upperBound, length) } ?? length...length
+            guard dates != nil, !text.isEmpty else { return }
+            if let date = ISODate.seconds(text) {
+                for _ in 0..<times { dates?.add(date.seconds) }
+                datesOnly = datesOnly && date.dateOnly
+            } else {
+                dates = nil
+            }
+        default:
+            break
+        }
+    }
+
+    /// A text's length in characters (ASCII counted as its bytes, without breaking graphemes).
+    static func length(of text: String) -> Int {
+        let bytes = text.utf8
+        return bytes.allSatisfy({ $0 < 0x80 }) ? bytes.count : text.count
+    }
+
+    func spread(places: Int) -> ColumnSpread? {
+        if numbers.count > 0 { return ColumnSpread.estimated(numbers, scale: .numbers, moments: moments, places: places) }
+        guard let dates, dates.count > 0 else { return nil }
+        return ColumnSpread.estimated(dates, scale: .dates(dateOnly: datesOnly), moments: nil, places: 0)
+    }
+}
