@@ -163,9 +163,9 @@ _listview() {
     local -a unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
 
     local -a repeating_flags=()
-    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --summary --fail-if-empty --explain --flatten --no-flatten --explode-drop-empty --unflatten -i --interactive --follow --concat --no-config --views --version -h --help)
+    local -a non_repeating_flags=(--no-header --no-infer --lazy-quotes --wrap --no-pager --border --counts --chart --summary --fail-if-empty --explain --flatten --no-flatten --explode-drop-empty --unflatten -i --interactive --follow --concat --no-config --views --version -h --help)
     local -a repeating_options=(--null-value --where --group-by --exclude --sort --section-layout --template --kind --explode)
-    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --memory-limit --temp-dir --flatten-depth --flatten-separator --view --config)
+    local -a non_repeating_options=(--input --path --delimiter --file-field --fields --search --sort-groups --page-size --page --limit --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --kind-field --title --subtitle --detail --footer --histogram --memory-limit --temp-dir --flatten-depth --flatten-separator --view --config)
     __listview_offer_flags_options -1
 
     # Offer option value completions
@@ -269,6 +269,9 @@ _listview() {
     '--footer')
         return
         ;;
+    '--histogram')
+        return
+        ;;
     '--memory-limit')
         return
         ;;
@@ -313,7 +316,7 @@ _listview() {
 
 _listview_diff() {
     repeating_flags=()
-    non_repeating_flags=(--exact --stat --counts -i --interactive --explain --no-header --no-infer --lazy-quotes --wrap --no-pager --border --no-config --version -h --help)
+    non_repeating_flags=(--exact --stat --chart --counts -i --interactive --explain --no-header --no-infer --lazy-quotes --wrap --no-pager --border --no-config --version -h --help)
     repeating_options=(--ignore --array-key --unordered --scrub --tolerance --null-value --where --group-by --section-layout)
     non_repeating_options=(--key --max-changes --memory-limit --temp-dir --input --path --delimiter --fields --search --style --width --max-col-width --null-text --color --gap --row-gap --indent --section-gap --view --config)
     __listview_offer_flags_options 2

@@ -66,6 +66,7 @@ extension ViewOption {
         ViewOption("exclude", .repeated, [.list]), ViewOption("sort-groups", .text, [.list]), ViewOption("sort", .repeated, [.list]),
         ViewOption("page-size", .number, [.list]), ViewOption("page", .number, [.list]), ViewOption("limit", .number, [.list]),
         ViewOption("footer", .commaList, [.list]), ViewOption("counts", .flag), ViewOption("summary", .flag, [.list]),
+        ViewOption("chart", .flag), ViewOption("histogram", .text, [.list]),
         ViewOption("fail-if-empty", .flag, [.list]),
         // Look (LookOptions, both commands).
         ViewOption("style", .text), ViewOption("width", .number), ViewOption("wrap", .flag), ViewOption("max-col-width", .number),

@@ -225,9 +225,13 @@ struct DiffReport {
             try SectionCounts.write(countSections, style: list.look.style, groupFields: countFields, into: sink)
         }
         if request.stat {
+            let bars = diff.fieldStats.map { CountChart.Entry(label: $0.field, count: $0.records) }
             if markdown {
+                if request.chart && !bars.isEmpty { try sink.write(CountChart.mermaid(bars, title: "changed records by field", axis: "records") + "\n\n") }
                 try writeFieldStats(style: .markdown, into: sink)
                 try sink.write("\n")
+            } else if request.chart {
+                for line in CountChart.lines(bars, width: list.look.width) { try sink.write(line + "\n") }
             } else {
                 try sink.write(diff.fieldStatsLine + "\n")
             }

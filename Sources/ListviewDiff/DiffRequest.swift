@@ -15,6 +15,8 @@ public struct DiffRequest: Sendable {
     public var exact = false
     /// `--stat`: how many records changed each field, after the differences.
     public var stat = false
+    /// `--chart`: the `--stat` counts drawn as bars (`CountChart`), or a Mermaid chart in Markdown.
+    public var chart = false
     /// `--max-changes`: the records of each kind shown to people (the rest counted in one line).
     public var maxChanges: Int?
     /// `--tolerance`: how far apart the numbers of a compared field may be and still be equal.

@@ -12,7 +12,8 @@ enum GroupCounts {
         // The field names were checked by the stream as it read (`BatchStream.watch`).
         let tally = try self.tally(request.arrangement.groupBy, sortedBy: request.arrangement.sort, of: stream)
         let sections = tally.sections(order: request.arrangement.groupOrder)
-        try SectionCounts.write(sections, style: request.look.style, groupFields: request.arrangement.groupBy, into: sink)
+        try SectionCounts.write(sections, style: request.look.style, groupFields: request.arrangement.groupBy,
+                                chart: request.look.chart ? request.look.width ?? CountChart.defaultWidth : nil, into: sink)
         return ListRunner.Outcome(foundRecords: tally.total > 0)
     }
 

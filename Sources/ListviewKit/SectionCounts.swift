@@ -9,14 +9,23 @@ import ListviewValues
 ///
 /// The table style prints the section headers (`status: shipped · 8 records`)
 /// and a total; machine styles and markdown write one record per section, the
-/// group fields followed by `count`.
+/// group fields followed by `count`. With `chart` (`--chart`, the width to draw in), the human
+/// styles draw each count as a bar, nested groups indented under their enclosing level's bar,
+/// and Markdown puts a Mermaid bar chart of the sections before the table (`CountChart`).
 public enum SectionCounts {
-    public static func write(_ sections: [Section<Record>], style: OutputStyle, groupFields: [FieldPath], into sink: OutputSink) throws {
+    public static func write(_ sections: [Section<Record>], style: OutputStyle, groupFields: [FieldPath], chart: Int? = nil,
+                             into sink: OutputSink) throws {
         let total = sections.reduce(0) { $0 + $1.info.count }
         let descriptor = style.descriptor
         if descriptor.layout != .records && descriptor.layout != .markdownTable {
             if total == 0 {
                 try sink.writeLine(RecordCount.text(0))
+            } else if let width = chart {
+                for line in CountChart.lines(CountChart.entries(of: sections), width: width) { try sink.writeLine(line) }
+                if sections.count > 1 {
+                    try sink.writeLine("")
+                    try sink.writeLine("\(RecordCount.text(total)) in \(sections.count) sections")
+                }
             } else {
                 for section in sections {
                     let count = RecordCount.text(section.info.count)
@@ -42,7 +51,15 @@ public enum SectionCounts {
         if var presenter = descriptor.machinePresenter(fields: OutputFields(columns: nil, schema: schema), grouped: false) {
             try presenter.render(renderer, of: table, page: nil, into: sink)
         } else {
-            // Markdown: the same records as a table.
+            // Markdown: the same records as a table, after their chart.
+            if chart != nil, total > 0 {
+                let bars = sections.map { section in
+                    CountChart.Entry(label: section.keys.map { CellText.text(for: $0.value) }.joined(separator: " › "), count: section.info.count)
+                }
+                let title = groupFields.isEmpty ? "records" : "records by " + groupFields.map(\.text).joined(separator: " › ")
+                try sink.writeLine(CountChart.mermaid(bars, title: title, axis: "records"))
+                try sink.writeLine("")
+            }
             let layout = TableLayout.measure(shape.names.map { ColumnSpec($0) }, rows: 0..<table.rowCount, of: table)
             var presenter = RecordViewPresenter(MarkdownPresenter(layout: layout), view: RecordView(table: table))
             try renderer.render(page: nil, with: &presenter, into: sink)

@@ -57,6 +57,13 @@ enum SummaryTable {
     /// Writes the summary of each section as a list of its own records.
     private static func write(_ summary: ColumnSummary, groups: GroupCatalog, rowCount: Int, request: ListRequest,
                               into sink: OutputSink) throws {
+        if let histogram = request.look.histogram {
+            let described = request.arrangement.groupBy.isEmpty ? [(SectionInfo(count: rowCount), 0)]
+                : groups.sections(of: Array(groups.keys.indices), order: request.arrangement.groupOrder)
+            return try HistogramTable.write(summary, spec: histogram, sections: described, request: request, groupKeys: { group in
+                request.arrangement.groupBy.indices.map { group < groups.keys.count ? groups.keys[group][$0] : .null }
+            }, into: sink)
+        }
         let machine = request.look.style.isMachineReadable
         // Machine styles always say whether a record holds estimates.
         let flagged = machine

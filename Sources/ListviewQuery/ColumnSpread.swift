@@ -208,6 +208,12 @@ public struct ColumnSpread: Equatable, Sendable {
         return exact.rounded(places: places).text(places: places)
     }
 
+    /// Seconds since 1970 as a date on `scale` (`2024-03-12`, or a timestamp).
+    public static func dateText(_ seconds: Double, scale: Scale) -> String {
+        if case .dates(let dateOnly) = scale { return ISODate.text(seconds, dateOnly: dateOnly) }
+        return numberText(seconds)
+    }
+
     /// `value` as a number's text: its shortest digits that read back as it, without an exponent
     /// (`3787.5`, `4050`).
     public static func numberText(_ value: Double) -> String {

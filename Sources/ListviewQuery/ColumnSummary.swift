@@ -144,6 +144,23 @@ public final class ColumnSummary {
         }
     }
 
+    /// `--histogram`: column `column`'s values in `bins` equal bins over every group's range (on the
+    /// first group's scale), and each group's count in each; nil when no group has numbers or
+    /// dates. Worked out from each group's spread, exact or estimated.
+    public func histogram(column: Int, bins: Int) -> (edges: [Double], scale: ColumnSpread.Scale, counts: [[Int]], approximate: Bool)? {
+        guard column < columns.count else { return nil }
+        let spreads = workOutSpreads()[column]
+        guard let scale = spreads.scale else { return nil }
+        let ranges = spreads.byGroup.compactMap { $0.spread?.scale == scale ? $0.spread?.range : nil }
+        guard let first = ranges.first else { return nil }
+        let span = ranges.dropFirst().reduce(first) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
+        let edges = ColumnSpread.edges(of: span, bins: bins, scale: scale)
+        let counts = spreads.byGroup.map { group in
+            group.spread.flatMap { $0.scale == scale ? $0.histogram(edges: edges) : nil } ?? Array(repeating: 0, count: edges.count - 1)
+        }
+        return (edges, scale, counts, spreads.byGroup.contains { $0.spread?.isApproximate == true })
+    }
+
     /// Each column's spread in each group, and the histogram's edges over every group's range
     /// (each column on either core), worked out once.
     private func workOutSpreads() -> [(byGroup: [(spread: ColumnSpread?, lengths: ClosedRange<Int>?)], edges: [Double]?, scale: ColumnSpread.Scale?)] {

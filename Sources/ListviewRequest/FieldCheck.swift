@@ -39,7 +39,7 @@ public struct FieldCheck {
     public static func names(in request: ListRequest) -> [NamedField] {
         var names: [NamedField] = []
         func add(_ option: String, _ paths: [FieldPath]) { names += paths.map { NamedField(option: option, path: $0) } }
-        add("--fields", (request.look.fields ?? []).filter { !FieldPattern.isPattern($0.text) })
+        add(request.look.histogram == nil ? "--fields" : "--histogram", (request.look.fields ?? []).filter { !FieldPattern.isPattern($0.text) })
         add("--exclude", checkedExclusions(in: request).filter { !FieldPattern.isPattern($0.text) }.map { FieldPath($0.text) })
         add("--group-by", request.arrangement.groupBy)
         add("--sort", request.arrangement.sort.map(\.path))

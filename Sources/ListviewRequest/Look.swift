@@ -14,6 +14,11 @@ public struct Look: Sendable {
     public var countsOnly = false
     /// `--summary`: each column described (`ColumnSummary`) instead of the records.
     public var summary = false
+    /// `--histogram`: one field's values counted in bins instead of the records (a summary of
+    /// that field, drawn by `HistogramTable`); `summary` is set with it.
+    public var histogram: HistogramSpec?
+    /// `--chart`: counts drawn as bars (`CountChart`); in Markdown, a Mermaid bar chart.
+    public var chart = false
     public var style: OutputStyle = .table
     /// CSV and TSV: nested values written as dotted columns (`customer.name`), the records left as
     /// read (`FlattenedOutput`); false with `--no-flatten` (JSON text in a cell) or `--flatten`

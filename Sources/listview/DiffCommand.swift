@@ -87,6 +87,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "After the differences (or alone with --counts), how many records changed each field, most changed first.")
     var stat = false
 
+    @Flag(help: "With --stat: draw each field's count of changed records as a bar; with --style markdown, a Mermaid bar chart.")
+    var chart = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp("Show at most N records of each kind (removed, added, changed), then '… K more changed records'; the summary and the status still count them all. For people's styles and github.",
                                valueName: "N"))
     var maxChanges: Int?
@@ -111,6 +114,10 @@ struct DiffCommand: ParsableCommand {
         if interactive && counts { throw ValidationError("-i reviews each difference and --counts prints only the counts: choose one") }
         if interactive, let style = look.style, !style.isWritten(by: .list) {
             throw ValidationError("-i writes the marked differences as rows: --style \(style.rawValue) is not a style for rows")
+        }
+        if chart && !stat { throw ValidationError("--chart draws the field counts of --stat as bars: add --stat") }
+        if chart, let style = look.style, ![.table, .list, .line, .markdown].contains(style) {
+            throw ValidationError("--chart draws bars for people; --style \(style.rawValue) writes the counts as data: leave --chart out")
         }
         if !tolerance.isEmpty && exact { throw ValidationError("--tolerance and --exact contradict each other: choose one") }
         _ = try rules()
@@ -170,6 +177,7 @@ struct DiffCommand: ParsableCommand {
             request.key = key.map(FieldList.parse) ?? []
             request.exact = exact
             request.stat = stat
+            request.chart = chart
             request.maxChanges = maxChanges
             for text in tolerance {
                 do throws(NumericTolerance.Invalid) { try request.tolerance.add(text) } catch { throw ListviewError.usage(error.message) }

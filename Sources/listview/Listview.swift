@@ -47,6 +47,10 @@ struct Listview: ParsableCommand {
             listview customers.csv orders.jsonl -i
           Browse a log as it grows, like 'less +F' (records appended show at once):
             listview app.jsonl -i --follow
+          How the numbers are spread; counts and bins drawn as bars:
+            listview orders.json --summary
+            listview orders.json --group-by status --counts --chart
+            listview orders.json --histogram total:20 --group-by status
           Nested objects as columns; one row per element of an array:
             listview orders.json --flatten
             listview orders.json --explode items --fields id,items.sku,items.qty
@@ -107,7 +111,8 @@ struct Listview: ParsableCommand {
         }
         guard interactive else { return }
         let refused: [(String, Bool)] = [("--counts", view.counts), ("--summary", view.summary), ("--page-size", view.pageSize != nil),
-                                         ("--fail-if-empty", view.failIfEmpty)]
+                                         ("--fail-if-empty", view.failIfEmpty),
+                                         ("--histogram", view.histogram != nil), ("--chart", view.chart)]
         if let (option, _) = refused.first(where: { $0.1 }) {
             throw ValidationError("--interactive shows every record on screen, so \(option) has no place with it")
         }

@@ -30,7 +30,9 @@ enum ViewFiles {
         if request.listViews && command == .list { return .listViews(ViewListing.text(of: configuration)) }
         var (added, leftOut) = try configuration.applied(view: request.view, command: command, given: request.given)
         // `[defaults]` a command cannot use are left out for it, not fatal: a default order with --summary.
-        let summarises = request.given.contains("summary") || added.contains { $0.name == "summary" && !$0.occurrences.isEmpty }
+        let summarises = ["summary", "histogram"].contains { name in
+            request.given.contains(name) || added.contains { $0.name == name && !$0.occurrences.isEmpty }
+        }
         if summarises {
             added.removeAll { configuration.defaults.contains($0) && ViewOptions.replacedBySummary.contains($0.name) }
         }

@@ -62,6 +62,13 @@ struct ViewOptions: ParsableArguments {
     @Flag(help: "Print only each section's header and record count (with --group-by), or the total.")
     var counts = false
 
+    @Option(help: ArgumentHelp("Count FIELD's numbers (or ISO dates) in BINS equal bins (default 10) and draw each bin's count as a bar, per section with --group-by; ':log' draws the bars on a log scale. Machine styles write a record per bin (from, to, count).",
+                               valueName: "field[:bins][:log]"))
+    var histogram: String?
+
+    @Flag(help: "With --counts (or diff --stat): draw each count as a bar scaled to the terminal, nested groups indented; with --style markdown, a Mermaid bar chart that GitHub draws.")
+    var chart = false
+
     @Flag(help: "Describe each column instead of listing records: types, count, nulls, distinct values, min, max, mean and the most common values (per section with --group-by).")
     var summary = false
 
@@ -78,13 +85,20 @@ struct ViewOptions: ParsableArguments {
         }
         if let limit, limit < 0 { throw ValidationError("--limit must not be negative, not \(limit)") }
         if summary && counts { throw ValidationError("--summary and --counts each replace the records: give one of them") }
-        if summary {
+        if chart && !counts && histogram == nil {
+            throw ValidationError("--chart draws the counts of --counts as bars: add --counts (with --group-by)")
+        }
+        if let histogram, summary || counts {
+            throw ValidationError("--histogram \(histogram) replaces the records with its bins: leave out \(summary ? "--summary" : "--counts")")
+        }
+        if summary || histogram != nil {
+            let replacing = summary ? "--summary describes the columns" : "--histogram describes one field"
             // Options about the records a summary replaces would be ignored: refuse them instead.
             let given: [String: Bool] = ["sort": !sort.isEmpty, "page-size": pageSize != nil, "footer": footer != nil,
                                          "template": !template.isEmpty, "kind-field": kindField != nil, "kind": !kind.isEmpty,
                                          "title": title != nil, "subtitle": subtitle != nil, "detail": detail != nil]
             if let option = Self.replacedBySummary.first(where: { given[$0] == true }).map({ "--" + $0 }) {
-                throw ValidationError("--summary describes the columns, so \(option) has no records to apply to")
+                throw ValidationError("\(replacing), so \(option) has no records to apply to")
             }
         }
     }
@@ -99,6 +113,21 @@ struct ViewOptions: ParsableArguments {
         request.look.excluded = FieldExclusion(exclude.flatMap(FieldList.parse).map { FieldPattern($0.text) })
         request.look.countsOnly = counts
         request.look.summary = summary
+        request.look.chart = chart
+        if let histogram {
+            do {
+                let spec = try HistogramSpec(parsing: histogram)
+                if request.look.fields != nil { throw ListviewError.usage("--histogram counts the one field it names: leave out --fields") }
+                request.look.histogram = spec
+                request.look.summary = true
+                request.look.fields = [spec.field]
+            } catch let error as ListviewError {
+                throw ValidationError(error.description)
+            }
+        }
+        if chart && request.look.style.isMachineReadable {
+            throw ValidationError("--chart draws bars for people; --style \(request.look.style.rawValue) writes the counts as records: leave --chart out")
+        }
         do {
             request.arrangement.sort = try sort.map(SortSpec.init(parsing:))
             request.arrangement.footer = try footer.map(Aggregates.init(parsing:))

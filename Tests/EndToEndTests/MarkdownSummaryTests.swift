@@ -41,6 +41,41 @@ final class MarkdownSummaryTests: XCTestCase {
         XCTAssertTrue(tables.allSatisfy { table in table.allSatisfy { $0.count == table[0].count } }, "every row as wide as its header")
     }
 
+    /// `--chart` in Markdown: a fenced `mermaid` block of an `xychart-beta` bar chart that GitHub
+    /// draws, its bars the table's counts in the table's order, then the table itself.
+    func testTheCountsChartIsAMermaidBlockBeforeItsTable() throws {
+        guard let python = Self.python else { throw skippedTest("markdown-it-py is not installed (apt-get install python3-markdown-it)") }
+        for arguments in [["samples/orders.json", "--group-by", "status", "--group-by", "express", "--counts", "--chart", "--style", "markdown"],
+                          ["diff", "Tests/EndToEndTests/Fixtures/diff-many-old.jsonl", "Tests/EndToEndTests/Fixtures/diff-many-new.csv",
+                           "--key", "id", "--stat", "--counts", "--chart", "--style", "markdown"],
+                          ["samples/orders.json", "--histogram", "total:4", "--chart", "--style", "markdown"]] {
+            let result = try ListviewProcess.run(arguments)
+            XCTAssertTrue([0, 1].contains(result.status), result.stderr)
+            let script = """
+            import json, sys
+            from markdown_it import MarkdownIt
+            tokens = MarkdownIt("commonmark").enable("table").parse(sys.stdin.read())
+            fences = [t for t in tokens if t.type == "fence"]
+            rows, row = [], None
+            for token in tokens:
+                if token.type == "tr_open": row = []
+                elif token.type == "inline" and row is not None: row.append(token.content)
+                elif token.type == "tr_close": rows.append(row); row = None
+            print(json.dumps({"fences": [[f.info, f.content] for f in fences], "rows": rows}))
+            """
+            let parsed = try JSONSerialization.jsonObject(with: try Self.run([python, "-c", script], input: result.stdout)) as? [String: Any]
+            let fences = try XCTUnwrap(parsed?["fences"] as? [[String]])
+            XCTAssertEqual(fences.count, 1, "one chart: \(arguments)")
+            XCTAssertEqual(fences.first?.first, "mermaid")
+            let chart = fences.first?.last ?? ""
+            XCTAssertTrue(chart.hasPrefix("xychart-beta\n"), chart)
+            let rows = try XCTUnwrap(parsed?["rows"] as? [[String]]).dropFirst()
+            let bars = chart.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("bar [") }
+            XCTAssertEqual(bars.map { $0.trimmingCharacters(in: .whitespaces) }, "bar [\(rows.compactMap(\.last).joined(separator: ", "))]", "\(arguments)")
+            XCTAssertTrue(chart.contains("x-axis [\""), chart)
+        }
+    }
+
     /// The standard output of `arguments` run with `input` on its standard input.
     private static func run(_ arguments: [String], input: String) throws -> Data {
         let process = Process()
