@@ -11,7 +11,7 @@ import ListviewValues
 /// every option: a new option does not compile until it is placed (a test checks that each
 /// stored property of `ListRequest` has its case).
 public enum ListOption: String, CaseIterable, Sendable {
-    case read, fields, excluded, filter, groupBy, freesRecords, explains, footer, countsOnly, summary
+    case read, fields, excluded, filter, groupBy, freesRecords, explains, footer, countsOnly, summary, histogram, chart
     case groupOrder, sort, pageSize, page, limit, style, flattensOutput, template, kindFormats, kindField, width, wrap
     case maxColumnWidth, nullText, color, border, card, layout, memory, spillFolder
 }
@@ -63,6 +63,11 @@ public enum ListPlanner {
             return request.look.countsOnly ? .counts : .none
         case .summary:
             return request.look.summary ? .summary : .none
+        case .histogram:
+            // A histogram is a summary of its field (`summary` is set with it), drawn as bins.
+            return request.look.histogram != nil ? .summary : .none
+        case .chart:
+            return .none  // how counts and bins are drawn, whatever the plan
         case .sort:
             return request.arrangement.sort.isEmpty ? .none : .wholeList(pagesByLines: false)
         case .groupBy:

@@ -110,6 +110,15 @@ public struct ColumnSpread: Equatable, Sendable {
         })
     }
 
+    /// A share of the values (0 to 1) as a bar of up to `ColumnSpread.shareCells` cells, to an
+    /// eighth of a cell (`██▏` for 44%); at least `▏` for a share above nothing.
+    public static func shareBar(_ share: Double) -> String {
+        BarText.cells(Swift.max(0, Swift.min(1, share)) * Double(shareCells))
+    }
+
+    /// The cells a share of all the values (`shareBar`) takes at most.
+    public static let shareCells = 5
+
     /// `bins` equal bins from the least to the greatest value of `range`: their `bins + 1` edges.
     /// The inner edges are rounded to a few digits past the bins' width (`313.37`, not
     /// `313.37375`), whole seconds on the `dates` scale, so that they read as they are counted.

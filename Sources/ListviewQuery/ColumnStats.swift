@@ -172,8 +172,12 @@ public struct ColumnStats: Sendable {
         let top = self.top
         let topValue: Value
         if marked {
-            // A value's text is how the top shows it.
-            let text = top.map { "\(CellText.unescapedText(for: $0.value)) (\($0.count)\($0.error > 0 ? "±\($0.error)" : ""))" }
+            // A value's text is how the top shows it; in a column of texts, a bar of its share of the values.
+            let texts = types == ["string"]
+            let text = top.map { entry in
+                "\(CellText.unescapedText(for: entry.value)) (\(entry.count)\(entry.error > 0 ? "±\(entry.error)" : ""))"
+                    + (texts ? " " + ColumnSpread.shareBar(Double(entry.count) / Double(Swift.max(1, count))) : "")
+            }
             topValue = top.isEmpty ? .null : .string(mark + text.joined(separator: ", "))
         } else {
             topValue = .array(top.map { entry in

@@ -25,7 +25,7 @@ final class SummaryBudgetTests: XCTestCase {
         XCTAssertTrue(id.contains("  5999  2999.50  1732.20  ≈"), id)
         XCTAssertTrue(id.contains("  ≈████████"), id)
         XCTAssertEqual(lines.first { $0.hasPrefix("status ") }?.split(separator: " ").map(String.init),
-                       ["status", "string", "6000", "0", "3", "open", "void", "4", "paid", "(2000),", "open", "(2000),", "void", "(2000)"])
+                       ["status", "string", "6000", "0", "3", "open", "void", "4", "paid", "(2000)", "█▋,", "open", "(2000)", "█▋,", "void", "(2000)", "█▋"])
 
         let jsonl = try ListviewProcess.run(arguments + ["--style", "jsonl"], stdinText: self.lines)
         let records = try jsonl.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
@@ -50,7 +50,7 @@ final class SummaryBudgetTests: XCTestCase {
         let fixture = ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Fixtures/zipf-tails.csv").path
         let table = try ListviewProcess.run([fixture, "--summary", "--memory-limit", "64KB"])
         XCTAssertEqual(table.status, 0, table.stderr)
-        XCTAssertTrue(table.stdout.hasSuffix("≈N001MQ (523), N002MQ (299), N003MQ (249)\n"), table.stdout)
+        XCTAssertTrue(table.stdout.hasSuffix("≈N001MQ (523) ▎, N002MQ (299) ▏, N003MQ (249) ▏\n"), table.stdout)
         let jsonl = try ListviewProcess.run([fixture, "--summary", "--memory-limit", "64KB", "--style", "jsonl"])
         XCTAssertTrue(jsonl.stdout.hasSuffix(#""top":[{"value":"N001MQ","count":523,"error":0},{"value":"N002MQ","count":299,"error":0},"#
                                              + #"{"value":"N003MQ","count":249,"error":0}],"approximate":true}"# + "\n"), jsonl.stdout)

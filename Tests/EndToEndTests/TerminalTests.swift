@@ -50,6 +50,21 @@ final class TerminalTests: XCTestCase {
         XCTAssertEqual(dumb, "  id  note\n1001  null\n")
     }
 
+    /// `--chart` on a terminal: the longest bar fills the terminal's width (COLUMNS), and the bars,
+    /// drawn in characters rather than colours, are the same under NO_COLOR.
+    func testTheChartFillsTheTerminalWithOrWithoutColour() throws {
+        let arguments = "samples/orders.json --group-by status --counts --chart --no-pager"
+        let coloured = try onTerminal(arguments, environment: [:])
+        let plain = try onTerminal(arguments, environment: ["NO_COLOR": "1"])
+        XCTAssertEqual(coloured, plain)
+        let lines = plain.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first?.hasPrefix("status: delivered  8  ████"), true, plain)
+        XCTAssertEqual(lines.first.map { $0.unicodeScalars.count }, 60, "label, count and bar fill the 60 columns")
+        XCTAssertEqual(lines.last, "24 records in 4 sections")
+        let narrow = try onTerminal(arguments, environment: ["COLUMNS": "40"])
+        XCTAssertEqual(narrow.split(separator: "\n").first.map { $0.unicodeScalars.count }, 40)
+    }
+
     func testTerminalWidthFromCOLUMNS() throws {
         let narrow = try onTerminal("samples/orders.json --fields id,customer --limit 1 --no-pager --color never", environment: ["COLUMNS": "30"])
         XCTAssertEqual(narrow, "  id  customer\n1001  {\"name\":\"Maya Goldberg\"…\n")

@@ -45,13 +45,8 @@ public enum CountChart {
         }
     }
 
-    /// A bar `cells` long, to an eighth of a cell: `████▌`. A count above zero shows at least `▏`.
-    static func bar(_ cells: Double) -> String {
-        let eighths = Int((cells * 8).rounded())
-        guard cells > 0 else { return "" }
-        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-        return String(repeating: "█", count: eighths / 8) + (eighths == 0 ? "▏" : partial[eighths % 8])
-    }
+    /// A bar `cells` long, to an eighth of a cell (`BarText`).
+    static func bar(_ cells: Double) -> String { BarText.cells(cells) }
 
     /// A Mermaid bar chart of `entries` (one bar each, in order) in a fenced block, titled `title`,
     /// the y axis named `axis`.
