@@ -65,7 +65,8 @@ final class BrowserSheetsTerminalTests: XCTestCase {
     func testSeveralFilesOpenAsSheets() throws {
         let session = try TmuxSession("samples/customers.csv samples/orders-nested.jsonl samples/inventory.tsv --style jsonl -i",
                                       width: 76, height: 10)
-        try assertScreen(try session.screen(showing: "[customers.csv 10]"), "sheets-three")
+        // Every file loaded: the tab line's last count ends its line, no `…` after it.
+        try assertScreen(try session.screen(showing: "[customers.csv 10]│ orders-nested.jsonl 3 │ inventory.tsv 6\n"), "sheets-three")
         // The second sheet sorted by id descending (the cursor stays on its record), the first's
         // cursor moved; each keeps its own.
         try session.send("j", "j", "m", "Tab", "S")

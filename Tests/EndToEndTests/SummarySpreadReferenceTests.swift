@@ -23,32 +23,49 @@ final class SummarySpreadReferenceTests: XCTestCase {
             let result = try run.get()
             XCTAssertEqual(result.status, 0, result.stderr)
             let expected = try String(contentsOf: directory.appendingPathComponent("\(index + 1).expected"), encoding: .utf8)
-            let records = try result.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
-            for line in expected.split(separator: "\n") {
-                let want = line.split(separator: " ").map(String.init)
-                let label = "case \(index + 1), \(want[0])"
-                guard let record = records.first(where: { $0["field"] as? String == want[0] }) else { return XCTFail("\(label): no record") }
-                if want[1] == "-" {
-                    XCTAssertTrue(record["std"] is NSNull, label)
-                } else {
-                    // The same number: JSON readers drop a decimal's trailing zeros.
-                    XCTAssertEqual(Double(text(record["std"]) ?? ""), Double(want[1]), "\(label): std")
-                }
-                let quantiles = record["quantiles"] as? [String: Any] ?? [:]
-                for (key, wanted) in zip(["q25", "q50", "q75"], want[2...4]) {
-                    if let number = Double(wanted) {
-                        let got = try XCTUnwrap(Double(text(quantiles[key]) ?? ""), "\(label): \(key)")
-                        XCTAssertEqual(got, number, accuracy: 1e-9 * max(1, abs(number)), "\(label): \(key)")
-                    } else {
-                        XCTAssertEqual(text(quantiles[key]), wanted, "\(label): \(key)")
-                    }
-                }
-                let histogram = record["histogram"] as? [String: Any] ?? [:]
-                let counts = (histogram["counts"] as? [NSNumber] ?? []).map(\.intValue)
-                XCTAssertEqual(counts.count, 8, label)
-                // Every cell that is not empty is in a bin (an empty cell is a text, no number or date).
-                XCTAssertEqual(counts.reduce(0, +), Int(want[5]), "\(label): histogram")
+            try check(result.stdout, against: expected, label: "case \(index + 1)")
+        }
+    }
+
+    /// The bundled samples' number fields, against the same reference.
+    func testTheSamplesSpreadIsWhatPythonsStatisticsGives() throws {
+        let script = ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Support/spread_reference.py").path
+        for (sample, fields) in [("samples/orders.json", ["total"]), ("samples/customers.csv", ["id", "seats", "monthly_fee"])] {
+            let made = try RoundTripTests.runTool("/usr/bin/env", ["python3", script, "--file", ListviewProcess.root.appendingPathComponent(sample).path] + fields)
+            XCTAssertEqual(made.status, 0, made.output)
+            let result = try ListviewProcess.run([sample, "--summary", "--style", "jsonl", "--fields", fields.joined(separator: ",")])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            try check(result.stdout, against: made.output, label: sample)
+        }
+    }
+
+    /// Each line of `expected` (`field std q25 q50 q75 present`) against the summary records of `output`.
+    private func check(_ output: String, against expected: String, label: String) throws {
+        let records = try output.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        for line in expected.split(separator: "\n") {
+            let want = line.split(separator: " ").map(String.init)
+            let label = "\(label), \(want[0])"
+            guard let record = records.first(where: { $0["field"] as? String == want[0] }) else { return XCTFail("\(label): no record") }
+            if want[1] == "-" {
+                XCTAssertTrue(record["std"] is NSNull, label)
+            } else {
+                // The same number: JSON readers drop a decimal's trailing zeros.
+                XCTAssertEqual(Double(text(record["std"]) ?? ""), Double(want[1]), "\(label): std")
             }
+            let quantiles = record["quantiles"] as? [String: Any] ?? [:]
+            for (key, wanted) in zip(["q25", "q50", "q75"], want[2...4]) {
+                if let number = Double(wanted) {
+                    let got = try XCTUnwrap(Double(text(quantiles[key]) ?? ""), "\(label): \(key)")
+                    XCTAssertEqual(got, number, accuracy: 1e-9 * max(1, abs(number)), "\(label): \(key)")
+                } else {
+                    XCTAssertEqual(text(quantiles[key]), wanted, "\(label): \(key)")
+                }
+            }
+            let histogram = record["histogram"] as? [String: Any] ?? [:]
+            let counts = (histogram["counts"] as? [NSNumber] ?? []).map(\.intValue)
+            XCTAssertEqual(counts.count, 8, label)
+            // Every cell that is not empty is in a bin (an empty cell is a text, no number or date).
+            XCTAssertEqual(counts.reduce(0, +), Int(want[5]), "\(label): histogram")
         }
     }
 

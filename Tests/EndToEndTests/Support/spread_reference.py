@@ -2,6 +2,7 @@
 """What --summary's spread fields should be, by Python's statistics module (SummarySpreadReferenceTests).
 
 Usage: spread_reference.py DIRECTORY CASES
+       spread_reference.py --file SAMPLE FIELD...   (a bundled sample's number fields, to stdout)
 
 Writes DIRECTORY/N.csv (seeded by N: a column of integers, one of decimals with two places, one
 of negative and positive decimals with up to three places, one of ISO dates, with empty cells)
@@ -15,6 +16,31 @@ import random
 import statistics
 import sys
 from decimal import Decimal, ROUND_HALF_EVEN
+
+def expected_line(name, present):
+    """`field std q25 q50 q75 present` for the texts `present` of a column of numbers."""
+    decimals = [Decimal(c) for c in present]
+    places = max([max(0, -d.as_tuple().exponent) for d in decimals] + [2])
+    values = [float(c) for c in present]
+    std = "-" if len(values) < 2 else str(statistics.stdev(decimals).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN))
+    quartiles = statistics.quantiles(values, n=4, method="inclusive") if len(values) >= 2 else values * 3
+    return " ".join([name, std] + [repr(q) for q in quartiles] + [str(len(present))])
+
+
+if sys.argv[1] == "--file":
+    # spread_reference.py --file PATH FIELD...: the lines of a bundled sample's number fields.
+    import csv
+    import json
+    path, fields = sys.argv[2], sys.argv[3:]
+    if path.endswith(".json"):
+        with open(path) as f:
+            records = json.load(f, parse_float=str, parse_int=str)
+    else:
+        with open(path) as f:
+            records = list(csv.DictReader(f))
+    for name in fields:
+        print(expected_line(name, [str(r[name]) for r in records if r.get(name) not in (None, "")]))
+    sys.exit(0)
 
 directory, cases = sys.argv[1], int(sys.argv[2])
 for case in range(1, cases + 1):
@@ -44,12 +70,4 @@ for case in range(1, cases + 1):
                 days = [datetime.datetime.fromtimestamp(q, datetime.timezone.utc).date().isoformat() for q in quartiles]
                 out.write(" ".join([name, "-"] + (days or ["-", "-", "-"]) + [str(len(present))]) + "\n")
                 continue
-            decimals = [Decimal(c) for c in present]
-            places = max([max(0, -d.as_tuple().exponent) for d in decimals] + [2])
-            values = [float(c) for c in present]
-            std = "-" if len(values) < 2 else str(statistics.stdev(decimals).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN))
-            if len(values) >= 2:
-                quartiles = statistics.quantiles(values, n=4, method="inclusive")
-            else:
-                quartiles = values * 3
-            out.write(" ".join([name, std] + [repr(q) for q in quartiles] + [str(len(present))]) + "\n")
+            out.write(expected_line(name, present) + "\n")
