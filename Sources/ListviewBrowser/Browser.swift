@@ -62,7 +62,9 @@ public enum Browser {
             let snapshot = sheets.refresh()
             let (width, height) = terminal.size
             var screen = BrowserScreen(width: width, height: height, inputName: sheets.name)
-            screen.tabs = sheets.tabs
+            // Each file's snapshot once a turn: the tab line, and whether all are loaded.
+            let tabs = sheets.tabs
+            screen.tabs = tabs
             screen.current = sheets.current
             screen.following = snapshot.following
             sheets.model.bodyHeight = screen.bodyHeight
@@ -100,7 +102,7 @@ public enum Browser {
             // Until the first rows show, look again every few milliseconds (a followed input that is
             // empty so far: every tenth of a second, as for more rows); once all is loaded, wake
             // only to look for a signal.
-            let allLoaded = sheets.tabs.allSatisfy { !$0.loading } && snapshot.finished
+            let allLoaded = tabs.allSatisfy { !$0.loading } && snapshot.finished
             let wait: Int32 = allLoaded ? CaughtSignals.pollMilliseconds : sheets.model.view.count == 0 && !snapshot.following ? 5 : 100
             guard let key = terminal.key(waiting: wait) else { continue }
             keyArrived = now()

@@ -70,8 +70,7 @@ enum HistogramTable {
 
     /// `[7.8, 58.28)`: a bin holds its lower edge, the last one its upper edge too.
     static func interval(_ bin: Int, of edges: [Double], scale: ColumnSpread.Scale) -> String {
-        let text = { (value: Double) in scale == .numbers ? ColumnSpread.numberText(value) : ColumnSpread.dateText(value, scale: scale) }
-        return "[\(text(edges[bin])), \(text(edges[bin + 1]))\(bin == edges.count - 2 ? "]" : ")")"
+        "[\(scale.text(edges[bin])), \(scale.text(edges[bin + 1]))\(bin == edges.count - 2 ? "]" : ")")"
     }
 
     /// A record per bin and section: the group fields, `from`, `to`, `count`.
@@ -87,9 +86,7 @@ enum HistogramTable {
             let start = table.rowCount
             if let histogram, group < histogram.counts.count {
                 for (bin, count) in histogram.counts[group].enumerated() {
-                    let point = { (value: Double) -> Value in
-                        histogram.scale == .numbers ? .number(ColumnSpread.numberText(value)) : .string(ColumnSpread.dateText(value, scale: histogram.scale))
-                    }
+                    let point = { (value: Double) in histogram.scale.value(histogram.scale.text(value)) }
                     let values = groupKeys(group) + [point(histogram.edges[bin]), point(histogram.edges[bin + 1]), .number(String(count)),
                                                      .bool(histogram.approximate)]
                     table.append(Record(shape: shape, values: values), schema: schema)

@@ -57,12 +57,14 @@ enum SummaryTable {
     /// Writes the summary of each section as a list of its own records.
     private static func write(_ summary: ColumnSummary, groups: GroupCatalog, rowCount: Int, request: ListRequest,
                               into sink: OutputSink) throws {
+        // An ungrouped list is one section, even when empty.
+        let described = request.arrangement.groupBy.isEmpty ? [(SectionInfo(count: rowCount), 0)]
+            : groups.sections(of: Array(groups.keys.indices), order: request.arrangement.groupOrder)
+        func keys(of group: Int) -> [Value] {
+            request.arrangement.groupBy.indices.map { group < groups.keys.count ? groups.keys[group][$0] : .null }
+        }
         if let histogram = request.look.histogram {
-            let described = request.arrangement.groupBy.isEmpty ? [(SectionInfo(count: rowCount), 0)]
-                : groups.sections(of: Array(groups.keys.indices), order: request.arrangement.groupOrder)
-            return try HistogramTable.write(summary, spec: histogram, sections: described, request: request, groupKeys: { group in
-                request.arrangement.groupBy.indices.map { group < groups.keys.count ? groups.keys[group][$0] : .null }
-            }, into: sink)
+            return try HistogramTable.write(summary, spec: histogram, sections: described, request: request, groupKeys: keys(of:), into: sink)
         }
         let machine = request.look.style.isMachineReadable
         // Machine styles always say whether a record holds estimates.
@@ -72,12 +74,9 @@ enum SummaryTable {
         let shape = schema.shape(for: ColumnNames.unique(request.arrangement.groupBy.map(\.text) + names))
         var table = CellTable(columns: [], inferTypes: false)
         var sections: [Section<RowRef>] = []
-        // An ungrouped list is one section, even when empty.
-        let described = request.arrangement.groupBy.isEmpty ? [(SectionInfo(count: rowCount), 0)]
-            : groups.sections(of: Array(groups.keys.indices), order: request.arrangement.groupOrder)
         for (info, group) in described {
             let start = table.rowCount
-            let keys = request.arrangement.groupBy.indices.map { group < groups.keys.count ? groups.keys[group][$0] : .null }
+            let keys = keys(of: group)
             for record in summary.records(group: group, marked: !machine) {
                 let values = keys + record.values + (flagged ? [.bool(record.approximate)] : [])
                 table.append(Record(shape: shape, values: values), schema: schema)

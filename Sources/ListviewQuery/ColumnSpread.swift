@@ -16,6 +16,20 @@ public struct ColumnSpread: Equatable, Sendable {
         case numbers
         /// Dates (`dateOnly`: every value a day, no time) or timestamps.
         case dates(dateOnly: Bool)
+
+        /// A point on this scale as text: a number's shortest digits (`ColumnSpread.numberText`),
+        /// seconds since 1970 as a date (`2024-03-12`) or a timestamp.
+        public func text(_ value: Double) -> String {
+            switch self {
+            case .numbers: return ColumnSpread.numberText(value)
+            case .dates(let dateOnly): return ISODate.text(value, dateOnly: dateOnly)
+            }
+        }
+
+        /// A point on this scale as a value machine styles write: a number, or a date's text.
+        public func value(_ text: String) -> Value {
+            self == .numbers ? .number(text) : .string(text)
+        }
     }
 
     /// Where the values are: each distinct one with its count, sorted, or a sketch of them.
@@ -203,24 +217,14 @@ public struct ColumnSpread: Equatable, Sendable {
 
     /// A value of the column as text: a number's shortest digits, a date as a date.
     public func text(of value: Double) -> String {
-        switch scale {
-        case .numbers:
-            guard let decimals, value.isFinite, let exact = ExactDecimal("\(value)") else { return Self.numberText(value) }
-            return exact.rounded(places: decimals).text()
-        case .dates(let dateOnly): return ISODate.text(value, dateOnly: dateOnly)
-        }
+        guard scale == .numbers, let decimals, value.isFinite, let exact = ExactDecimal("\(value)") else { return scale.text(value) }
+        return exact.rounded(places: decimals).text()
     }
 
     /// `value` rounded half to even to `places` decimals, as the mean is written.
     static func text(_ value: Double, places: Int) -> String {
         guard value.isFinite, let exact = ExactDecimal("\(value)") else { return "\(value)" }
         return exact.rounded(places: places).text(places: places)
-    }
-
-    /// Seconds since 1970 as a date on `scale` (`2024-03-12`, or a timestamp).
-    public static func dateText(_ seconds: Double, scale: Scale) -> String {
-        if case .dates(let dateOnly) = scale { return ISODate.text(seconds, dateOnly: dateOnly) }
-        return numberText(seconds)
     }
 
     /// `value` as a number's text: its shortest digits that read back as it, without an exponent

@@ -15,8 +15,8 @@ extension ColumnStats {
         var shortest = Int.max, longest = -1
         for entry in seen.values {
             switch entry.value {
-            case .number(let text):
-                if let number = Double(text), number.isFinite { numbers.append((number, entry.count)) }
+            case .number:
+                if let number = entry.value.numericValue, number.isFinite { numbers.append((number, entry.count)) }
             case .string(let text):
                 let length = PassingSpread.length(of: text)
                 shortest = min(shortest, length)
@@ -35,7 +35,7 @@ extension ColumnStats {
         }
         let lengths = longest < 0 ? nil : shortest...longest
         if !numbers.isEmpty {
-            let spread = ColumnSpread.exact(numbers, scale: .numbers, mean: sum.mean.flatMap { Double($0.text(places: sum.meanPlaces)) },
+            let spread = ColumnSpread.exact(numbers, scale: .numbers, mean: sum.meanText.flatMap { Value.number($0).numericValue },
                                             places: sum.meanPlaces)
             return (spread, lengths)
         }
@@ -56,8 +56,8 @@ struct PassingSpread: Sendable {
 
     mutating func add(_ value: Value, times: Int = 1) {
         switch value {
-        case .number(let text):
-            guard let number = Double(text), number.isFinite else { return }
+        case .number:
+            guard let number = value.numericValue, number.isFinite else { return }
             for _ in 0..<times { numbers.add(number) }
             moments.add(number, times: times)
         case .string(let text):

@@ -188,9 +188,7 @@ public struct ColumnStats: Sendable {
         let mean: Value = sum.meanText.map(Value.number) ?? none
         let distinctValue: Value = mark.isEmpty ? .number(String(distinct)) : .string(mark + String(distinct))
         let spreadMark = marked && spread?.isApproximate == true ? "≈" : ""
-        func point(_ value: Double, of spread: ColumnSpread) -> Value {
-            spread.scale == .numbers ? .number(spread.text(of: value)) : .string(spread.text(of: value))
-        }
+        func point(_ value: Double, of spread: ColumnSpread) -> Value { spread.scale.value(spread.text(of: value)) }
         var quantiles = none, histogram = none
         if let spread, let quartiles = spread.quartiles, quartiles.count == 3 {
             quantiles = marked ? .string(spreadMark + quartiles.map(spread.text(of:)).joined(separator: " · "))

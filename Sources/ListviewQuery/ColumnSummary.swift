@@ -58,7 +58,22 @@ public final class ColumnSummary {
     public private(set) var exceeded: Int?
     /// Each column's spread in each group, and its histogram's edges (shared by the groups):
     /// worked out once every row is added, when the first record is asked for.
-    private var spreads: [(byGroup: [(spread: ColumnSpread?, lengths: ClosedRange<Int>?)], edges: [Double]?, scale: ColumnSpread.Scale?)]?
+    private var spreads: [SpreadsOfColumn]?
+
+    /// A column's spread and lengths in each group, and the span of its groups' values on the
+    /// first group's scale, which the histograms' bins cut.
+    private struct SpreadsOfColumn: Sendable {
+        var byGroup: [(spread: ColumnSpread?, lengths: ClosedRange<Int>?)] = []
+        var span: ClosedRange<Double>?
+        var scale: ColumnSpread.Scale?
+
+        /// The summary's histogram edges for `spread`, a group's: the span's bins when it is on the
+        /// span's scale, else nil (its own range's).
+        func edges(for spread: ColumnSpread?) -> [Double]? {
+            guard let scale, spread?.scale == scale, let span else { return nil }
+            return ColumnSpread.edges(of: span, bins: ColumnSpread.bins, scale: scale)
+        }
+    }
 
     /// How many of the most common values estimated stats count: a thousandth of the limit in
     /// counters (about a sixth of it in bytes), within `ColumnStats.frequentCapacities`. More
@@ -139,8 +154,8 @@ public final class ColumnSummary {
             let stats = held ?? ColumnStats(nulls: group < rowsByGroup.count ? rowsByGroup[group] : 0)
             let (spread, lengths) = group < spreads[number].byGroup.count ? spreads[number].byGroup[group] : (nil, nil)
             let approximate = stats.isApproximate || spread?.isApproximate == true
-            let edges = spread?.scale == spreads[number].scale ? spreads[number].edges : nil
-            return (stats.values(named: column.path.text, marked: marked, spread: spread, lengths: lengths, edges: edges), approximate)
+            return (stats.values(named: column.path.text, marked: marked, spread: spread, lengths: lengths,
+                                 edges: spreads[number].edges(for: spread)), approximate)
         }
     }
 
@@ -150,10 +165,7 @@ public final class ColumnSummary {
     public func histogram(column: Int, bins: Int) -> (edges: [Double], scale: ColumnSpread.Scale, counts: [[Int]], approximate: Bool)? {
         guard column < columns.count else { return nil }
         let spreads = workOutSpreads()[column]
-        guard let scale = spreads.scale else { return nil }
-        let ranges = spreads.byGroup.compactMap { $0.spread?.scale == scale ? $0.spread?.range : nil }
-        guard let first = ranges.first else { return nil }
-        let span = ranges.dropFirst().reduce(first) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
+        guard let scale = spreads.scale, let span = spreads.span else { return nil }
         let edges = ColumnSpread.edges(of: span, bins: bins, scale: scale)
         let counts = spreads.byGroup.map { group in
             group.spread.flatMap { $0.scale == scale ? $0.histogram(edges: edges) : nil } ?? Array(repeating: 0, count: edges.count - 1)
@@ -161,12 +173,12 @@ public final class ColumnSummary {
         return (edges, scale, counts, spreads.byGroup.contains { $0.spread?.isApproximate == true })
     }
 
-    /// Each column's spread in each group, and the histogram's edges over every group's range
-    /// (each column on either core), worked out once.
-    private func workOutSpreads() -> [(byGroup: [(spread: ColumnSpread?, lengths: ClosedRange<Int>?)], edges: [Double]?, scale: ColumnSpread.Scale?)] {
+    /// Each column's spread in each group, and the span of every group's values on the first
+    /// group's scale (each column on either core), worked out once.
+    private func workOutSpreads() -> [SpreadsOfColumn] {
         if let spreads { return spreads }
         let columns = self.columns
-        let results = Mutex([(byGroup: [(spread: ColumnSpread?, lengths: ClosedRange<Int>?)], edges: [Double]?, scale: ColumnSpread.Scale?)](repeating: ([], nil, nil), count: columns.count))
+        let results = Mutex([SpreadsOfColumn](repeating: SpreadsOfColumn(), count: columns.count))
         @Sendable func workOut(_ index: Int) {
             let byGroup = columns[index].byGroup.withLock { $0.map(\.spreadAndLengths) }
             let spreads = byGroup.compactMap(\.spread)
@@ -176,7 +188,7 @@ public final class ColumnSummary {
             let span = spreads.filter { $0.scale == scale }.compactMap(\.range).reduce(nil as ClosedRange<Double>?) { span, range in
                 span.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
             }
-            results.withLock { $0[index] = (byGroup, span.map { ColumnSpread.edges(of: $0, bins: ColumnSpread.bins, scale: scale ?? .numbers) }, scale) }
+            results.withLock { $0[index] = SpreadsOfColumn(byGroup: byGroup, span: span, scale: scale) }
         }
         _ = try? OrderedWork.run(count: columns.count, here: { index in
             workOut(index)

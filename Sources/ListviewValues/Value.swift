@@ -13,10 +13,12 @@ public enum Value: Hashable, Sendable {
     case array([Value])
     case object(ObjectValue)
 
-    /// The number this value holds, as a `Double`, or nil when it is not a number.
+    /// The number this value holds as its nearest `Double` (by the number rule's reading,
+    /// `NumberRule.reading`), or nil when it is not a number.
     public var numericValue: Double? {
-        if case .number(let text) = self { return Double(text) }
-        return nil
+        guard case .number(let text) = self else { return nil }
+        var bytes = text
+        return bytes.withUTF8 { NumberText.doubleValue(UnsafeRawBufferPointer($0)) }
     }
 
     /// True for `.null`.

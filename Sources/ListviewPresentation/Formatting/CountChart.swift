@@ -38,15 +38,12 @@ public enum CountChart {
         return zip(zip(labels, counts), entries).map { texts, entry in
             let (label, count) = texts
             let most = largest[entry.level] ?? 0
-            let bar = most > 0 ? Self.bar(measure(entry.count) / most * Double(room)) : ""
+            let bar = most > 0 ? BarText.cells(measure(entry.count) / most * Double(room)) : ""
             let padded = label + String(repeating: " ", count: labelWidth - DisplayWidth.of(label))
             let line = padded + "  " + String(repeating: " ", count: countWidth - count.count) + count + "  " + bar
             return bar.isEmpty ? String(line.reversed().drop { $0 == " " }.reversed()) : line
         }
     }
-
-    /// A bar `cells` long, to an eighth of a cell (`BarText`).
-    static func bar(_ cells: Double) -> String { BarText.cells(cells) }
 
     /// A Mermaid bar chart of `entries` (one bar each, in order) in a fenced block, titled `title`,
     /// the y axis named `axis`.
