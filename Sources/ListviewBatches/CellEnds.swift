@@ -15,6 +15,9 @@ struct CellEnds {
     private var relative: [UInt32] = []
     /// Where each group's first cell starts.
     private var groupStarts: [Int] = []
+    /// `groupStarts.last` (0 when there is no group), kept beside the array: a cell's append reads
+    /// it without going through the array's buffer.
+    private var lastGroupStart = 0
     /// Every end as it is, once a group's span outgrew `spanLimit`; nil before.
     private var wide: [Int]?
     /// The largest span a group may have before the ends are kept whole (smaller in tests).
@@ -60,8 +63,11 @@ struct CellEnds {
             return
         }
         let index = relative.count
-        if index & ((1 << Self.groupShift) - 1) == 0 { groupStarts.append(index == 0 ? 0 : self[index - 1]) }
-        let span = end - groupStarts[index >> Self.groupShift]
+        if index & ((1 << Self.groupShift) - 1) == 0 {
+            lastGroupStart = index == 0 ? 0 : self[index - 1]
+            groupStarts.append(lastGroupStart)
+        }
+        let span = end - lastGroupStart
         guard span < spanLimit else {
             widen()
             wide?.append(end)
@@ -77,13 +83,13 @@ struct CellEnds {
         while left > 0 {
             let index = relative.count
             // The wide form, a group's first cell (which starts the group) and a span too long go one by one.
-            guard wide == nil, index & groupMask != 0, end - groupStarts[index >> Self.groupShift] < spanLimit else {
+            guard wide == nil, index & groupMask != 0, end - lastGroupStart < spanLimit else {
                 append(end)
                 left -= 1
                 continue
             }
             let run = min(left, groupMask + 1 - (index & groupMask))
-            relative.append(contentsOf: repeatElement(UInt32(truncatingIfNeeded: end - groupStarts[index >> Self.groupShift]), count: run))
+            relative.append(contentsOf: repeatElement(UInt32(truncatingIfNeeded: end - lastGroupStart), count: run))
             left -= run
         }
     }
@@ -93,7 +99,36 @@ struct CellEnds {
         // Room grows by doubling: a table joined from many batches must not copy its ends each time.
         let needed = count + other.count
         if needed > capacity { reserveCapacity(Swift.max(needed, capacity * 2)) }
-        for index in 0..<other.count { append(other[index] + offset) }
+        guard wide == nil, other.wide == nil else {
+            for index in 0..<other.count { append(other[index] + offset) }
+            return
+        }
+        // Each run of cells within one group here and one group there keeps the other's relative
+        // ends moved by one amount: a run is copied at once, not cell by cell (a table joined
+        // from a file's parts copies every part's ends this way).
+        let groupSize = 1 << Self.groupShift, groupMask = groupSize - 1
+        other.relative.withUnsafeBufferPointer { theirs in
+            var next = 0
+            while next < theirs.count {
+                let index = relative.count
+                // A group's first cell starts the group.
+                guard index & groupMask != 0 else {
+                    append(other[next] + offset)
+                    next += 1
+                    continue
+                }
+                let run = Swift.min(theirs.count - next, groupSize - (index & groupMask), groupSize - (next & groupMask))
+                let shift = other.groupStarts[next >> Self.groupShift] + offset - lastGroupStart
+                guard Int(theirs[next + run - 1]) + shift < spanLimit else {
+                    for cell in next..<next + run { append(other[cell] + offset) }
+                    next += run
+                    continue
+                }
+                let moved = UInt32(truncatingIfNeeded: shift)
+                relative.append(contentsOf: UnsafeBufferPointer(rebasing: theirs[next..<next + run]).lazy.map { $0 &+ moved })
+                next += run
+            }
+        }
     }
 
     /// Drops the last `cells` cells.
@@ -104,6 +139,7 @@ struct CellEnds {
         }
         relative.removeLast(cells)
         groupStarts.removeLast(groupStarts.count - ((relative.count + (1 << Self.groupShift) - 1) >> Self.groupShift))
+        lastGroupStart = groupStarts.last ?? 0
     }
 
     /// Keeps every end whole from now on.
@@ -114,6 +150,7 @@ struct CellEnds {
         wide = ends
         relative = []
         groupStarts = []
+        lastGroupStart = 0
     }
 
     /// The ends, read through pointers valid only inside `body`.

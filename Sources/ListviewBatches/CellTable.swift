@@ -423,14 +423,14 @@ public struct CellTable: Sendable {
         /// Starts loading where the cell ends of `row` lie (a table with a cell per column).
         @inline(__always)
         func prefetchEnds(row: Int, columnCount: Int) {
-            guard rowStarts.isEmpty, row < rowCount(columnCount: columnCount) else { return }
+            guard rowStarts.isEmpty, holdsRow(row, columnCount: columnCount) else { return }
             ends.prefetch(row * columnCount)
         }
 
         /// Starts loading the bytes of `row`'s cells, whose ends `prefetchEnds` loaded a while ago.
         @inline(__always)
         func prefetchText(row: Int, columnCount: Int) {
-            guard rowStarts.isEmpty, columnCount > 0, row < rowCount(columnCount: columnCount), let base = arena.baseAddress else { return }
+            guard rowStarts.isEmpty, columnCount > 0, holdsRow(row, columnCount: columnCount), let base = arena.baseAddress else { return }
             let first = row * columnCount
             let start = first == 0 ? 0 : ends[first - 1]
             let end = ends[first + columnCount - 1]
@@ -442,7 +442,14 @@ public struct CellTable: Sendable {
             }
         }
 
-        private func rowCount(columnCount: Int) -> Int { columnCount == 0 ? 0 : ends.count / columnCount }
+        /// Whether the segment holds all of `row`'s cells (a multiplication: a division per
+        /// prefetch cost the matcher of a keyed diff several percent of its time).
+        @inline(__always)
+        private func holdsRow(_ row: Int, columnCount: Int) -> Bool {
+            guard columnCount > 0, row >= 0 else { return false }
+            let (cells, overflow) = (row + 1).multipliedReportingOverflow(by: columnCount)
+            return !overflow && cells <= ends.count
+        }
     }
 
     /// A read-only view of a table's cells (see `withCells`).

@@ -28,6 +28,23 @@ struct CompactJSONReader {
     mutating func stringBytes() -> (text: UnsafeRawBufferPointer, escaped: Bool)? {
         guard skip(UInt8(ascii: "\"")) else { return nil }
         let start = index
+        // Eight bytes at a time to the closing quote, while no backslash comes first (the usual
+        // string); from a backslash on, byte by byte.
+        let quotes: UInt64 = 0x2222_2222_2222_2222, backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quote = ByteWord.zeroByteMask(word ^ quotes), backslash = ByteWord.zeroByteMask(word ^ backslashes)
+            guard quote | backslash == 0 else {
+                guard backslash == 0 || quote.trailingZeroBitCount < backslash.trailingZeroBitCount else {
+                    index += backslash.trailingZeroBitCount >> 3
+                    break
+                }
+                index += quote.trailingZeroBitCount >> 3
+                index += 1
+                return (UnsafeRawBufferPointer(rebasing: bytes[start..<(index - 1)]), false)
+            }
+            index += 8
+        }
         var escaped = false
         while let byte, byte != UInt8(ascii: "\"") {
             if byte == UInt8(ascii: "\\") {

@@ -610,7 +610,11 @@ final class JSONBatchAssembler: JSONEventHandler {
         if !nested[top].repeatsAKey, nestedKeys.count > nested[top].firstKey {
             let first = nested[top].firstKey
             let repeated = scratch.withUnsafeBytes { text in
-                (first..<nestedKeys.count).contains { text[nestedKeys[$0]].elementsEqual(text[written]) }
+                (first..<nestedKeys.count).contains { other in
+                    let earlier = nestedKeys[other]
+                    guard earlier.count == written.count, let base = text.baseAddress else { return false }
+                    return memcmp(base + earlier.lowerBound, base + written.lowerBound, written.count) == 0
+                }
             }
             if repeated { nested[top].repeatsAKey = true }
         }

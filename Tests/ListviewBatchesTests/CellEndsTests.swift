@@ -1,4 +1,5 @@
 @testable import ListviewBatches
+import ListviewTestSupport
 import XCTest
 
 final class CellEndsTests: XCTestCase {
@@ -74,6 +75,31 @@ final class CellEndsTests: XCTestCase {
         for end in [1, 4] { second.append(end) }
         first.append(contentsOf: second, offset: 9)
         XCTAssertEqual((0..<first.count).map { first[$0] }, [3, 5, 9, 10, 13])
+    }
+
+    /// Parts of every size joined at every alignment of their groups (runs copied at once) keep
+    /// each end, also when a joined run outgrows the span a group may have and the ends widen.
+    func testPartsJoinedAtAnyAlignmentKeepEveryEnd() {
+        var generator = SeededRandom(state: 42)
+        for spanLimit in [Int(UInt32.max), 15_000] {
+            var joined = CellEnds(spanLimit: spanLimit)
+            var expected: [Int] = []
+            for _ in 0..<40 {
+                var part = CellEnds(spanLimit: spanLimit)
+                var partEnds: [Int] = []
+                var end = 0
+                for _ in 0..<generator.next(3_000) {
+                    end += generator.next(40)
+                    part.append(end)
+                    partEnds.append(end)
+                }
+                let offset = (expected.last ?? 0) + generator.next(5)
+                joined.append(contentsOf: part, offset: offset)
+                expected += partEnds.map { $0 + offset }
+            }
+            XCTAssertEqual((0..<joined.count).map { joined[$0] }, expected, "span limit \(spanLimit)")
+            if spanLimit < Int(UInt32.max) { XCTAssertTrue(joined.isWide) }
+        }
     }
 
     /// Joining many small batches grows the room by doubling, not by each batch: a table joined

@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewJSON
+import ListviewTestSupport
 import XCTest
 
 /// The walk over an array's elements and an object's members hands over each value's bytes and
@@ -22,6 +23,31 @@ final class CompactJSONScannerTests: XCTestCase {
         XCTAssertEqual(found.map(\.1), [.string, .number, .bool, .null, .nested, .nested, .string])
         XCTAssertEqual(found.map(\.2), [true, false, false, false, false, false, false])
         XCTAssertEqual(elements("[]")?.count, 0)
+    }
+
+    /// Strings of every length up to three words, with an escaped quote or backslash at any
+    /// place (read eight bytes at a time up to the first backslash): each element is its bytes
+    /// between the quotes, `escaped` exactly when they hold a backslash.
+    func testStringsOfAnyLengthEndAtTheirClosingQuote() throws {
+        var generator = SeededRandom(state: 8)
+        for length in 0...26 {
+            for _ in 0..<20 {
+                var inner = ""
+                while inner.utf8.count < length {
+                    switch generator.next(12) {
+                    case 0: inner += #"\""#
+                    case 1: inner += #"\\"#
+                    case 2: inner += #"\u00e9"#
+                    case 3: inner += "é"
+                    default: inner += String(UnicodeScalar(UInt8(0x61 + generator.next(26))))
+                    }
+                }
+                let found = try XCTUnwrap(elements("[\"\(inner)\",\"x\"]"), inner)
+                XCTAssertEqual(found.map(\.0), [inner, "x"], inner)
+                XCTAssertEqual(found.map(\.2), [inner.contains("\\"), false], inner)
+            }
+        }
+        XCTAssertNil(elements(#"["abcdefghijklmnop"#), "a string without its closing quote")
     }
 
     func testMembersAreKeysAndValues() {
