@@ -39,22 +39,37 @@ struct listview_simdjson {
     dom::parser parser;
     bool allocated;
     std::vector<uint32_t> numbers;
+    // Each nested value's (a container inside a top-level value) offset, end and whether it is
+    // compact (listview_simdjson_result), and those open at the structural looked at, innermost last.
+    std::vector<uint32_t> containers;
+    std::vector<size_t> open;
     // JSON Lines: the line feeds that stand in for commas while the text is parsed.
     std::vector<size_t> commas;
 
-    explicit listview_simdjson(size_t max_depth) : allocated(parser.allocate(1 << 20, max_depth) == SUCCESS) {}
+    explicit listview_simdjson(size_t max_depth)
+        : allocated(parser.allocate(1 << 20, max_depth) == SUCCESS), open(max_depth + 2) {}
 
     int parse(char *buffer, size_t length, int mode, listview_simdjson_result *result) {
         if (!allocated) return MEMALLOC;
         size_t lines = 0;
         buffer[0] = '[';
-        char replaced = buffer[1 + length];
+        // The text is given back as it came, whatever happens here (running out of memory too).
+        struct Restore {
+            char *buffer;
+            size_t at;
+            char replaced;
+            std::vector<size_t> &commas;
+            ~Restore() {
+                for (size_t comma : commas) buffer[comma] = '\n';
+                commas.clear();
+                buffer[at] = replaced;
+            }
+        } restore{buffer, 1 + length, buffer[1 + length], commas};
         size_t size = length + 1;
         if (mode == LISTVIEW_SIMDJSON_LINES) {
             // Each line feed after a value and before the next becomes a comma: the lines are
             // one array's elements. A value over two lines, or two on a line, then makes an
             // array of another length (or no array).
-            commas.clear();
             char *text = buffer + 1, *end = text + length;
             char *previous_end = nullptr;
             for (char *start = text; start < end;) {
@@ -77,11 +92,7 @@ struct listview_simdjson {
         } else if (mode == LISTVIEW_SIMDJSON_ELEMENTS) {
             buffer[size++] = ']';
         }
-        int error = parse_array(buffer, size, lines, mode == LISTVIEW_SIMDJSON_LINES, result);
-        for (size_t at : commas) buffer[at] = '\n';
-        commas.clear();
-        buffer[1 + length] = replaced;
-        return error;
+        return parse_array(buffer, size, lines, mode == LISTVIEW_SIMDJSON_LINES, result);
     }
 
     // Parses the array of `size` bytes at `buffer` (of `lines` elements, when `count_lines`).
@@ -100,16 +111,46 @@ struct listview_simdjson {
         // stood in for one.
         // Most structurals are quotes and colons: one look at the table passes them over.
         size_t depth = 0, next_comma = 0;
-        for (uint32_t i = 0; i < found.n_structural_indexes; i++) {
-            uint32_t at = found.structural_indexes[i];
+        // Locals: stores into the vectors below may alias the parser's members for all the
+        // compiler knows, which it would then load again at every structural.
+        const uint32_t *indexes = found.structural_indexes.get();
+        const uint32_t structural_count = found.n_structural_indexes;
+        // The containers' numbers are written through a pointer into room that doubles when full;
+        // `open` holds where each open one's numbers are (simdjson refused deeper nesting).
+        if (containers.empty()) containers.resize(3 * 1024);
+        uint32_t *nested = containers.data();
+        size_t *open_at = open.data();
+        size_t nested_used = 0, open_count = 0;
+        for (uint32_t i = 0; i < structural_count; i++) {
+            uint32_t at = indexes[i];
             if (at >= size) break;
+            // A blank before a token inside a nested value (before its own closing bracket, too)
+            // makes that value not compact; the values around it follow when it closes. Before a
+            // token, only a blank is a byte below 0x21 (a control character is no token's last).
+            if (depth >= 3 && uint8_t(buffer[at - 1]) <= 0x20) nested[open_at[open_count - 1] + 2] = 0;
             switch (structurals.of[uint8_t(buffer[at])]) {
             case other:
                 break;
             case opening:
                 depth++;
+                if (depth >= 3) {
+                    if (nested_used + 3 > containers.size()) {
+                        containers.resize(2 * containers.size());
+                        nested = containers.data();
+                    }
+                    open_at[open_count++] = nested_used;
+                    nested[nested_used] = at;
+                    nested[nested_used + 1] = 0;
+                    nested[nested_used + 2] = 1;
+                    nested_used += 3;
+                }
                 break;
             case closing:
+                if (depth >= 3) {
+                    size_t closed = open_at[--open_count];
+                    nested[closed + 1] = at + 1;
+                    if (nested[closed + 2] == 0 && depth >= 4) nested[open_at[open_count - 1] + 2] = 0;
+                }
                 depth--;
                 break;
             case comma:
@@ -131,17 +172,29 @@ struct listview_simdjson {
         result->strings = parser.doc.string_buf.get();
         result->numbers = numbers.data();
         result->number_count = numbers.size() / 2;
+        result->containers = nested;
+        result->container_count = nested_used / 3;
         return 0;
     }
 };
 
+// No exception crosses into Swift: running out of memory is a null parser, or a parse that
+// fails (the caller then reads the text another way, and reports what that finds).
 extern "C" listview_simdjson *listview_simdjson_new(size_t max_depth) {
-    return new (std::nothrow) listview_simdjson(max_depth);
+    try {
+        return new listview_simdjson(max_depth);
+    } catch (...) {
+        return nullptr;
+    }
 }
 
 extern "C" void listview_simdjson_free(listview_simdjson *parser) { delete parser; }
 
 extern "C" int listview_simdjson_parse(listview_simdjson *parser, char *buffer, size_t length, int mode,
                                        listview_simdjson_result *result) {
-    return parser->parse(buffer, length, mode, result);
+    try {
+        return parser->parse(buffer, length, mode, result);
+    } catch (...) {
+        return MEMALLOC;
+    }
 }

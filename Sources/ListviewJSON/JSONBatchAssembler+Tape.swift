@@ -1,4 +1,6 @@
 import CSimdjson
+import Glibc
+import ListviewValues
 
 extension JSONBatchAssembler {
     /// Replays a simdjson DOM tape (`SimdjsonParser`; the format is simdjson's doc/tape.md) as the
@@ -16,6 +18,9 @@ extension JSONBatchAssembler {
         let end = Int(truncatingIfNeeded: tape[1] & 0xFFFF_FFFF) - 1
         var index = 2
         var numberIndex = 0
+        // The containers met inside the values read so far: `parsed.containers` holds each one's
+        // source text in this order.
+        var containerIndex = 0
         // Whether each open container is an object, innermost last; and whether a key comes next.
         var objects: [Bool] = []
         objects.reserveCapacity(16)
@@ -48,15 +53,21 @@ extension JSONBatchAssembler {
                 guard bool(false) else { return false }
             case UInt8(ascii: "n"):
                 guard null() else { return false }
-            case UInt8(ascii: "{"):
-                guard startContainer(isObject: true) else { return false }
-                objects.append(true)
-                expectsKey = true
-                continue
-            case UInt8(ascii: "["):
-                guard startContainer(isObject: false) else { return false }
-                objects.append(false)
-                expectsKey = false
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = word >> 56 == UInt64(UInt8(ascii: "{"))
+                if !objects.isEmpty {
+                    // A record's field holding an object or array: taken whole when it can be.
+                    if let whole = wholeNestedValue(opening: index - 1, container: containerIndex, tape: tape, strings: strings,
+                                                    parsed: parsed, text: text) {
+                        (index, numberIndex, containerIndex) = (whole.next, numberIndex + whole.numbers, containerIndex + whole.containers)
+                        expectsKey = objects.last ?? false
+                        continue
+                    }
+                    containerIndex += 1
+                }
+                guard startContainer(isObject: isObject) else { return false }
+                objects.append(isObject)
+                expectsKey = isObject
                 continue
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 guard objects.popLast() != nil, endContainer() else { return false }
@@ -67,5 +78,97 @@ extension JSONBatchAssembler {
             expectsKey = objects.last ?? false
         }
         return objects.isEmpty && numberIndex == parsed.number_count
+    }
+
+    /// What the tape holds from the object or array opening at `opening` to its end: the index
+    /// after its closing word, the numbers and containers in it (itself too), how deep it goes
+    /// (1: no container inside), and, when `checkingKeys`, whether some object in it has a key
+    /// twice. Read word by word, building nothing; nil for a value nested more than 64 deep.
+    struct NestedTapeSpan {
+        var next = 0
+        var numbers = 0
+        var containers = 0
+        var depth = 0
+        var repeatsAKey = false
+    }
+
+    static func span(opening: Int, tape: UnsafePointer<UInt64>, strings: UnsafePointer<UInt8>, checkingKeys: Bool,
+                     keys: inout [UnsafeRawBufferPointer], firstKeys: inout [Int]) -> NestedTapeSpan? {
+        var span = NestedTapeSpan()
+        var index = opening
+        var depth = 0
+        // Bit n: whether the container n + 1 deep is an object.
+        var objects: UInt64 = 0
+        var expectsKey = false
+        keys.removeAll(keepingCapacity: true)
+        firstKeys.removeAll(keepingCapacity: true)
+        repeat {
+            let word = tape[index]
+            index += 1
+            switch UInt8(truncatingIfNeeded: word >> 56) {
+            case UInt8(ascii: "{"):
+                guard depth < 64 else { return nil }
+                objects |= 1 << depth
+                depth += 1
+                span.containers += 1
+                span.depth = max(span.depth, depth)
+                if checkingKeys { firstKeys.append(keys.count) }
+                expectsKey = true
+                continue
+            case UInt8(ascii: "["):
+                guard depth < 64 else { return nil }
+                objects &= ~(1 << depth)
+                depth += 1
+                span.containers += 1
+                span.depth = max(span.depth, depth)
+                expectsKey = false
+                continue
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if checkingKeys, let first = firstKeys.popLast(), keys.count > first { keys.removeSubrange(first...) }
+            case UInt8(ascii: "]"):
+                depth -= 1
+            case UInt8(ascii: "\""):
+                guard expectsKey else { break }
+                expectsKey = false
+                guard checkingKeys, !span.repeatsAKey, let first = firstKeys.last else { continue }
+                let offset = Int(truncatingIfNeeded: word & 0x00FF_FFFF_FFFF_FFFF)
+                let length = Int(UInt32(littleEndian: UnsafeRawPointer(strings).loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                let key = UnsafeRawBufferPointer(start: strings + offset + 4, count: length)
+                for earlier in keys[first...] where earlier.count == length {
+                    guard length > 0, let mine = earlier.baseAddress, let theirs = key.baseAddress else {
+                        span.repeatsAKey = true
+                        continue
+                    }
+                    if memcmp(mine, theirs, length) == 0 { span.repeatsAKey = true }
+                }
+                keys.append(key)
+                continue
+            case UInt8(ascii: "l"), UInt8(ascii: "u"), UInt8(ascii: "d"):
+                index += 1  // the value's word
+                span.numbers += 1
+            default:
+                break
+            }
+            // A value ended: in an object, a key comes next.
+            expectsKey = depth > 0 && objects & (1 << (depth - 1)) != 0
+        } while depth > 0
+        span.next = index
+        return span
+    }
+
+    /// Whether `text` (a nested value's compact source) holds a byte the compact JSON of its value
+    /// writes otherwise: a backslash (an escape, which the value holds decoded), DEL, or 0xC2 (which
+    /// leads the C1 controls, written as `\u` escapes). Eight bytes at a time.
+    static func needsRewriting(_ text: UnsafeRawBufferPointer) -> Bool {
+        let count = text.count
+        var index = 0
+        while index + 8 <= count {
+            let word = text.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if ByteWord.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C) || ByteWord.hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F)
+                || ByteWord.hasZeroByte(word ^ 0xC2C2_C2C2_C2C2_C2C2) { return true }
+            index += 8
+        }
+        return text[index...].contains { $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }
     }
 }

@@ -1,3 +1,4 @@
+import CSimdjson
 import Glibc
 import ListviewBatches
 import ListviewInput
@@ -563,6 +564,32 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     /// Where the outermost open nested value began in `scratch`.
     private var nestedStartOfValue = 0
+    /// `span(opening:…)`'s memory, kept between records.
+    private var spanKeys: [UnsafeRawBufferPointer] = []
+    private var spanFirstKeys: [Int] = []
+
+    /// Takes the object or array opening at tape index `opening` whole, when it is a record's
+    /// field: passed over when its column is not kept; else, when its source text is already the
+    /// compact JSON the token-by-token path would write (no blank between its tokens, no escape,
+    /// DEL or C1 control, no object with a key twice: `parsed.containers` and `span`), that text
+    /// is the cell. Nil when the value is to be read token by token (and for a value nested
+    /// deeper than allowed, which that path refuses).
+    func wholeNestedValue(opening: Int, container: Int, tape: UnsafePointer<UInt64>, strings: UnsafePointer<UInt8>,
+                          parsed: listview_simdjson_result, text: UnsafeRawPointer) -> NestedTapeSpan? {
+        guard passedOverDepth == 0, nested.isEmpty, !inArrayRecord, recordObjectDepth > 0, depth == recordObjectDepth else { return nil }
+        let passedOver = memberName == nil && !columnKept[currentColumn]
+        guard let span = Self.span(opening: opening, tape: tape, strings: strings, checkingKeys: !passedOver, keys: &spanKeys,
+                                   firstKeys: &spanFirstKeys),
+              depth + span.depth <= maxDepth else { return nil }
+        if passedOver { return span }
+        guard !span.repeatsAKey, container < parsed.container_count, let containers = parsed.containers,
+              containers[3 * container + 2] == 1 else { return nil }
+        let start = Int(containers[3 * container]), end = Int(containers[3 * container + 1])
+        let source = UnsafeRawBufferPointer(start: text + start, count: end - start)
+        guard end > start, !Self.needsRewriting(source) else { return nil }
+        setCell(cell(holding: source, kind: .nested))
+        return span
+    }
 
     private func openNested(isObject: Bool) {
         if nested.isEmpty {

@@ -57,13 +57,11 @@ public enum JSONString {
     /// and the backslash), DEL and the C1 controls are written as `\u` escapes: just as lossless,
     /// and safe to `cat` to a terminal.
     public static func append(utf8: UnsafeRawBufferPointer, to bytes: inout ByteOutput) {
-        bytes.append(UInt8(ascii: "\""))
         guard needsEscape(utf8) else {
-            // The usual text: copied whole.
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
+            // The usual text: copied whole between its quotes.
+            return bytes.append(UInt8(ascii: "\""), utf8, UInt8(ascii: "\""))
         }
+        bytes.append(UInt8(ascii: "\""))
         let count = utf8.count
         var start = 0
         var index = 0
@@ -97,7 +95,12 @@ public enum JSONString {
     /// byte of a C1 control: eight bytes at a time, the last eight overlapping the ones before.
     @inline(__always)
     private static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
-        ByteWord.contains(in: text, wordHolds: needsEscape) { byte in
+        // Four to seven bytes (a key, a short word) as one word of two overlapping halves.
+        if text.count >= 4 && text.count < 8 {
+            let first = UInt64(text.loadUnaligned(as: UInt32.self)), last = UInt64(text.loadUnaligned(fromByteOffset: text.count - 4, as: UInt32.self))
+            return needsEscape(first | last << 32)
+        }
+        return ByteWord.contains(in: text, wordHolds: needsEscape) { byte in
             byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2
         }
     }

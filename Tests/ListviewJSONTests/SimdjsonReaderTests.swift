@@ -115,4 +115,52 @@ final class SimdjsonReaderTests: XCTestCase {
         }
         XCTAssertGreaterThan(readBySimdjson, 30)
     }
+
+    /// A record's object or array whose source is already its compact JSON is taken whole from
+    /// the text (no escape, DEL or C1 control, no blank between its tokens, no key twice); the
+    /// others are read token by token. Random records whose nested values are mostly the first
+    /// kind, some with a blank, an escape, a raw DEL or C1 control, `£`, or a key twice: both
+    /// readers give the same cells, and a value nested past the deepest allowed the same error.
+    func testNestedValuesTakenWholeReadAsTheStreamParserWritesThem() throws {
+        var random = SeededRandom(state: 4_242)
+        let texts = ["a", "b c", "é", "日本", "😀", "", "x y z", "£", "\u{7F}", "\u{85}", "\\\"", "\\u00e9"]
+        func string() -> String {
+            // Nine strings in ten plain; the rest with a pound sign, a DEL or C1 control, or an escape.
+            "\"" + (0..<random.next(3)).map { _ in texts[random.next(10) == 0 ? 7 + random.next(5) : random.next(7)] }.joined() + "\""
+        }
+        func value(depth: Int) -> String {
+            switch random.next(depth < 5 ? 8 : 5) {
+            case 0: return ["null", "true", "false"][random.next(3)]
+            case 1, 2: return ["0", "-1.50", "1e5", "42", "-0.0E+2"][random.next(5)]
+            case 3, 4: return string()
+            case 5, 6:
+                let keys = ["a", "b", "c", "d", "é"]
+                let members = (0..<random.next(5)).map { _ in
+                    "\"\(keys[random.next(random.next(8) == 0 ? 2 : keys.count)])\"" + (random.next(30) == 0 ? ": " : ":") + value(depth: depth + 1)
+                }
+                return "{" + members.joined(separator: random.next(30) == 0 ? " ," : ",") + "}"
+            default:
+                let elements = (0..<random.next(4)).map { _ in value(depth: depth + 1) }
+                return (random.next(30) == 0 ? "[ " : "[") + elements.joined(separator: ",") + "]"
+            }
+        }
+        var takenWhole = 0
+        for _ in 0..<60 {
+            let lines = random.next(2) == 0
+            let records = (0..<(1 + random.next(200))).map { id in
+                "{\"id\":\(id),\"n\":\(value(depth: 1)),\"m\":{\"k\":\(value(depth: 2))},\"l\":[\(value(depth: 2))]}"
+            }
+            let text = lines ? records.joined(separator: "\n") + "\n" : "[\n" + records.joined(separator: ",\n") + "\n]\n"
+            let reading = try assertSameReadings(text, lines: lines, chunkSize: 64 + random.next(8_000))
+            XCTAssertTrue(reading.usedSimdjson)
+            takenWhole += records.count
+        }
+        XCTAssertGreaterThan(takenWhole, 1_000)
+        // Nested just within and just past the deepest the reader takes.
+        let limit = JSONRecordSource.defaultMaxDepth
+        for depth in [limit - 2, limit - 1, limit, limit + 1] {
+            let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            _ = try assertSameReadings("{\"a\":1}\n{\"deep\":\(nested)}\n", lines: true)
+        }
+    }
 }
