@@ -39,15 +39,13 @@ struct listview_simdjson {
     dom::parser parser;
     bool allocated;
     std::vector<uint32_t> numbers;
-    // Each nested value's (a container inside a top-level value) offset, end and whether it is
-    // compact (listview_simdjson_result), and those open at the structural looked at, innermost last.
+    // Where each container directly inside a value read starts and ends (listview_simdjson_result).
     std::vector<uint32_t> containers;
-    std::vector<size_t> open;
     // JSON Lines: the line feeds that stand in for commas while the text is parsed.
     std::vector<size_t> commas;
 
     explicit listview_simdjson(size_t max_depth)
-        : allocated(parser.allocate(1 << 20, max_depth) == SUCCESS), open(max_depth + 2) {}
+        : allocated(parser.allocate(1 << 20, max_depth) == SUCCESS) {}
 
     int parse(char *buffer, size_t length, int mode, listview_simdjson_result *result) {
         if (!allocated) return MEMALLOC;
@@ -115,43 +113,23 @@ struct listview_simdjson {
         // compiler knows, which it would then load again at every structural.
         const uint32_t *indexes = found.structural_indexes.get();
         const uint32_t structural_count = found.n_structural_indexes;
-        // The containers' numbers are written through a pointer into room that doubles when full;
-        // `open` holds where each open one's numbers are (simdjson refused deeper nesting).
-        if (containers.empty()) containers.resize(3 * 1024);
-        uint32_t *nested = containers.data();
-        size_t *open_at = open.data();
-        size_t nested_used = 0, open_count = 0;
+        containers.clear();
+        uint32_t nested_start = 0;
         for (uint32_t i = 0; i < structural_count; i++) {
             uint32_t at = indexes[i];
             if (at >= size) break;
-            // A blank before a token inside a nested value (before its own closing bracket, too)
-            // makes that value not compact; the values around it follow when it closes. Before a
-            // token, only a blank is a byte below 0x21 (a control character is no token's last).
-            if (depth >= 3 && uint8_t(buffer[at - 1]) <= 0x20) nested[open_at[open_count - 1] + 2] = 0;
             switch (structurals.of[uint8_t(buffer[at])]) {
             case other:
                 break;
             case opening:
-                depth++;
-                if (depth >= 3) {
-                    if (nested_used + 3 > containers.size()) {
-                        containers.resize(2 * containers.size());
-                        nested = containers.data();
-                    }
-                    open_at[open_count++] = nested_used;
-                    nested[nested_used] = at;
-                    nested[nested_used + 1] = 0;
-                    nested[nested_used + 2] = 1;
-                    nested_used += 3;
-                }
+                // A container directly inside a value read (a record's field): where it starts.
+                if (++depth == 3) nested_start = at;
                 break;
             case closing:
-                if (depth >= 3) {
-                    size_t closed = open_at[--open_count];
-                    nested[closed + 1] = at + 1;
-                    if (nested[closed + 2] == 0 && depth >= 4) nested[open_at[open_count - 1] + 2] = 0;
+                if (depth-- == 3) {
+                    containers.push_back(nested_start);
+                    containers.push_back(at + 1);
                 }
-                depth--;
                 break;
             case comma:
                 if (count_lines && depth == 1) {
@@ -172,8 +150,8 @@ struct listview_simdjson {
         result->strings = parser.doc.string_buf.get();
         result->numbers = numbers.data();
         result->number_count = numbers.size() / 2;
-        result->containers = nested;
-        result->container_count = nested_used / 3;
+        result->containers = containers.data();
+        result->container_count = containers.size() / 2;
         return 0;
     }
 };

@@ -18,8 +18,8 @@ extension JSONBatchAssembler {
         let end = Int(truncatingIfNeeded: tape[1] & 0xFFFF_FFFF) - 1
         var index = 2
         var numberIndex = 0
-        // The containers met inside the values read so far: `parsed.containers` holds each one's
-        // source text in this order.
+        // The containers met directly inside the values read so far (records' fields):
+        // `parsed.containers` holds where each one's source text lies, in this order.
         var containerIndex = 0
         // Whether each open container is an object, innermost last; and whether a key comes next.
         var objects: [Bool] = []
@@ -55,15 +55,15 @@ extension JSONBatchAssembler {
                 guard null() else { return false }
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = word >> 56 == UInt64(UInt8(ascii: "{"))
-                if !objects.isEmpty {
+                if objects.count == 1 {
                     // A record's field holding an object or array: taken whole when it can be.
-                    if let whole = wholeNestedValue(opening: index - 1, container: containerIndex, tape: tape, strings: strings,
+                    containerIndex += 1
+                    if let whole = wholeNestedValue(opening: index - 1, container: containerIndex - 1, tape: tape, strings: strings,
                                                     parsed: parsed, text: text) {
-                        (index, numberIndex, containerIndex) = (whole.next, numberIndex + whole.numbers, containerIndex + whole.containers)
+                        (index, numberIndex) = (whole.next, numberIndex + whole.numbers)
                         expectsKey = objects.last ?? false
                         continue
                     }
-                    containerIndex += 1
                 }
                 guard startContainer(isObject: isObject) else { return false }
                 objects.append(isObject)
@@ -81,13 +81,12 @@ extension JSONBatchAssembler {
     }
 
     /// What the tape holds from the object or array opening at `opening` to its end: the index
-    /// after its closing word, the numbers and containers in it (itself too), how deep it goes
+    /// after its closing word, the numbers in it, how deep it goes
     /// (1: no container inside), and, when `checkingKeys`, whether some object in it has a key
     /// twice. Read word by word, building nothing; nil for a value nested more than 64 deep.
     struct NestedTapeSpan {
         var next = 0
         var numbers = 0
-        var containers = 0
         var depth = 0
         var repeatsAKey = false
     }
@@ -110,7 +109,6 @@ extension JSONBatchAssembler {
                 guard depth < 64 else { return nil }
                 objects |= 1 << depth
                 depth += 1
-                span.containers += 1
                 span.depth = max(span.depth, depth)
                 if checkingKeys { firstKeys.append(keys.count) }
                 expectsKey = true
@@ -119,7 +117,6 @@ extension JSONBatchAssembler {
                 guard depth < 64 else { return nil }
                 objects &= ~(1 << depth)
                 depth += 1
-                span.containers += 1
                 span.depth = max(span.depth, depth)
                 expectsKey = false
                 continue
@@ -157,18 +154,39 @@ extension JSONBatchAssembler {
         return span
     }
 
-    /// Whether `text` (a nested value's compact source) holds a byte the compact JSON of its value
-    /// writes otherwise: a backslash (an escape, which the value holds decoded), DEL, or 0xC2 (which
-    /// leads the C1 controls, written as `\u` escapes). Eight bytes at a time.
-    static func needsRewriting(_ text: UnsafeRawBufferPointer) -> Bool {
+    /// Whether `text`, a nested value's source, is the compact JSON of its value as the reader
+    /// writes it: no blank outside its strings, and no byte the reader writes otherwise in them (a
+    /// backslash: an escape, which the value holds decoded; DEL; 0xC2, which leads the C1
+    /// controls, written as `\u` escapes). Eight bytes at a time while they hold neither a quote
+    /// nor a blank; with no backslash, every quote opens or closes a string.
+    static func isCompactAsWritten(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
         var index = 0
+        var inString = false
         while index + 8 <= count {
-            let word = text.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             if ByteWord.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C) || ByteWord.hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F)
-                || ByteWord.hasZeroByte(word ^ 0xC2C2_C2C2_C2C2_C2C2) { return true }
+                || ByteWord.hasZeroByte(word ^ 0xC2C2_C2C2_C2C2_C2C2) { return false }
+            // A byte below 0x21 is a blank (JSON has no other control character outside a string,
+            // nor any inside one).
+            let blanks = (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080
+            let quotes = ByteWord.zeroByteMask(word ^ 0x2222_2222_2222_2222)
+            if blanks == 0 {
+                if quotes.nonzeroBitCount & 1 == 1 { inString.toggle() }
+            } else {
+                for offset in 0..<8 {
+                    let byte = UInt8(truncatingIfNeeded: word >> (offset * 8))
+                    if byte == UInt8(ascii: "\"") { inString.toggle() } else if byte < 0x21 && !inString { return false }
+                }
+            }
             index += 8
         }
-        return text[index...].contains { $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }
+        while index < count {
+            let byte = text[index]
+            if byte == 0x5C || byte == 0x7F || byte == 0xC2 { return false }
+            if byte == UInt8(ascii: "\"") { inString.toggle() } else if byte < 0x21 && !inString { return false }
+            index += 1
+        }
+        return true
     }
 }

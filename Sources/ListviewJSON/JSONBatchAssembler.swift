@@ -570,26 +570,33 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     /// Takes the object or array opening at tape index `opening` whole, when it is a record's
     /// field: passed over when its column is not kept; else, when its source text is already the
-    /// compact JSON the token-by-token path would write (no blank between its tokens, no escape,
-    /// DEL or C1 control, no object with a key twice: `parsed.containers` and `span`), that text
-    /// is the cell. Nil when the value is to be read token by token (and for a value nested
-    /// deeper than allowed, which that path refuses).
+    /// compact JSON the token-by-token path would write (`isCompactAsWritten`, and no object with
+    /// a key twice: `span`), that text is the cell. Nil when the value is to be read token by
+    /// token (and for a value nested deeper than allowed, which that path refuses).
     func wholeNestedValue(opening: Int, container: Int, tape: UnsafePointer<UInt64>, strings: UnsafePointer<UInt8>,
                           parsed: listview_simdjson_result, text: UnsafeRawPointer) -> NestedTapeSpan? {
         guard passedOverDepth == 0, nested.isEmpty, !inArrayRecord, recordObjectDepth > 0, depth == recordObjectDepth else { return nil }
         let passedOver = memberName == nil && !columnKept[currentColumn]
+        var source = UnsafeRawBufferPointer(start: nil, count: 0)
+        if !passedOver {
+            guard container < parsed.container_count, let containers = parsed.containers else { return nil }
+            let start = Int(containers[2 * container]), end = Int(containers[2 * container + 1])
+            // A short value (`["a"]`) costs less token by token than looked over first.
+            guard end - start >= Self.shortestTakenWhole else { return nil }
+            source = UnsafeRawBufferPointer(start: text + start, count: end - start)
+            guard Self.isCompactAsWritten(source) else { return nil }
+        }
         guard let span = Self.span(opening: opening, tape: tape, strings: strings, checkingKeys: !passedOver, keys: &spanKeys,
                                    firstKeys: &spanFirstKeys),
               depth + span.depth <= maxDepth else { return nil }
         if passedOver { return span }
-        guard !span.repeatsAKey, container < parsed.container_count, let containers = parsed.containers,
-              containers[3 * container + 2] == 1 else { return nil }
-        let start = Int(containers[3 * container]), end = Int(containers[3 * container + 1])
-        let source = UnsafeRawBufferPointer(start: text + start, count: end - start)
-        guard end > start, !Self.needsRewriting(source) else { return nil }
+        guard !span.repeatsAKey else { return nil }
         setCell(cell(holding: source, kind: .nested))
         return span
     }
+
+    /// The fewest bytes of a nested value's text taken whole (`wholeNestedValue`).
+    private static let shortestTakenWhole = 24
 
     private func openNested(isObject: Bool) {
         if nested.isEmpty {

@@ -38,9 +38,9 @@ typedef struct listview_simdjson_result {
     /* Each number's source text, in the tape's order: its offset in the buffer, and its length. */
     const uint32_t *numbers;
     size_t number_count;
-    /* The source text of each object and array inside a value read (a line's value, or an
-     * element), in the tape's order, as three numbers: its offset in the buffer, the offset after
-     * its closing bracket, and 1 when no space, tab or line break lies between its tokens. */
+    /* The source text of each object and array directly inside a value read (a line's value, or
+     * an element: a record's fields), in the tape's order, as two numbers: its offset in the
+     * buffer, and the offset after its closing bracket. */
     const uint32_t *containers;
     size_t container_count;
 } listview_simdjson_result;
