@@ -1,3 +1,5 @@
+import Glibc
+
 /// Bytes being written out: a growing buffer that every writer appends to (table lines, JSON,
 /// CSV), then hands to the kernel or reads back.
 ///
@@ -10,12 +12,21 @@ public struct ByteOutput: ~Copyable {
     @usableFromInline var written = 0
     @usableFromInline var capacity: Int
 
+    // The memory is malloc's (16-byte aligned), so that growing it is `realloc`: a large buffer
+    // (a table's cells, past the mmap threshold) is moved by remapping its pages, not copied
+    // into fresh ones.
     public init(capacity: Int = 4_096) {
         self.capacity = Swift.max(capacity, 64)
-        base = .allocate(byteCount: self.capacity, alignment: 16)
+        base = Self.allocate(self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
+
+    /// `count` bytes from malloc. Where it has none, Swift's allocation (malloc underneath) stops
+    /// the program, as every allocation here did before.
+    private static func allocate(_ count: Int) -> UnsafeMutableRawPointer {
+        malloc(count) ?? UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+    }
 
     /// The bytes written so far.
     public var count: Int { written }
@@ -123,10 +134,14 @@ public struct ByteOutput: ~Copyable {
     @usableFromInline
     mutating func grow(to needed: Int) {
         let newCapacity = Swift.max(needed, capacity * 2)
-        let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
-        newBase.copyMemory(from: base, byteCount: written)
-        base.deallocate()
-        base = newBase
+        if let moved = realloc(base, newCapacity) {
+            base = moved
+        } else {
+            let newBase = Self.allocate(newCapacity)
+            newBase.copyMemory(from: base, byteCount: written)
+            free(base)
+            base = newBase
+        }
         capacity = newCapacity
     }
 }
