@@ -442,8 +442,8 @@ public struct CellTable: Sendable {
             }
         }
 
-        /// Whether the segment holds all of `row`'s cells (a multiplication: a division per
-        /// prefetch cost the matcher of a keyed diff several percent of its time).
+        /// Whether the segment holds all of `row`'s cells: a multiplication, not a division, as
+        /// the matcher of a keyed diff asks it of every row it looks up.
         @inline(__always)
         private func holdsRow(_ row: Int, columnCount: Int) -> Bool {
             guard columnCount > 0, row >= 0 else { return false }

@@ -80,17 +80,21 @@ extension JSONBatchAssembler {
         return objects.isEmpty && numberIndex == parsed.number_count
     }
 
-    /// What the tape holds from the object or array opening at `opening` to its end: the index
-    /// after its closing word, the numbers in it, how deep it goes
-    /// (1: no container inside), and, when `checkingKeys`, whether some object in it has a key
-    /// twice. Read word by word, building nothing; nil for a value nested more than 64 deep.
+    /// What the tape holds of one object or array, from its opening word to its closing one.
     struct NestedTapeSpan {
+        /// The index after its closing word.
         var next = 0
+        /// The numbers in it: each has a source text in `listview_simdjson_result.numbers`.
         var numbers = 0
+        /// How deep it goes (1: no container inside).
         var depth = 0
+        /// Whether some object in it has a key twice (looked for when asked).
         var repeatsAKey = false
     }
 
+    /// Walks the object or array opening at tape index `opening`, word by word, building nothing;
+    /// the keys of its objects are compared when `checkingKeys` (`keys` and `firstKeys` are
+    /// memory kept between calls). Nil for a value nested more than 64 deep.
     static func span(opening: Int, tape: UnsafePointer<UInt64>, strings: UnsafePointer<UInt8>, checkingKeys: Bool,
                      keys: inout [UnsafeRawBufferPointer], firstKeys: inout [Int]) -> NestedTapeSpan? {
         var span = NestedTapeSpan()
