@@ -138,8 +138,17 @@ struct listview_simdjson {
                 }
                 break;
             case number: {
-                uint32_t end = at + 1;
-                while (end < size && is_number_byte(buffer[end])) end++;
+                // Only blanks may come between a number and the next structural: when the byte
+                // before that one is the number's, the number ends there (compact text, the
+                // usual case); else its bytes are counted.
+                uint32_t end;
+                uint32_t next = i + 1 < structural_count ? indexes[i + 1] : 0;
+                if (next > at && next <= size && is_number_byte(buffer[next - 1])) {
+                    end = next;
+                } else {
+                    end = at + 1;
+                    while (end < size && is_number_byte(buffer[end])) end++;
+                }
                 numbers.push_back(at);
                 numbers.push_back(end - at);
                 break;
