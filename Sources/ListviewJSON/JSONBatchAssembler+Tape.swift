@@ -1,5 +1,4 @@
 import CSimdjson
-import Glibc
 import ListviewValues
 
 extension JSONBatchAssembler {
@@ -136,13 +135,7 @@ extension JSONBatchAssembler {
                 let offset = Int(truncatingIfNeeded: word & 0x00FF_FFFF_FFFF_FFFF)
                 let length = Int(UInt32(littleEndian: UnsafeRawPointer(strings).loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
                 let key = UnsafeRawBufferPointer(start: strings + offset + 4, count: length)
-                for earlier in keys[first...] where earlier.count == length {
-                    guard length > 0, let mine = earlier.baseAddress, let theirs = key.baseAddress else {
-                        span.repeatsAKey = true
-                        continue
-                    }
-                    if memcmp(mine, theirs, length) == 0 { span.repeatsAKey = true }
-                }
+                if keys[first...].contains(where: { same($0, key) }) { span.repeatsAKey = true }
                 keys.append(key)
                 continue
             case UInt8(ascii: "l"), UInt8(ascii: "u"), UInt8(ascii: "d"):
@@ -159,18 +152,17 @@ extension JSONBatchAssembler {
     }
 
     /// Whether `text`, a nested value's source, is the compact JSON of its value as the reader
-    /// writes it: no blank outside its strings, and no byte the reader writes otherwise in them (a
-    /// backslash: an escape, which the value holds decoded; DEL; 0xC2, which leads the C1
-    /// controls, written as `\u` escapes). Eight bytes at a time while they hold neither a quote
-    /// nor a blank; with no backslash, every quote opens or closes a string.
+    /// writes it: no blank outside its strings, and no byte `JSONString` writes otherwise in them
+    /// (a backslash: an escape, which the value holds decoded; those it escapes beyond what JSON
+    /// asks). Eight bytes at a time while they hold neither a quote nor a blank; with no
+    /// backslash, every quote opens or closes a string.
     static func isCompactAsWritten(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
         var index = 0
         var inString = false
         while index + 8 <= count {
             let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            if ByteWord.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C) || ByteWord.hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F)
-                || ByteWord.hasZeroByte(word ^ 0xC2C2_C2C2_C2C2_C2C2) { return false }
+            if ByteWord.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C) || JSONString.holdsByteEscapedBeyondJSON(word) { return false }
             // A byte below 0x21 is a blank (JSON has no other control character outside a string,
             // nor any inside one).
             let blanks = (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080
@@ -187,7 +179,7 @@ extension JSONBatchAssembler {
         }
         while index < count {
             let byte = text[index]
-            if byte == 0x5C || byte == 0x7F || byte == 0xC2 { return false }
+            if byte == UInt8(ascii: "\\") || JSONString.isEscapedBeyondJSON(byte) { return false }
             if byte == UInt8(ascii: "\"") { inString.toggle() } else if byte < 0x21 && !inString { return false }
             index += 1
         }

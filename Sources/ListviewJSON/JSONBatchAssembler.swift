@@ -447,10 +447,11 @@ final class JSONBatchAssembler: JSONEventHandler {
         UnsafeRawBufferPointer(start: keyStore + keyStarts[column], count: keyStarts[column + 1] - keyStarts[column])
     }
 
-    /// Whether `a` and `b` hold the same bytes, compared eight at a time: a key is compared once
-    /// per record and field, and is short.
+    /// Whether `a` and `b` hold the same bytes, compared eight at a time: keys are short, and one
+    /// is compared with the key in its place in the record before, and with the keys before it in
+    /// a nested object (`nestedKey`, `span`).
     @inline(__always)
-    private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         let count = a.count
         guard count == b.count else { return false }
         var index = 0
@@ -644,10 +645,8 @@ final class JSONBatchAssembler: JSONEventHandler {
         if !nested[top].repeatsAKey, nestedKeys.count > nested[top].firstKey {
             let first = nested[top].firstKey
             let repeated = scratch.withUnsafeBytes { text in
-                (first..<nestedKeys.count).contains { other in
-                    let earlier = nestedKeys[other]
-                    guard earlier.count == written.count, let base = text.baseAddress else { return false }
-                    return memcmp(base + earlier.lowerBound, base + written.lowerBound, written.count) == 0
+                (first..<nestedKeys.count).contains {
+                    Self.same(UnsafeRawBufferPointer(rebasing: text[nestedKeys[$0]]), UnsafeRawBufferPointer(rebasing: text[written]))
                 }
             }
             if repeated { nested[top].repeatsAKey = true }

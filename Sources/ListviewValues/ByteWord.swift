@@ -16,12 +16,17 @@ public enum ByteWord {
 
     /// True when some byte of `text` is one `isWanted` looks for: eight bytes at a time while
     /// `holdsWanted` (true when some byte of a word is) says none is there, the last eight
-    /// overlapping the ones before; byte by byte for text shorter than a word.
+    /// overlapping the ones before; four to seven bytes (a key, a short word) as one word of two
+    /// overlapping halves; byte by byte for text shorter than that.
     @inlinable @inline(__always)
     public static func contains(in text: UnsafeRawBufferPointer, wordHolds holdsWanted: (UInt64) -> Bool,
                                 byteIs isWanted: (UInt8) -> Bool) -> Bool {
         let count = text.count
-        guard count >= 8 else { return text.contains(where: isWanted) }
+        guard count >= 8 else {
+            guard count >= 4 else { return text.contains(where: isWanted) }
+            let first = UInt64(text.loadUnaligned(as: UInt32.self)), last = UInt64(text.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return holdsWanted(first | last << 32)
+        }
         var index = 0
         while index + 8 < count {
             if holdsWanted(text.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return true }

@@ -95,13 +95,8 @@ public enum JSONString {
     /// byte of a C1 control: eight bytes at a time, the last eight overlapping the ones before.
     @inline(__always)
     private static func needsEscape(_ text: UnsafeRawBufferPointer) -> Bool {
-        // Four to seven bytes (a key, a short word) as one word of two overlapping halves.
-        if text.count >= 4 && text.count < 8 {
-            let first = UInt64(text.loadUnaligned(as: UInt32.self)), last = UInt64(text.loadUnaligned(fromByteOffset: text.count - 4, as: UInt32.self))
-            return needsEscape(first | last << 32)
-        }
-        return ByteWord.contains(in: text, wordHolds: needsEscape) { byte in
-            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2
+        ByteWord.contains(in: text, wordHolds: needsEscape) { byte in
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || isEscapedBeyondJSON(byte)
         }
     }
 
@@ -112,8 +107,21 @@ public enum JSONString {
         // Whether some byte is below 0x20 ("has less than", exact as a yes or no for limits up to 0x80).
         let control = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
         return control != 0 || ByteWord.hasZeroByte(word ^ 0x2222_2222_2222_2222) || ByteWord.hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C)
-            || ByteWord.hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F) || ByteWord.hasZeroByte(word ^ 0xC2C2_C2C2_C2C2_C2C2)
+            || holdsByteEscapedBeyondJSON(word)
     }
+
+    /// True when one of the eight bytes of `word` is one JSON lets a string hold as it is but
+    /// `append` writes as a `\u` escape: DEL, or 0xC2, which leads the C1 controls (and also
+    /// U+00A0-U+00BF). Text holding none of these, no backslash and no control character is
+    /// written between its quotes unchanged.
+    @inlinable @inline(__always)
+    public static func holdsByteEscapedBeyondJSON(_ word: UInt64) -> Bool {
+        ByteWord.hasZeroByte(word ^ 0x7F7F_7F7F_7F7F_7F7F) || ByteWord.hasZeroByte(word ^ 0xC2C2_C2C2_C2C2_C2C2)
+    }
+
+    /// `holdsByteEscapedBeyondJSON` for one byte.
+    @inlinable @inline(__always)
+    public static func isEscapedBeyondJSON(_ byte: UInt8) -> Bool { byte == 0x7F || byte == 0xC2 }
 
     /// Appends the escape of a control character, quote or backslash.
     private static func appendEscape(_ byte: UInt8, to bytes: inout ByteOutput) {
