@@ -170,6 +170,18 @@ final class JSONBatchAssembler: JSONEventHandler {
     }
     private static let trueText = Array("true".utf8)
     private static let falseText = Array("false".utf8)
+    /// `true` and `false` (`truefalse`), for the cells that point at them: kept for the program's life.
+    private static let boolTexts: UnsafeRawPointer = {
+        let bytes = UnsafeMutableRawPointer.allocate(byteCount: 9, alignment: 1)
+        bytes.copyMemory(from: "truefalse", byteCount: 9)
+        return UnsafeRawPointer(bytes)
+    }()
+
+    /// The text of `flag` as a cell holds it.
+    @inline(__always)
+    private static func boolText(_ flag: Bool) -> UnsafeRawBufferPointer {
+        flag ? UnsafeRawBufferPointer(start: boolTexts, count: 4) : UnsafeRawBufferPointer(start: boolTexts + 4, count: 5)
+    }
     private static let nullText = Array("null".utf8)
     private static let keyName = Array("key".utf8)
     private static let valueName = Array("value".utf8)
@@ -217,9 +229,8 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     override func bool(_ flag: Bool) -> Bool {
         if passedOverDepth > 0 { return true }
-        let text = flag ? Self.trueText : Self.falseText
-        if !nested.isEmpty { return nestedScalar(text) }
-        return text.withUnsafeBytes { scalar($0, kind: .bool) }
+        if !nested.isEmpty { return nestedScalar(flag ? Self.trueText : Self.falseText) }
+        return scalar(Self.boolText(flag), kind: .bool)
     }
 
     override func number(_ text: UnsafeRawBufferPointer) -> Bool {
@@ -441,29 +452,103 @@ final class JSONBatchAssembler: JSONEventHandler {
         return true
     }
 
+    /// Whether the parse stands among the fields of a plain record's object (no member name, no
+    /// nested value open, nothing passed over): where `takeScalarFields` may take fields.
+    var standsAmongRecordFields: Bool {
+        recordObjectDepth > 0 && depth == recordObjectDepth && nested.isEmpty && passedOverDepth == 0 && memberName == nil
+            && !inArrayRecord && valuesOutliveRecords
+    }
+
+    /// Takes the record's fields from tape index `start` on while each is a key in the place the
+    /// previous record had it, followed by a scalar: what `key` and the scalar's event do for it
+    /// (the same column, the same cell), in one loop over the tape, with one append of the
+    /// fields' columns for all of them. Stops before anything else (a key in another place, a
+    /// nested value, the record's end), which the events then read. Only where
+    /// `standsAmongRecordFields`. Returns the tape and number indexes it stopped at.
+    func takeScalarFields(from start: Int, tape: UnsafePointer<UInt64>, strings: UnsafePointer<UInt8>,
+                          parsed: listview_simdjson_result, numberIndex firstNumber: Int,
+                          text: UnsafeRawPointer) -> (index: Int, numberIndex: Int) {
+        let first = keyColumns.count
+        guard first < previousKeyColumns.count else { return (start, firstNumber) }
+        var index = start, numberIndex = firstNumber, position = first
+        let record = recordNumber, nullStart = scratch.count
+        let count = previousKeyColumns.count
+        fields: while position < count {
+            let keyWord = tape[index]
+            guard keyWord >> 56 == UInt64(UInt8(ascii: "\"")) else { break }
+            let column = previousKeyColumns[position]
+            guard Self.same(columnKey(column), Self.tapeString(keyWord, strings)) else { break }
+            let valueWord = tape[index + 1]
+            var next = index + 2
+            let cell: CellSlot
+            switch UInt8(truncatingIfNeeded: valueWord >> 56) {
+            case UInt8(ascii: "\""):
+                let value = Self.tapeString(valueWord, strings)
+                cell = CellSlot(count: value.count, source: value.baseAddress, kind: .string, record: record)
+            case UInt8(ascii: "l"), UInt8(ascii: "u"), UInt8(ascii: "d"):
+                guard numberIndex < parsed.number_count, let numbers = parsed.numbers else { break fields }
+                let (at, length) = (Int(numbers[2 * numberIndex]), Int(numbers[2 * numberIndex + 1]))
+                numberIndex += 1
+                next += 1  // the value's word
+                cell = CellSlot(count: length, source: text + at, kind: .number, record: record)
+            case UInt8(ascii: "t"), UInt8(ascii: "f"):
+                let flag = Self.boolText(valueWord >> 56 == UInt64(UInt8(ascii: "t")))
+                cell = CellSlot(count: flag.count, source: flag.baseAddress, kind: .bool, record: record)
+            case UInt8(ascii: "n"):
+                cell = CellSlot(start: nullStart, count: 0, kind: .null, record: record)
+            default:
+                break fields
+            }
+            if columnKept[column] { slots[column] = cell }
+            position += 1
+            index = next
+        }
+        guard position > first else { return (start, firstNumber) }
+        keyColumns.append(contentsOf: previousKeyColumns[first..<position])
+        currentColumn = previousKeyColumns[position - 1]
+        return (index, numberIndex)
+    }
+
+    /// The string a tape word points at in simdjson's string buffer (a length, then the bytes).
+    @inline(__always)
+    static func tapeString(_ word: UInt64, _ strings: UnsafePointer<UInt8>) -> UnsafeRawBufferPointer {
+        let offset = Int(truncatingIfNeeded: word & 0x00FF_FFFF_FFFF_FFFF)
+        let length = Int(UInt32(littleEndian: UnsafeRawPointer(strings).loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        return UnsafeRawBufferPointer(start: strings + offset + 4, count: length)
+    }
+
     /// The key of `column`.
     @inline(__always)
     private func columnKey(_ column: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: keyStore + keyStarts[column], count: keyStarts[column + 1] - keyStarts[column])
     }
 
-    /// Whether `a` and `b` hold the same bytes, compared eight at a time: keys are short, and one
-    /// is compared with the key in its place in the record before, and with the keys before it in
-    /// a nested object (`nestedKey`, `span`).
+    /// Whether `a` and `b` hold the same bytes, compared eight at a time, the last word (or two
+    /// halves of a shorter text) overlapping the one before: keys are short, and one is compared
+    /// with the key in its place in the record before, and with the keys before it in a nested
+    /// object (`nestedKey`, `span`).
     @inline(__always)
     static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         let count = a.count
         guard count == b.count else { return false }
+        guard count >= 4 else {
+            var index = 0
+            while index < count {
+                guard a[index] == b[index] else { return false }
+                index += 1
+            }
+            return true
+        }
+        guard count >= 8 else {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
         var index = 0
-        while index + 8 <= count {
+        while index + 8 < count {
             guard a.loadUnaligned(fromByteOffset: index, as: UInt64.self) == b.loadUnaligned(fromByteOffset: index, as: UInt64.self) else { return false }
             index += 8
         }
-        while index < count {
-            guard a[index] == b[index] else { return false }
-            index += 1
-        }
-        return true
+        return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 
     /// A key of a listed member's object: kept by name until the member ends.

@@ -36,19 +36,20 @@ public enum JSONReaderComparison {
         public var difference: String?
     }
 
-    /// Reads `path` (JSON Lines, or one JSON text) every way, in chunks of `chunkSize` bytes.
-    public static func compare(path: String, lines: Bool, chunkSize: Int) throws -> Outcome {
-        let fast = try read(path: path, lines: lines, simdjson: true, chunkSize: chunkSize)
-        let slow = try read(path: path, lines: lines, simdjson: false, chunkSize: chunkSize)
+    /// Reads `path` (JSON Lines, or one JSON text) every way, in chunks of `chunkSize` bytes,
+    /// keeping the cells of `onlyColumns` alone when given (`ReadSpec.onlyColumns`).
+    public static func compare(path: String, lines: Bool, chunkSize: Int, onlyColumns: Set<String>? = nil) throws -> Outcome {
+        let fast = try read(path: path, lines: lines, simdjson: true, chunkSize: chunkSize, onlyColumns: onlyColumns)
+        let slow = try read(path: path, lines: lines, simdjson: false, chunkSize: chunkSize, onlyColumns: onlyColumns)
         if let difference = difference(fast, slow, batches: true) {
             return Outcome(simdjson: fast, difference: "batch by batch: \(difference)")
         }
-        let fastWhole = try read(path: path, lines: lines, simdjson: true, chunkSize: chunkSize, whole: true)
-        let slowWhole = try read(path: path, lines: lines, simdjson: false, chunkSize: chunkSize, whole: true)
+        let fastWhole = try read(path: path, lines: lines, simdjson: true, chunkSize: chunkSize, whole: true, onlyColumns: onlyColumns)
+        let slowWhole = try read(path: path, lines: lines, simdjson: false, chunkSize: chunkSize, whole: true, onlyColumns: onlyColumns)
         if let difference = difference(fastWhole, slowWhole, batches: true) {
             return Outcome(simdjson: fast, difference: "whole, in parts: \(difference)")
         }
-        let piped = try readPiped(path: path, lines: lines, chunkSize: chunkSize)
+        let piped = try readPiped(path: path, lines: lines, chunkSize: chunkSize, onlyColumns: onlyColumns)
         if let difference = difference(fast, piped, batches: false, allRowsBeforeAnError: false) {
             return Outcome(simdjson: fast, difference: "file against pipe: \(difference)")
         }
@@ -57,10 +58,11 @@ public enum JSONReaderComparison {
 
     /// `path` read batch by batch, or as one table read in parts on two threads (`whole`), with
     /// simdjson first or with the stream parser alone.
-    static func read(path: String, lines: Bool, simdjson: Bool, chunkSize: Int, whole: Bool = false) throws -> Reading {
+    static func read(path: String, lines: Bool, simdjson: Bool, chunkSize: Int, whole: Bool = false,
+                     onlyColumns: Set<String>? = nil) throws -> Reading {
         let input = try ByteInput(path: path, chunkSize: chunkSize)
         let source = JSONRecordSource(input: input, lines: lines, schema: RecordSchema(), maxDepth: JSONRecordSource.defaultMaxDepth,
-                                      simdjson: simdjson)
+                                      onlyColumns: onlyColumns, simdjson: simdjson)
         var reading = Reading()
         do {
             if whole {
@@ -77,7 +79,7 @@ public enum JSONReaderComparison {
     }
 
     /// The bytes of `path` read from a pipe, written to it on another thread as they are read.
-    static func readPiped(path: String, lines: Bool, chunkSize: Int) throws -> Reading {
+    static func readPiped(path: String, lines: Bool, chunkSize: Int, onlyColumns: Set<String>? = nil) throws -> Reading {
         let bytes = try contents(of: path)
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw ListviewError.readFailed(source: path, reason: SystemError.message(for: errno)) }
@@ -100,7 +102,7 @@ public enum JSONReaderComparison {
             close(readEnd)
         }
         let source = JSONRecordSource(input: try ByteInput(path: "/dev/fd/\(readEnd)", chunkSize: chunkSize), lines: lines,
-                                      schema: RecordSchema())
+                                      schema: RecordSchema(), onlyColumns: onlyColumns)
         var reading = Reading()
         do {
             while let batch = try source.nextBatch(schema: RecordSchema()) { reading.add(batch) }
