@@ -114,6 +114,44 @@ public struct CellTable: Sendable {
         pendingCells += 1
     }
 
+    /// Adds cells `columns` of `row` of `source` (another table's cells) to the current row, as
+    /// `appendCell` of each would; the run's bytes, which lie together, in one copy.
+    public mutating func appendCells(_ columns: Range<Int>, ofRow row: Int, in source: Cells) {
+        guard !columns.isEmpty else { return }
+        let (segment, segmentRow) = source.place(of: row)
+        let first = segmentRow * source.columnCount + columns.lowerBound
+        // A row that may lack cells has no run to copy at once.
+        guard segment.rowStarts.isEmpty, columns.upperBound <= source.columnCount, first + columns.count <= segment.ends.count else {
+            for column in columns {
+                let (kind, text) = source.cell(row: row, column: column)
+                appendCell(text, kind: kind)
+            }
+            return
+        }
+        joinTail()
+        let last = first + columns.count - 1
+        let start = first == 0 ? 0 : segment.ends[first - 1]
+        let offset = arena.count - start
+        let text = UnsafeRawBufferPointer(rebasing: segment.arena[start..<segment.ends[last]])
+        if !text.isEmpty { arena.append(contentsOf: text) }
+        for cell in first...last {
+            let kind = segment.kinds.isEmpty ? CellKind.text : segment.kinds[cell]
+            if measuresColumns && pendingCells < measures.count {
+                let cellStart = cell == 0 ? 0 : segment.ends[cell - 1]
+                measures[pendingCells].add(cellOf: kind, text: UnsafeRawBufferPointer(rebasing: segment.arena[cellStart..<segment.ends[cell]]),
+                                           inferTypes: inferTypes)
+            }
+            ends.append(segment.ends[cell] + offset)
+            if kind != .text && !hasKinds {
+                kinds.reserveCapacity(max(expectedCells, ends.count))
+                kinds.append(contentsOf: repeatElement(.text, count: ends.count - 1))
+                hasKinds = true
+            }
+            if hasKinds { kinds.append(kind) }
+            pendingCells += 1
+        }
+    }
+
     /// Adds `count` absent cells to the current row at once (a JSON object without some keys,
     /// or whose values a read passed over): `appendCell` of each, without its per-cell work.
     public mutating func appendAbsentCells(_ count: Int) {
@@ -521,7 +559,7 @@ public struct CellTable: Sendable {
 
         /// The segment `row` lies in, and its row there.
         @inline(__always)
-        private func place(of row: Int) -> (segment: Segment, row: Int) {
+        fileprivate func place(of row: Int) -> (segment: Segment, row: Int) {
             if row >= split, let tail { return (tail, row - split) }
             return (head, row)
         }

@@ -14,6 +14,30 @@ extension RecordShaping {
         case path(node: Int)
     }
 
+    /// The flattened columns as a row writes them: runs of input columns copied in order, and leaves.
+    private enum FlattenedPiece {
+        case copies(Range<Int>)
+        case path(node: Int)
+
+        /// `columns`, each run of input columns in order made one piece.
+        static func pieces(of columns: [FlattenedColumn]) -> [FlattenedPiece] {
+            var pieces: [FlattenedPiece] = []
+            for column in columns {
+                switch column {
+                case .copy(let input):
+                    if case .copies(let run) = pieces.last, run.upperBound == input {
+                        pieces[pieces.count - 1] = .copies(run.lowerBound..<input + 1)
+                    } else {
+                        pieces.append(.copies(input..<input + 1))
+                    }
+                case .path(let node):
+                    pieces.append(.path(node: node))
+                }
+            }
+            return pieces
+        }
+    }
+
     /// `table` with the nested values of its columns spread into dotted columns, `depth` levels
     /// deep (all without one), in the place of their column and in the order their paths are
     /// first seen; throws when a path would take the name of a column of the table.
@@ -30,13 +54,7 @@ extension RecordShaping {
         let columnCount = table.columns.count
         let flattened: Result<CellTable?, Conflict> = table.withCells { cells in
             var walk = LeafWalk(columnCount: columnCount, levels: levels)
-            for row in rows {
-                for column in 0..<columnCount {
-                    let (kind, text) = cells.cell(row: row, column: column)
-                    walk.read(kind: kind, text: text, column: column)
-                }
-                walk.endRow()
-            }
+            for row in rows { walk.read(row: row, of: cells) }
             guard !walk.tree.leaves.isEmpty else { return .success(nil) }
             var names: [String] = []
             var sources: [FlattenedColumn] = []
@@ -73,6 +91,7 @@ extension RecordShaping {
             }
             let share = table.rowCount > 0 ? table.textByteCount / table.rowCount * rows.count : 0
             result.reserveCapacity(bytes: share, cells: rows.count * names.count)
+            let pieces = FlattenedPiece.pieces(of: sources)
             var slots = [CompactJSONScanner.Span?](repeating: nil, count: walk.tree.nodeCount)
             var entry = 0
             for (position, row) in rows.enumerated() {
@@ -81,14 +100,18 @@ extension RecordShaping {
                     let leaf = walk.leaves[index]
                     slots[leaf.node] = leaf.value
                 }
-                for source in sources {
-                    switch source {
-                    case .copy(let column):
-                        // A value spread into paths leaves its own column without one.
-                        if walk.spread[position * columnCount + column] { result.appendCell(Self.noBytes, kind: .absent) } else {
-                            let (kind, text) = cells.cell(row: row, column: column)
-                            result.appendCell(text, kind: kind)
+                for piece in pieces {
+                    switch piece {
+                    case .copies(let columns):
+                        // A value spread into paths leaves its own column without one; the cells
+                        // between such columns are copied a run at a time.
+                        var runStart = columns.lowerBound
+                        for column in columns where walk.spread[position * columnCount + column] {
+                            result.appendCells(runStart..<column, ofRow: row, in: cells)
+                            result.appendCell(Self.noBytes, kind: .absent)
+                            runStart = column + 1
                         }
+                        result.appendCells(runStart..<columns.upperBound, ofRow: row, in: cells)
                     case .path(let node):
                         if let value = slots[node] { Self.appendCell(value, to: &result) } else {
                             result.appendCell(Self.noBytes, kind: .absent)
@@ -117,13 +140,7 @@ extension RecordShaping {
         let columnCount = table.columns.count
         var walk = LeafWalk(columnCount: columnCount, levels: .max)
         table.withCells { cells in
-            for row in rows {
-                for column in 0..<columnCount {
-                    let (kind, text) = cells.cell(row: row, column: column)
-                    walk.read(kind: kind, text: text, column: column)
-                }
-                walk.endRow()
-            }
+            for row in rows { walk.read(row: row, of: cells) }
         }
         return walk.paths(of: table.columns)
     }
@@ -155,6 +172,15 @@ extension RecordShaping {
             keepsColumn = Array(repeating: false, count: columnCount)
         }
 
+        /// Reads each cell of `row`: a nested one's bytes are looked up, the others' kinds alone.
+        mutating func read(row: Int, of cells: CellTable.Cells) {
+            for column in 0..<columnCount {
+                let (kind, text) = cells.cell(row: row, column: column)
+                read(kind: kind, text: text, column: column)
+            }
+            rowEnds.append(leaves.count)
+        }
+
         mutating func read(kind: CellKind, text: UnsafeRawBufferPointer, column: Int) {
             guard kind == .nested, text.count > 2 else {
                 if kind != .absent { keepsColumn[column] = true }
@@ -170,8 +196,6 @@ extension RecordShaping {
             }
             spread.append(true)
         }
-
-        mutating func endRow() { rowEnds.append(leaves.count) }
 
         /// What the walk found in each of `columns` (the table's).
         func paths(of columns: [String]) -> [LeafPaths] {
