@@ -114,7 +114,9 @@ struct listview_simdjson {
         const uint32_t *indexes = found.structural_indexes.get();
         const uint32_t structural_count = found.n_structural_indexes;
         containers.clear();
-        uint32_t nested_start = 0;
+        // The record field being walked: where it starts, the numbers before it, how deep it goes.
+        uint32_t nested_start = 0, nested_numbers = 0;
+        size_t nested_deepest = 0;
         for (uint32_t i = 0; i < structural_count; i++) {
             uint32_t at = indexes[i];
             if (at >= size) break;
@@ -123,12 +125,20 @@ struct listview_simdjson {
                 break;
             case opening:
                 // A container directly inside a value read (a record's field): where it starts.
-                if (++depth == 3) nested_start = at;
+                if (++depth == 3) {
+                    nested_start = at;
+                    nested_numbers = uint32_t(numbers.size() / 2);
+                    nested_deepest = 3;
+                } else if (depth > nested_deepest) {
+                    nested_deepest = depth;
+                }
                 break;
             case closing:
                 if (depth-- == 3) {
                     containers.push_back(nested_start);
                     containers.push_back(at + 1);
+                    containers.push_back(uint32_t(numbers.size() / 2) - nested_numbers);
+                    containers.push_back(uint32_t(nested_deepest - 2));
                 }
                 break;
             case comma:
@@ -160,7 +170,7 @@ struct listview_simdjson {
         result->numbers = numbers.data();
         result->number_count = numbers.size() / 2;
         result->containers = containers.data();
-        result->container_count = containers.size() / 2;
+        result->container_count = containers.size() / 4;
         return 0;
     }
 };

@@ -89,14 +89,14 @@ extension JSONBatchAssembler {
         var numbers = 0
         /// How deep it goes (1: no container inside).
         var depth = 0
-        /// Whether some object in it has a key twice (looked for when asked).
+        /// Whether some object in it has a key twice.
         var repeatsAKey = false
     }
 
-    /// Walks the object or array opening at tape index `opening`, word by word, building nothing;
-    /// the keys of its objects are compared when `checkingKeys` (`keys` and `firstKeys` are
-    /// memory kept between calls). Nil for a value nested more than 64 deep.
-    static func span(opening: Int, tape: UnsafePointer<UInt64>, strings: UnsafePointer<UInt8>, checkingKeys: Bool,
+    /// Walks the object or array opening at tape index `opening`, word by word, building nothing
+    /// but the comparison of each object's keys (`keys` and `firstKeys` are memory kept between
+    /// calls). Nil for a value nested more than 64 deep.
+    static func span(opening: Int, tape: UnsafePointer<UInt64>, strings: UnsafePointer<UInt8>,
                      keys: inout [UnsafeRawBufferPointer], firstKeys: inout [Int]) -> NestedTapeSpan? {
         var span = NestedTapeSpan()
         var index = opening
@@ -115,7 +115,7 @@ extension JSONBatchAssembler {
                 objects |= 1 << depth
                 depth += 1
                 span.depth = max(span.depth, depth)
-                if checkingKeys { firstKeys.append(keys.count) }
+                firstKeys.append(keys.count)
                 expectsKey = true
                 continue
             case UInt8(ascii: "["):
@@ -127,13 +127,13 @@ extension JSONBatchAssembler {
                 continue
             case UInt8(ascii: "}"):
                 depth -= 1
-                if checkingKeys, let first = firstKeys.popLast(), keys.count > first { keys.removeSubrange(first...) }
+                if let first = firstKeys.popLast(), keys.count > first { keys.removeSubrange(first...) }
             case UInt8(ascii: "]"):
                 depth -= 1
             case UInt8(ascii: "\""):
                 guard expectsKey else { break }
                 expectsKey = false
-                guard checkingKeys, !span.repeatsAKey, let first = firstKeys.last else { continue }
+                guard !span.repeatsAKey, let first = firstKeys.last else { continue }
                 let key = tapeString(word, strings)
                 if keys[first...].contains(where: { same($0, key) }) { span.repeatsAKey = true }
                 keys.append(key)

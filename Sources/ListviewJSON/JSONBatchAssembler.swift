@@ -655,28 +655,30 @@ final class JSONBatchAssembler: JSONEventHandler {
     private var spanFirstKeys: [Int] = []
 
     /// Takes the object or array opening at tape index `opening` whole, when it is a record's
-    /// field: passed over when its column is not kept; else, when its source text is already the
-    /// compact JSON the token-by-token path would write (`isCompactAsWritten`, and no object with
-    /// a key twice: `span`), that text is the cell. Nil when the value is to be read token by
-    /// token (and for a value nested deeper than allowed, which that path refuses).
+    /// field: passed over when its column is not kept (the walk over the text's structure found
+    /// where it ends, the numbers in it and how deep it goes: `listview_simdjson_result`); else,
+    /// when its source text is already the compact JSON the token-by-token path would write
+    /// (`isCompactAsWritten`, and no object with a key twice: `span`), that text is the cell. Nil
+    /// when the value is to be read token by token (and for a value nested deeper than allowed,
+    /// which that path refuses).
     func wholeNestedValue(opening: Int, container: Int, tape: UnsafePointer<UInt64>, strings: UnsafePointer<UInt8>,
                           parsed: listview_simdjson_result, text: UnsafeRawPointer) -> NestedTapeSpan? {
-        guard passedOverDepth == 0, nested.isEmpty, !inArrayRecord, recordObjectDepth > 0, depth == recordObjectDepth else { return nil }
-        let passedOver = memberName == nil && !columnKept[currentColumn]
-        var source = UnsafeRawBufferPointer(start: nil, count: 0)
-        if !passedOver {
-            guard container < parsed.container_count, let containers = parsed.containers else { return nil }
-            let start = Int(containers[2 * container]), end = Int(containers[2 * container + 1])
-            // A short value (`["a"]`) costs less token by token than looked over first.
-            guard end - start >= Self.shortestTakenWhole else { return nil }
-            source = UnsafeRawBufferPointer(start: text + start, count: end - start)
-            guard Self.isCompactAsWritten(source) else { return nil }
+        guard passedOverDepth == 0, nested.isEmpty, !inArrayRecord, recordObjectDepth > 0, depth == recordObjectDepth,
+              container < parsed.container_count, let containers = parsed.containers else { return nil }
+        let field = containers + 4 * container
+        if memberName == nil && !columnKept[currentColumn] {
+            // The opening word holds the index after its closing one.
+            let passedOver = NestedTapeSpan(next: Int(truncatingIfNeeded: tape[opening] & 0xFFFF_FFFF), numbers: Int(field[2]),
+                                            depth: Int(field[3]))
+            return depth + passedOver.depth <= maxDepth ? passedOver : nil
         }
-        guard let span = Self.span(opening: opening, tape: tape, strings: strings, checkingKeys: !passedOver, keys: &spanKeys,
-                                   firstKeys: &spanFirstKeys),
-              depth + span.depth <= maxDepth else { return nil }
-        if passedOver { return span }
-        guard !span.repeatsAKey else { return nil }
+        let (start, end) = (Int(field[0]), Int(field[1]))
+        // A short value (`["a"]`) costs less token by token than looked over first.
+        guard end - start >= Self.shortestTakenWhole else { return nil }
+        let source = UnsafeRawBufferPointer(start: text + start, count: end - start)
+        guard Self.isCompactAsWritten(source),
+              let span = Self.span(opening: opening, tape: tape, strings: strings, keys: &spanKeys, firstKeys: &spanFirstKeys),
+              depth + span.depth <= maxDepth, !span.repeatsAKey else { return nil }
         setCell(cell(holding: source, kind: .nested))
         return span
     }

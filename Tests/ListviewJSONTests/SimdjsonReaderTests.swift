@@ -20,10 +20,10 @@ final class SimdjsonReaderTests: XCTestCase {
     /// Reads `text` with simdjson and with the stream parser alone (`JSONReaderComparison`: from a
     /// file batch by batch and whole in parts, and from a pipe) and fails on any difference; the
     /// simdjson reading.
-    private func assertSameReadings(_ text: String, lines: Bool, chunkSize: Int = 1 << 20,
+    private func assertSameReadings(_ text: String, lines: Bool, chunkSize: Int = 1 << 20, onlyColumns: Set<String>? = nil,
                                     file: StaticString = #filePath, line: UInt = #line) throws -> JSONReaderComparison.Reading {
         let path = try files.write(text, extension: lines ? "jsonl" : "json")
-        let outcome = try JSONReaderComparison.compare(path: path, lines: lines, chunkSize: chunkSize)
+        let outcome = try JSONReaderComparison.compare(path: path, lines: lines, chunkSize: chunkSize, onlyColumns: onlyColumns)
         XCTAssertNil(outcome.difference, "\(text.prefix(2_000))", file: file, line: line)
         return outcome.simdjson
     }
@@ -192,11 +192,14 @@ final class SimdjsonReaderTests: XCTestCase {
         for _ in 0..<60 {
             let lines = random.next(2) == 0
             let records = (0..<(1 + random.next(200))).map { id in
-                "{\"id\":\(id),\"n\":\(value(depth: 1)),\"m\":{\"k\":\(value(depth: 2))},\"l\":[\(value(depth: 2))]}"
+                "{\"id\":\(id),\"n\":\(value(depth: 1)),\"m\":{\"k\":\(value(depth: 2))},\"l\":[\(value(depth: 2))],\"z\":\(id).5}"
             }
             let text = lines ? records.joined(separator: "\n") + "\n" : "[\n" + records.joined(separator: ",\n") + "\n]\n"
-            let reading = try assertSameReadings(text, lines: lines, chunkSize: 64 + random.next(8_000))
-            XCTAssertTrue(reading.usedSimdjson)
+            // All fields kept, and the nested ones passed over (the numbers in them too: `z` after them).
+            for kept in [nil, Set(["id", "z"])] as [Set<String>?] {
+                let reading = try assertSameReadings(text, lines: lines, chunkSize: 64 + random.next(8_000), onlyColumns: kept)
+                XCTAssertTrue(reading.usedSimdjson)
+            }
             takenWhole += records.count
         }
         XCTAssertGreaterThan(takenWhole, 1_000)
@@ -204,7 +207,9 @@ final class SimdjsonReaderTests: XCTestCase {
         let limit = JSONRecordSource.defaultMaxDepth
         for depth in [limit - 2, limit - 1, limit, limit + 1] {
             let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-            _ = try assertSameReadings("{\"a\":1}\n{\"deep\":\(nested)}\n", lines: true)
+            for kept in [nil, Set(["a"])] as [Set<String>?] {
+                _ = try assertSameReadings("{\"a\":1}\n{\"deep\":\(nested),\"a\":2}\n", lines: true, onlyColumns: kept)
+            }
         }
     }
 }

@@ -38,9 +38,10 @@ typedef struct listview_simdjson_result {
     /* Each number's source text, in the tape's order: its offset in the buffer, and its length. */
     const uint32_t *numbers;
     size_t number_count;
-    /* The source text of each object and array directly inside a value read (a line's value, or
-     * an element: a record's fields), in the tape's order, as two numbers: its offset in the
-     * buffer, and the offset after its closing bracket. */
+    /* Each object and array directly inside a value read (a line's value, or an element: a
+     * record's fields), in the tape's order, as four numbers: its source text's offset in the
+     * buffer, the offset after its closing bracket, the numbers in it, and how deep it goes
+     * (1: nothing nested in it). */
     const uint32_t *containers;
     size_t container_count;
 } listview_simdjson_result;
