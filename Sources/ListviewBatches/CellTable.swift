@@ -104,7 +104,13 @@ public struct CellTable: Sendable {
         joinTail()
         if !bytes.isEmpty { arena.append(contentsOf: bytes) }
         measure(bytes, kind: kind, printableASCII: printableASCII)
-        ends.append(arena.count)
+        endCell(at: arena.count, kind: kind)
+    }
+
+    /// Ends the current row's next cell, whose bytes are in the arena up to `end` and measured.
+    @inline(__always)
+    private mutating func endCell(at end: Int, kind: CellKind) {
+        ends.append(end)
         if kind != .text && !hasKinds {
             kinds.reserveCapacity(max(expectedCells, ends.count))
             kinds.append(contentsOf: repeatElement(.text, count: ends.count - 1))
@@ -136,19 +142,11 @@ public struct CellTable: Sendable {
         if !text.isEmpty { arena.append(contentsOf: text) }
         for cell in first...last {
             let kind = segment.kinds.isEmpty ? CellKind.text : segment.kinds[cell]
-            if measuresColumns && pendingCells < measures.count {
+            if measuresColumns {
                 let cellStart = cell == 0 ? 0 : segment.ends[cell - 1]
-                measures[pendingCells].add(cellOf: kind, text: UnsafeRawBufferPointer(rebasing: segment.arena[cellStart..<segment.ends[cell]]),
-                                           inferTypes: inferTypes)
+                measure(UnsafeRawBufferPointer(rebasing: segment.arena[cellStart..<segment.ends[cell]]), kind: kind, printableASCII: false)
             }
-            ends.append(segment.ends[cell] + offset)
-            if kind != .text && !hasKinds {
-                kinds.reserveCapacity(max(expectedCells, ends.count))
-                kinds.append(contentsOf: repeatElement(.text, count: ends.count - 1))
-                hasKinds = true
-            }
-            if hasKinds { kinds.append(kind) }
-            pendingCells += 1
+            endCell(at: segment.ends[cell] + offset, kind: kind)
         }
     }
 
