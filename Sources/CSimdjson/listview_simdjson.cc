@@ -39,7 +39,8 @@ struct listview_simdjson {
     dom::parser parser;
     bool allocated;
     std::vector<uint32_t> numbers;
-    // Where each container directly inside a value read starts and ends (listview_simdjson_result).
+    // Each container directly inside a value read: where it starts and ends, the numbers in it
+    // and how deep it goes (listview_simdjson_result).
     std::vector<uint32_t> containers;
     // JSON Lines: the line feeds that stand in for commas while the text is parsed.
     std::vector<size_t> commas;

@@ -44,10 +44,8 @@ extension JSONBatchAssembler {
                 guard string(bytes) else { return false }
             case UInt8(ascii: "l"), UInt8(ascii: "u"), UInt8(ascii: "d"):
                 index += 1  // the value's word
-                guard numberIndex < parsed.number_count, let numbers = parsed.numbers else { return false }
-                let start = Int(numbers[2 * numberIndex]), length = Int(numbers[2 * numberIndex + 1])
+                guard let number = Self.numberText(numberIndex, of: parsed, in: text), self.number(number) else { return false }
                 numberIndex += 1
-                guard number(UnsafeRawBufferPointer(start: text + start, count: length)) else { return false }
             case UInt8(ascii: "t"):
                 guard bool(true) else { return false }
             case UInt8(ascii: "f"):

@@ -168,21 +168,20 @@ final class JSONBatchAssembler: JSONEventHandler {
     private func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         stringsAreUTF8 || UTF8Check.isValid(bytes)
     }
-    private static let trueText = Array("true".utf8)
-    private static let falseText = Array("false".utf8)
-    /// `true` and `false` (`truefalse`), for the cells that point at them: kept for the program's life.
-    private static let boolTexts: UnsafeRawPointer = {
-        let bytes = UnsafeMutableRawPointer.allocate(byteCount: 9, alignment: 1)
-        bytes.copyMemory(from: "truefalse", byteCount: 9)
+    /// `true`, `false` and `null` (`truefalsenull`), for the cells and nested values that hold
+    /// them: kept for the program's life, so a cell may point at them.
+    private static let literals: UnsafeRawPointer = {
+        let bytes = UnsafeMutableRawPointer.allocate(byteCount: 13, alignment: 1)
+        bytes.copyMemory(from: "truefalsenull", byteCount: 13)
         return UnsafeRawPointer(bytes)
     }()
 
     /// The text of `flag` as a cell holds it.
     @inline(__always)
     private static func boolText(_ flag: Bool) -> UnsafeRawBufferPointer {
-        flag ? UnsafeRawBufferPointer(start: boolTexts, count: 4) : UnsafeRawBufferPointer(start: boolTexts + 4, count: 5)
+        flag ? UnsafeRawBufferPointer(start: literals, count: 4) : UnsafeRawBufferPointer(start: literals + 4, count: 5)
     }
-    private static let nullText = Array("null".utf8)
+    private static var nullText: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: literals + 9, count: 4) }
     private static let keyName = Array("key".utf8)
     private static let valueName = Array("value".utf8)
 
@@ -229,7 +228,7 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     override func bool(_ flag: Bool) -> Bool {
         if passedOverDepth > 0 { return true }
-        if !nested.isEmpty { return nestedScalar(flag ? Self.trueText : Self.falseText) }
+        if !nested.isEmpty { return nestedScalar(Self.boolText(flag)) }
         return scalar(Self.boolText(flag), kind: .bool)
     }
 
@@ -452,11 +451,11 @@ final class JSONBatchAssembler: JSONEventHandler {
         return true
     }
 
-    /// Whether the parse stands among the fields of a plain record's object (no member name, no
-    /// nested value open, nothing passed over): where `takeScalarFields` may take fields.
+    /// Whether the parse stands among the fields of a record's object, with no nested value open
+    /// and nothing passed over: where `takeScalarFields` may take fields (of a record with no
+    /// member name) and `wholeNestedValue` a nested one.
     var standsAmongRecordFields: Bool {
-        recordObjectDepth > 0 && depth == recordObjectDepth && nested.isEmpty && passedOverDepth == 0 && memberName == nil
-            && !inArrayRecord && valuesOutliveRecords
+        recordObjectDepth > 0 && depth == recordObjectDepth && nested.isEmpty && passedOverDepth == 0 && !inArrayRecord
     }
 
     /// Takes the record's fields from tape index `start` on while each is a key in the place the
@@ -469,9 +468,8 @@ final class JSONBatchAssembler: JSONEventHandler {
                           parsed: listview_simdjson_result, numberIndex firstNumber: Int,
                           text: UnsafeRawPointer) -> (index: Int, numberIndex: Int) {
         let first = keyColumns.count
-        guard first < previousKeyColumns.count else { return (start, firstNumber) }
+        guard memberName == nil, first < previousKeyColumns.count else { return (start, firstNumber) }
         var index = start, numberIndex = firstNumber, position = first
-        let record = recordNumber, nullStart = scratch.count
         let count = previousKeyColumns.count
         fields: while position < count {
             let keyWord = tape[index]
@@ -480,26 +478,23 @@ final class JSONBatchAssembler: JSONEventHandler {
             guard Self.same(columnKey(column), Self.tapeString(keyWord, strings)) else { break }
             let valueWord = tape[index + 1]
             var next = index + 2
-            let cell: CellSlot
+            let value: UnsafeRawBufferPointer, kind: CellKind
             switch UInt8(truncatingIfNeeded: valueWord >> 56) {
             case UInt8(ascii: "\""):
-                let value = Self.tapeString(valueWord, strings)
-                cell = CellSlot(count: value.count, source: value.baseAddress, kind: .string, record: record)
+                (value, kind) = (Self.tapeString(valueWord, strings), .string)
             case UInt8(ascii: "l"), UInt8(ascii: "u"), UInt8(ascii: "d"):
-                guard numberIndex < parsed.number_count, let numbers = parsed.numbers else { break fields }
-                let (at, length) = (Int(numbers[2 * numberIndex]), Int(numbers[2 * numberIndex + 1]))
+                guard let number = Self.numberText(numberIndex, of: parsed, in: text) else { break fields }
+                (value, kind) = (number, .number)
                 numberIndex += 1
                 next += 1  // the value's word
-                cell = CellSlot(count: length, source: text + at, kind: .number, record: record)
             case UInt8(ascii: "t"), UInt8(ascii: "f"):
-                let flag = Self.boolText(valueWord >> 56 == UInt64(UInt8(ascii: "t")))
-                cell = CellSlot(count: flag.count, source: flag.baseAddress, kind: .bool, record: record)
+                (value, kind) = (Self.boolText(valueWord >> 56 == UInt64(UInt8(ascii: "t"))), .bool)
             case UInt8(ascii: "n"):
-                cell = CellSlot(start: nullStart, count: 0, kind: .null, record: record)
+                (value, kind) = (UnsafeRawBufferPointer(start: nil, count: 0), .null)
             default:
                 break fields
             }
-            if columnKept[column] { slots[column] = cell }
+            if columnKept[column] { slots[column] = cell(holding: value, kind: kind) }
             position += 1
             index = next
         }
@@ -507,6 +502,13 @@ final class JSONBatchAssembler: JSONEventHandler {
         keyColumns.append(contentsOf: previousKeyColumns[first..<position])
         currentColumn = previousKeyColumns[position - 1]
         return (index, numberIndex)
+    }
+
+    /// The source text of the `index`th number of a parse, in `text`; nil past its last.
+    @inline(__always)
+    static func numberText(_ index: Int, of parsed: listview_simdjson_result, in text: UnsafeRawPointer) -> UnsafeRawBufferPointer? {
+        guard index < parsed.number_count, let numbers = parsed.numbers else { return nil }
+        return UnsafeRawBufferPointer(start: text + Int(numbers[2 * index]), count: Int(numbers[2 * index + 1]))
     }
 
     /// The string a tape word points at in simdjson's string buffer (a length, then the bytes).
@@ -663,8 +665,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// which that path refuses).
     func wholeNestedValue(opening: Int, container: Int, tape: UnsafePointer<UInt64>, strings: UnsafePointer<UInt8>,
                           parsed: listview_simdjson_result, text: UnsafeRawPointer) -> NestedTapeSpan? {
-        guard passedOverDepth == 0, nested.isEmpty, !inArrayRecord, recordObjectDepth > 0, depth == recordObjectDepth,
-              container < parsed.container_count, let containers = parsed.containers else { return nil }
+        guard standsAmongRecordFields, container < parsed.container_count, let containers = parsed.containers else { return nil }
         let field = containers + 4 * container
         if memberName == nil && !columnKept[currentColumn] {
             // The opening word holds the index after its closing one.
@@ -706,7 +707,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     }
 
     /// Writes a scalar's JSON text inside a nested value.
-    private func nestedScalar(_ text: [UInt8]) -> Bool {
+    private func nestedScalar(_ text: UnsafeRawBufferPointer) -> Bool {
         beforeNestedValue()
         scratch.append(contentsOf: text)
         return true
