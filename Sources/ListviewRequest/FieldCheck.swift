@@ -128,16 +128,19 @@ public struct FieldCheck {
 
     /// Throws a usage error for the first of `names` that no field of the input has, or the first
     /// of `patterns` that matches no column (`request` gives the CSV options the message mentions).
+    /// An input with no columns is not checked unless `recordsRead`: records without fields (`{}`,
+    /// or a count's records none of whose fields it reads) have none of the names.
     public static func check(_ names: [NamedField], patterns: [NamedPattern], of request: ListRequest,
-                      columns: [String], table: CellTable?, input: String) throws {
-        guard !columns.isEmpty else { return }
+                      columns: [String], table: CellTable?, input: String, recordsRead: Bool = false) throws {
+        guard !columns.isEmpty || recordsRead else { return }
         let known = Set(columns)
         for named in names where !exists(named.path, known: known, table: table) {
             throw ListviewError.usage(message(for: named, in: request, columns: columns, known: known, table: table, input: input))
         }
         let nested = patterns.isEmpty ? [] : NestedPaths.of(table)
         for named in patterns where !columns.contains(where: named.pattern.matches) && !nested.contains(where: named.pattern.matches) {
-            throw ListviewError.usage("\(named.option): no field matches '\(named.pattern.text)' in \(input); fields are: \(listed(columns))")
+            let fields = columns.isEmpty ? "its records have no fields" : "fields are: \(listed(columns))"
+            throw ListviewError.usage("\(named.option): no field matches '\(named.pattern.text)' in \(input); \(fields)")
         }
     }
 
@@ -185,6 +188,7 @@ public struct FieldCheck {
                                 input: String) -> String {
         let path = named.path
         let head = "\(named.option): no field '\(path.text)' in \(input)"
+        guard !columns.isEmpty else { return "\(head); its records have no fields" }
         // `--sort F:up`: a field that is there, with a direction that is not.
         if named.option == "--sort", let colon = path.text.lastIndex(of: ":"), known.contains(String(path.text[..<colon])) {
             return "--sort '\(path.text)': '\(path.text[path.text.index(after: colon)...])' is not a direction; use :asc or :desc"

@@ -21,6 +21,9 @@ struct UnfoundFields: Sendable {
     /// in no schema).
     private(set) var columnsSeen: [String] = []
     private var seen: Set<String> = []
+    /// True once a batch with rows was looked at while a name was unfound: an input of records
+    /// is checked even when none has a field (`FieldCheck.check`'s `recordsRead`).
+    private(set) var recordsSeen = false
 
     /// Every name and glob `request` gives, none found yet.
     init(_ request: ListRequest) {
@@ -40,7 +43,9 @@ struct UnfoundFields: Sendable {
     /// Takes off the names that `columns` (a batch's, or every column seen) or the rows of `table`
     /// have.
     mutating func remove(foundIn columns: [String], table: CellTable?) {
-        guard !isEmpty, !columns.isEmpty else { return }
+        guard !isEmpty else { return }
+        if let table, table.rowCount > 0 { recordsSeen = true }
+        guard !columns.isEmpty else { return }
         for column in columns where seen.insert(column).inserted { columnsSeen.append(column) }
         let known = Set(columns)
         names.removeAll { FieldCheck.exists($0.path, known: known, table: table) }
@@ -55,11 +60,12 @@ struct UnfoundFields: Sendable {
         names.removeAll { !other.names.contains($0) }
         patterns.removeAll { named in !other.patterns.contains { $0.pattern == named.pattern && $0.option == named.option } }
         for column in other.columnsSeen where seen.insert(column).inserted { columnsSeen.append(column) }
+        recordsSeen = recordsSeen || other.recordsSeen
     }
 
     /// Throws the usage error for the first name still unfound once the run has read all it reads:
     /// `columns` are every field seen, `table` a batch read (for the members a dotted path could mean).
     func check(_ request: ListRequest, columns: [String], table: CellTable?, input: String) throws {
-        try FieldCheck.check(names, patterns: patterns, of: request, columns: columns, table: table, input: input)
+        try FieldCheck.check(names, patterns: patterns, of: request, columns: columns, table: table, input: input, recordsRead: recordsSeen)
     }
 }

@@ -30,6 +30,22 @@ final class FieldCheckTests: XCTestCase {
         XCTAssertNoThrow(try FieldCheck.check(request, columns: [], table: nil, input: "x.json"), "an input without fields is not checked")
     }
 
+    /// Records without a field (`{}`, or a count's records none of whose fields it reads) have none
+    /// of the names: only an input with no records goes unchecked.
+    func testRecordsWithoutFieldsHaveNoneOfTheNames() {
+        let names = [FieldCheck.NamedField(option: "--group-by", path: FieldPath("kind"))]
+        let patterns = [FieldCheck.NamedPattern(option: "--fields", pattern: FieldPattern("k*"))]
+        XCTAssertNoThrow(try FieldCheck.check(names, patterns: patterns, of: ListRequest(), columns: [], table: nil, input: "x.json"))
+        XCTAssertThrowsError(try FieldCheck.check(names, patterns: [], of: ListRequest(), columns: [], table: nil, input: "x.json",
+                                                  recordsRead: true)) { error in
+            XCTAssertEqual("\(error)", "--group-by: no field 'kind' in x.json; its records have no fields")
+        }
+        XCTAssertThrowsError(try FieldCheck.check([], patterns: patterns, of: ListRequest(), columns: [], table: nil, input: "x.json",
+                                                  recordsRead: true)) { error in
+            XCTAssertEqual("\(error)", "--fields: no field matches 'k*' in x.json; its records have no fields")
+        }
+    }
+
     func testPreparedExpandsPatternsAndLeavesOutExcluded() throws {
         var request = ListRequest()
         request.look.fields = [FieldPath("id"), FieldPath("bill_*"), FieldPath("id")]
