@@ -27,11 +27,18 @@ final class JSONBatchAssembler: JSONEventHandler {
     private let maxDepth: Int
     private var depth = 0
     /// The only columns whose cells are kept (`ReadSpec.onlyColumns`); nil: all. A record's
-    /// other fields still make their columns, so field names are checked against all of them,
-    /// but their values are passed over: absent cells.
+    /// other keys still get a key column here (where a record has its keys is how the next is
+    /// read), but their values are passed over and the batch has no column for them, as a CSV
+    /// reader leaves a header's other columns out: the field names a run checks are the kept
+    /// ones (`ListRunner` reads again whole for the closest names of a usage error).
     private let onlyColumns: Set<String>?
-    /// Whether each column's cells are kept.
+    /// Whether each key column's cells are kept.
     private var columnKept: [Bool] = []
+    /// The key column of each of the batch's columns, in its order (each key column, without
+    /// `onlyColumns`).
+    private var batchColumnKeys: [Int] = []
+    /// The batch's column of each key column; -1 for one not kept.
+    private var batchColumnOfKey: [Int] = []
     /// The depth of the record's field whose nested value is being passed over (its column not
     /// kept); 0 when none is.
     private var passedOverDepth = 0
@@ -93,6 +100,10 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// The columns of the previous object's keys in order: the next object's keys are most likely the same.
     private var previousKeyColumns: [Int] = []
     private var keyColumns: [Int] = []
+    /// Whether `keyColumns` (and `previousKeyColumns`) rise strictly, each key once and in the
+    /// columns' order: such a record has no field order of its own. Kept as keys are added.
+    private var keysRise = true
+    private var previousKeysRise = true
     private var currentColumn = 0
 
     /// The current record's values: bytes in `scratch`, and per column where they lie, their
@@ -403,7 +414,7 @@ final class JSONBatchAssembler: JSONEventHandler {
             memberFields.append((key: "value", cell: .none))
         } else {
             currentColumn = Self.valueName.withUnsafeBytes { column(forKey: $0) }
-            keyColumns.append(currentColumn)
+            appendKeyColumn(currentColumn)
         }
     }
 
@@ -436,7 +447,7 @@ final class JSONBatchAssembler: JSONEventHandler {
             let expected = previousKeyColumns[position]
             if Self.same(columnKey(expected), bytes) {
                 currentColumn = expected
-                keyColumns.append(expected)
+                appendKeyColumn(expected)
                 return true
             }
         }
@@ -447,7 +458,7 @@ final class JSONBatchAssembler: JSONEventHandler {
             guard isValidUTF8(bytes) else { return refuse(Self.invalidUTF8) }
             currentColumn = addColumn(key)
         }
-        keyColumns.append(currentColumn)
+        appendKeyColumn(currentColumn)
         return true
     }
 
@@ -499,6 +510,11 @@ final class JSONBatchAssembler: JSONEventHandler {
             index = next
         }
         guard position > first else { return (start, firstNumber) }
+        // A run of the previous record's keys rises when they all did (then only its first is compared).
+        if keysRise, !previousKeysRise || (first > 0 && keyColumns[first - 1] >= previousKeyColumns[first]) {
+            let run = previousKeyColumns[first..<position]
+            keysRise = zip(run, run.dropFirst()).allSatisfy { $0 < $1 } && (first == 0 || keyColumns[first - 1] < run[first])
+        }
         keyColumns.append(contentsOf: previousKeyColumns[first..<position])
         currentColumn = previousKeyColumns[position - 1]
         return (index, numberIndex)
@@ -592,8 +608,13 @@ final class JSONBatchAssembler: JSONEventHandler {
         columnByKey[key] = column
         slots.append(.none)
         let name = String(decoding: key, as: UTF8.self)
-        columnKept.append(onlyColumns?.contains(name) ?? true)
-        batch.addColumn(name)
+        let kept = onlyColumns?.contains(name) ?? true
+        columnKept.append(kept)
+        batchColumnOfKey.append(kept ? batchColumnKeys.count : -1)
+        if kept {
+            batchColumnKeys.append(column)
+            batch.addColumn(name)
+        }
         return column
     }
 
@@ -603,11 +624,10 @@ final class JSONBatchAssembler: JSONEventHandler {
         scratch.withUnsafeBytes { scratch in
             // Runs of columns the record has no value for are added at once (the rest pads the row).
             var absent = 0
-            for column in slots.indices {
-                let slot = slots[column]
+            func place(_ slot: CellSlot) {
                 guard slot.record == recordNumber else {
                     absent += 1
-                    continue
+                    return
                 }
                 if absent > 0 {
                     batch.appendAbsentCells(absent)
@@ -617,17 +637,39 @@ final class JSONBatchAssembler: JSONEventHandler {
                     ?? UnsafeRawBufferPointer(rebasing: scratch[slot.start..<slot.start + slot.count])
                 batch.appendCell(bytes, kind: slot.kind)
             }
+            // Every key column is the batch's column of the same number, unless some are not kept.
+            if onlyColumns == nil {
+                for column in slots.indices { place(slots[column]) }
+            } else {
+                for column in batchColumnKeys { place(slots[column]) }
+            }
         }
         // A repeated key's last value is in its slot; its first position is where `DuplicateKeys` keeps it.
-        _ = batch.endRow(padding: .absent, fieldOrder: keyColumns.isStrictlyIncreasing ? nil : DuplicateKeys.kept(keyColumns).map { keyColumns[$0] })
+        _ = batch.endRow(padding: .absent, fieldOrder: keysRise ? nil : batchFieldOrder())
         recordNumber += 1
         scratch.removeAll()
         swap(&previousKeyColumns, &keyColumns)
         keyColumns.removeAll(keepingCapacity: true)
+        (previousKeysRise, keysRise) = (keysRise, true)
         recordObjectDepth = 0
         inArrayRecord = false
         if memberName != nil { memberName = nil }
         advanceFrame()
+    }
+
+    /// Adds `column` as the record's next key.
+    @inline(__always)
+    private func appendKeyColumn(_ column: Int) {
+        if keysRise, let last = keyColumns.last, last >= column { keysRise = false }
+        keyColumns.append(column)
+    }
+
+    /// The record's fields in its order as the batch's columns, each key once, those not kept left out.
+    private func batchFieldOrder() -> [Int] {
+        DuplicateKeys.kept(keyColumns).compactMap { position in
+            let column = batchColumnOfKey[keyColumns[position]]
+            return column < 0 ? nil : column
+        }
     }
 
     /// A listed member's fields put in their columns: its object's own `key` field renamed
@@ -639,7 +681,7 @@ final class JSONBatchAssembler: JSONEventHandler {
             var name = index > 0 && field.key == "key" ? ownKey : field.key
             let fieldColumn = name.withUTF8 { self.column(forKey: UnsafeRawBufferPointer($0)) }
             slots[fieldColumn] = field.cell
-            keyColumns.append(fieldColumn)
+            appendKeyColumn(fieldColumn)
         }
         memberFields.removeAll(keepingCapacity: true)
     }
