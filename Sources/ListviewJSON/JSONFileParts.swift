@@ -50,8 +50,20 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
         let start = cuts[index - 1].start, end = last ? size : cuts[index].end
         if simdjson, let fastParser = SimdjsonParser(lines: lines, maxDepth: maxDepth) {
             let assembler = main.newAssembler()
+            // The part's bytes are read straight into the parser's text (`parse(reading:with:into:)`).
+            let readPart = { (input: ByteInput) throws -> Bool in
+                var offset = start
+                while offset < end {
+                    let (count, parsed) = try fastParser.parse(reading: min(1 << 20, end - offset), with: { try input.read(at: offset, into: $0) },
+                                                               into: assembler)
+                    // No byte before the part's end: the file shrank (the pass from the top reports it).
+                    guard parsed, count > 0 else { return false }
+                    offset += count
+                }
+                return true
+            }
             if read(from: start, to: end, last: last, into: assembler, parse: { fastParser.parse($0, into: assembler) },
-                    finish: { fastParser.finish(into: assembler) }) {
+                    readPart: readPart, finish: { fastParser.finish(into: assembler) }) {
                 let rows = assembler.takeCompletedRows()
                 outcomes[index] = (rows.rowCount, true)
                 return rows
@@ -66,20 +78,25 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
         return rows
     }
 
-    /// Reads the file's bytes from `start` to `end` with `parse`, then `finish`: false when either
-    /// failed or the file could not be read.
+    /// Reads the file's bytes from `start` to `end` with `parse`, chunk by chunk (or all of them with
+    /// `readPart`, given the file), then `finish`: false when either failed or the file could not be read.
     private func read(from start: Int, to end: Int, last: Bool, into assembler: JSONBatchAssembler,
-                      parse: (UnsafeRawBufferPointer) -> Bool, finish: () -> Bool) -> Bool {
+                      parse: (UnsafeRawBufferPointer) -> Bool, readPart: ((ByteInput) throws -> Bool)? = nil,
+                      finish: () -> Bool) -> Bool {
         assembler.reserveCapacity(bytes: end - start, cells: (end - start) / 16)
         var parsed = true
         func feed(_ bytes: UnsafeRawBufferPointer) { parsed = parsed && parse(bytes) }
         do {
             // A part of an array is an array of its own: `[` before it, `]` after it (but the last's own).
             if !lines { [UInt8(ascii: "[")].withUnsafeBytes(feed) }
-            let input = try ByteInput(path: path, chunkSize: max(4_096, min(1 << 20, end - start)))
-            try input.startReading(at: start, ofSize: size)
-            input.stopOffset = end
-            while parsed, try input.withNextChunk(limit: 1 << 20, feed) {}
+            let input = try ByteInput(path: path, chunkSize: readPart == nil ? max(4_096, min(1 << 20, end - start)) : 4_096)
+            if let readPart {
+                parsed = try readPart(input)
+            } else {
+                try input.startReading(at: start, ofSize: size)
+                input.stopOffset = end
+                while parsed, try input.withNextChunk(limit: 1 << 20, feed) {}
+            }
             if !lines && !last { [UInt8(ascii: "]")].withUnsafeBytes(feed) }
             return parsed && finish()
         } catch {

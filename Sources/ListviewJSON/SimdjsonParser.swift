@@ -56,6 +56,23 @@ final class SimdjsonParser {
     /// the stream parser would: every record whose last byte they hold; false when simdjson cannot read them.
     func parse(_ chunk: UnsafeRawBufferPointer, into assembler: JSONBatchAssembler) -> Bool {
         append(chunk)
+        return parseWaiting(into: assembler)
+    }
+
+    /// `parse`, with up to `count` next bytes of the input read by `read` straight into the text
+    /// waiting, not copied there from an input's chunk (a part of a file, `JSONFileParts`): `read`
+    /// fills the buffer it is given and returns how many bytes it wrote. Returns those, and
+    /// whether simdjson could read them (`parse`'s answer).
+    func parse(reading count: Int, with read: (UnsafeMutableRawBufferPointer) throws -> Int,
+               into assembler: JSONBatchAssembler) rethrows -> (count: Int, parsed: Bool) {
+        makeRoom(for: count)
+        let written = try read(UnsafeMutableRawBufferPointer(start: buffer + 1 + pending, count: count))
+        pending += written
+        return (written, parseWaiting(into: assembler))
+    }
+
+    /// Gives the assembler the records the text waiting completes (`parse`).
+    private func parseWaiting(into assembler: JSONBatchAssembler) -> Bool {
         guard settle() else { return false }
         if after != .none { return true }
         if !lines && !openedArray {
@@ -204,7 +221,14 @@ final class SimdjsonParser {
     /// Appends `chunk` to the text waiting, growing the buffer (with its room after) when it is full.
     private func append(_ chunk: UnsafeRawBufferPointer) {
         guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
-        let needed = 1 + pending + chunk.count + Self.room
+        makeRoom(for: chunk.count)
+        (buffer + 1 + pending).copyMemory(from: base, byteCount: chunk.count)
+        pending += chunk.count
+    }
+
+    /// Grows the buffer, when it must, to take `count` more bytes of text with the room after them.
+    private func makeRoom(for count: Int) {
+        let needed = 1 + pending + count + Self.room
         if needed > capacity {
             let grown = max(needed, capacity * 2)
             let moved = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 64)
@@ -213,8 +237,6 @@ final class SimdjsonParser {
             buffer = moved
             capacity = grown
         }
-        (buffer + 1 + pending).copyMemory(from: base, byteCount: chunk.count)
-        pending += chunk.count
     }
 
     /// Drops the first `count` bytes of the text waiting (the stream parser's check of it starts again); always true.
