@@ -34,6 +34,20 @@ struct ByteArena: @unchecked Sendable {
         storage.bytes.append(contentsOf: bytes)
     }
 
+    /// Appends each of `texts` in turn, telling `ended` where each ends, with one uniqueness and
+    /// room check for all of them.
+    @inline(__always)
+    mutating func append(each texts: UnsafeBufferPointer<UnsafeRawBufferPointer>, _ ended: (Int) -> Void) {
+        var total = 0
+        for text in texts { total += text.count }
+        makeUnique(capacity: count + total)
+        storage.bytes.reserveCapacity(count + total)
+        for text in texts {
+            storage.bytes.append(contentsOf: text)
+            ended(storage.bytes.count)
+        }
+    }
+
     mutating func append(contentsOf other: ByteArena) {
         other.withUnsafeBytes { append(contentsOf: $0) }
     }

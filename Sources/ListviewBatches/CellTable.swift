@@ -120,6 +120,43 @@ public struct CellTable: Sendable {
         pendingCells += 1
     }
 
+    /// Adds a whole row at once: `texts[i]` of kind `kinds[i]` in column `i` of the first
+    /// `texts.count` columns, the others absent. What `appendCell` of each and then
+    /// `endRow(padding: .absent, fieldOrder:)` do, with one check per row that the arena, the
+    /// kinds and the measures are this table's own and have room, instead of one of each per
+    /// cell (a JSON record's fields, `JSONBatchAssembler`). False, the row dropped, as `endRow`.
+    public mutating func appendRow(texts: UnsafeBufferPointer<UnsafeRawBufferPointer>, kinds rowKinds: UnsafeBufferPointer<CellKind>,
+                                   fieldOrder: [Int]?) -> Bool {
+        joinTail()
+        let count = texts.count
+        // A row of a cell or two (a count's) goes cell by cell: the checks it saves cost less than the set-up.
+        guard pendingCells == 0, count <= columns.count, rowKinds.count == count, count > 2 else {
+            for index in texts.indices { appendCell(texts[index], kind: index < rowKinds.count ? rowKinds[index] : .text) }
+            return endRow(padding: .absent, fieldOrder: fieldOrder)
+        }
+        if measuresColumns {
+            let inferTypes = inferTypes
+            measures.withUnsafeMutableBufferPointer { measures in
+                for index in 0..<count {
+                    measures[index].add(cellOf: rowKinds[index], text: texts[index], inferTypes: inferTypes, printableASCII: false)
+                }
+            }
+        }
+        if !hasKinds, rowKinds.contains(where: { $0 != .text }) {
+            kinds.reserveCapacity(max(expectedCells, ends.count + count))
+            kinds.append(contentsOf: repeatElement(.text, count: ends.count))
+            hasKinds = true
+        }
+        // The ends are taken out while the arena is appended to (two parts of this table at once).
+        var rowEnds = CellEnds()
+        swap(&rowEnds, &ends)
+        arena.append(each: texts) { rowEnds.append($0) }
+        swap(&rowEnds, &ends)
+        if hasKinds { kinds.append(contentsOf: rowKinds) }
+        pendingCells = count
+        return endRow(padding: .absent, fieldOrder: fieldOrder)
+    }
+
     /// Adds cells `columns` of `row` of `source` (another table's cells) to the current row, as
     /// `appendCell` of each would; the run's bytes, which lie together, in one copy.
     public mutating func appendCells(_ columns: Range<Int>, ofRow row: Int, in source: Cells) {

@@ -39,6 +39,10 @@ final class JSONBatchAssembler: JSONEventHandler {
     private var batchColumnKeys: [Int] = []
     /// The batch's column of each key column; -1 for one not kept.
     private var batchColumnOfKey: [Int] = []
+    /// A record's cells as `endRecord` hands them to the batch (`CellTable.appendRow`), a place
+    /// per batch column, kept between records (written before each is read).
+    private var rowTexts = UnsafeMutableBufferPointer<UnsafeRawBufferPointer>.allocate(capacity: 16)
+    private var rowKinds = UnsafeMutableBufferPointer<CellKind>.allocate(capacity: 16)
     /// The depth of the record's field whose nested value is being passed over (its column not
     /// kept); 0 when none is.
     private var passedOverDepth = 0
@@ -152,6 +156,8 @@ final class JSONBatchAssembler: JSONEventHandler {
 
     deinit {
         keyStore.deallocate()
+        rowTexts.deallocate()
+        rowKinds.deallocate()
     }
 
     init(lines: Bool, path: [String], maxDepth: Int, onlyColumns: Set<String>? = nil, rootObjectIsRecord: Bool = false) {
@@ -614,6 +620,12 @@ final class JSONBatchAssembler: JSONEventHandler {
         if kept {
             batchColumnKeys.append(column)
             batch.addColumn(name)
+            if batchColumnKeys.count > rowTexts.count {
+                rowTexts.deallocate()
+                rowKinds.deallocate()
+                rowTexts = .allocate(capacity: 2 * batchColumnKeys.count)
+                rowKinds = .allocate(capacity: 2 * batchColumnKeys.count)
+            }
         }
         return column
     }
@@ -621,31 +633,31 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// Writes the record's cells in column order, absent where it has no value, and readies the next.
     private func endRecord() {
         if memberName != nil { placeMemberFields() }
+        // A repeated key's last value is in its slot; its first position is where `DuplicateKeys` keeps it.
+        let fieldOrder = keysRise ? nil : batchFieldOrder()
         scratch.withUnsafeBytes { scratch in
-            // Runs of columns the record has no value for are added at once (the rest pads the row).
-            var absent = 0
-            func place(_ slot: CellSlot) {
+            // The row's cells up to the last the record has a value for (the rest pads the row).
+            var count = 0
+            func place(_ slot: CellSlot, in column: Int) {
                 guard slot.record == recordNumber else {
-                    absent += 1
+                    rowTexts[column] = UnsafeRawBufferPointer(start: nil, count: 0)
+                    rowKinds[column] = .absent
                     return
                 }
-                if absent > 0 {
-                    batch.appendAbsentCells(absent)
-                    absent = 0
-                }
-                let bytes = slot.source.map { UnsafeRawBufferPointer(start: $0, count: slot.count) }
+                rowTexts[column] = slot.source.map { UnsafeRawBufferPointer(start: $0, count: slot.count) }
                     ?? UnsafeRawBufferPointer(rebasing: scratch[slot.start..<slot.start + slot.count])
-                batch.appendCell(bytes, kind: slot.kind)
+                rowKinds[column] = slot.kind
+                count = column + 1
             }
             // Every key column is the batch's column of the same number, unless some are not kept.
             if onlyColumns == nil {
-                for column in slots.indices { place(slots[column]) }
+                for column in slots.indices { place(slots[column], in: column) }
             } else {
-                for column in batchColumnKeys { place(slots[column]) }
+                for (column, key) in batchColumnKeys.enumerated() { place(slots[key], in: column) }
             }
+            _ = batch.appendRow(texts: UnsafeBufferPointer(rebasing: rowTexts[..<count]), kinds: UnsafeBufferPointer(rebasing: rowKinds[..<count]),
+                                fieldOrder: fieldOrder)
         }
-        // A repeated key's last value is in its slot; its first position is where `DuplicateKeys` keeps it.
-        _ = batch.endRow(padding: .absent, fieldOrder: keysRise ? nil : batchFieldOrder())
         recordNumber += 1
         scratch.removeAll()
         swap(&previousKeyColumns, &keyColumns)

@@ -1,0 +1,88 @@
+import ListviewBatches
+import ListviewTestSupport
+import ListviewValues
+import XCTest
+
+/// A whole row added at once (`appendRow`, a JSON record's fields) against the same cells added
+/// one at a time (`appendCell`, then `endRow(padding: .absent, fieldOrder:)`): the same cells,
+/// kinds, field orders and measures, whatever the rows' lengths and kinds, the columns added
+/// between rows (short rows) and the groups of ends the rows cross.
+final class CellTableRowAppendTests: XCTestCase {
+    func testRowsAddedWholeAsCellByCell() {
+        var random = seededRandom()
+        let texts = ["", "1", "-2.5", "x", "é", "a,b", "日本", "\u{1B}[1m", String(repeating: "w", count: 70), "true", "null"]
+        var crossedGroups = 0, kindsBegun = 0
+        for round in 0..<200 {
+            var columns = (0..<(1 + random.next(12))).map { "c\($0)" }
+            let inferTypes = random.next(2) == 0
+            var whole = CellTable(columns: columns, inferTypes: inferTypes)
+            var byCell = CellTable(columns: columns, inferTypes: inferTypes)
+            whole.measuresColumns = random.next(2) == 0
+            byCell.measuresColumns = whole.measuresColumns
+            // Rows of text cells alone at first now and then: the kinds are kept from the first other cell on.
+            let kinds: [CellKind] = [.text, .string, .number, .bool, .null, .absent, .nested]
+            let textRows = random.next(3) == 0 ? random.next(30) : 0
+            // Enough rows now and then to cross groups of 1,024 ends.
+            let rows = random.next(4) == 0 ? 300 + random.next(400) : random.next(40)
+            var textCells = 0
+            for row in 0..<rows {
+                if random.next(20) == 0 {
+                    columns.append("c\(columns.count)")
+                    whole.addColumn(columns[columns.count - 1])
+                    byCell.addColumn(columns[columns.count - 1])
+                }
+                // (Text rows are whole: a short row's padding is absent cells, which begin the kinds.)
+                let count = row < textRows ? columns.count : random.next(columns.count + 1)
+                let rowTexts = (0..<count).map { _ in Array((random.element(of: texts) ?? "").utf8) }
+                let rowKinds = (0..<count).map { _ in row < textRows ? CellKind.text : random.element(of: kinds) ?? .text }
+                let order = random.next(4) == 0 ? Array(columns.indices.shuffled(using: &random)) : nil
+                // A row added whole whose cells begin the kinds after text cells alone.
+                if textCells >= 0, rowKinds.contains(where: { $0 != .text }) || count < columns.count {
+                    if textCells > 0 && count > 2 && rowKinds.contains(where: { $0 != .text }) { kindsBegun += 1 }
+                    textCells = -1
+                } else if textCells >= 0 {
+                    textCells += count
+                }
+                let joined = rowTexts.flatMap { $0 }
+                joined.withUnsafeBytes { bytes in
+                    var offset = 0
+                    let views = rowTexts.map { text in
+                        defer { offset += text.count }
+                        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + text.count])
+                    }
+                    let added = views.withUnsafeBufferPointer { views in
+                        rowKinds.withUnsafeBufferPointer { whole.appendRow(texts: views, kinds: $0, fieldOrder: order) }
+                    }
+                    for (view, kind) in zip(views, rowKinds) { byCell.appendCell(view, kind: kind) }
+                    XCTAssertEqual(added, byCell.endRow(padding: .absent, fieldOrder: order))
+                }
+            }
+            if whole.rowCount * whole.columns.count > 1_024 { crossedGroups += 1 }
+            XCTAssertEqual(whole.dump, byCell.dump, "round \(round)")
+            XCTAssertEqual(whole.measuresDump, byCell.measuresDump, "round \(round)")
+        }
+        XCTAssertGreaterThan(crossedGroups, 20, "rows crossed groups of ends")
+        XCTAssertGreaterThan(kindsBegun, 10, "rows added whole began the kinds")
+    }
+
+    /// Rows of text cells, then a row with a string: the kinds are kept from then on, the cells
+    /// before it `.text`.
+    func testKindsAreKeptFromTheFirstCellThatIsNotText() {
+        var table = CellTable(columns: ["a", "b", "c"], inferTypes: true)
+        func add(_ texts: [String], _ kinds: [CellKind]) {
+            let bytes = texts.map { Array($0.utf8) }
+            let joined = bytes.flatMap { $0 }
+            joined.withUnsafeBytes { all in
+                var offset = 0
+                let views = bytes.map { text in
+                    defer { offset += text.count }
+                    return UnsafeRawBufferPointer(rebasing: all[offset..<offset + text.count])
+                }
+                _ = views.withUnsafeBufferPointer { views in kinds.withUnsafeBufferPointer { table.appendRow(texts: views, kinds: $0, fieldOrder: nil) } }
+            }
+        }
+        add(["1", "x", "y"], [.text, .text, .text])
+        add(["2", "z", "w"], [.number, .string, .text])
+        XCTAssertEqual(table.dump, "[\"a\", \"b\", \"c\"] 2 []\ntext:1|text:x|text:y|\nnumber:2|string:z|text:w|\n")
+    }
+}
