@@ -43,16 +43,8 @@ final class CellTableRowAppendTests: XCTestCase {
                 } else if textCells >= 0 {
                     textCells += count
                 }
-                let joined = rowTexts.flatMap { $0 }
-                joined.withUnsafeBytes { bytes in
-                    var offset = 0
-                    let views = rowTexts.map { text in
-                        defer { offset += text.count }
-                        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + text.count])
-                    }
-                    let added = views.withUnsafeBufferPointer { views in
-                        rowKinds.withUnsafeBufferPointer { whole.appendRow(texts: views, kinds: $0, fieldOrder: order) }
-                    }
+                Self.withViews(of: rowTexts) { views in
+                    let added = Self.appendRow(views, kinds: rowKinds, to: &whole, fieldOrder: order)
                     for (view, kind) in zip(views, rowKinds) { byCell.appendCell(view, kind: kind) }
                     XCTAssertEqual(added, byCell.endRow(padding: .absent, fieldOrder: order))
                 }
@@ -70,19 +62,25 @@ final class CellTableRowAppendTests: XCTestCase {
     func testKindsAreKeptFromTheFirstCellThatIsNotText() {
         var table = CellTable(columns: ["a", "b", "c"], inferTypes: true)
         func add(_ texts: [String], _ kinds: [CellKind]) {
-            let bytes = texts.map { Array($0.utf8) }
-            let joined = bytes.flatMap { $0 }
-            joined.withUnsafeBytes { all in
-                var offset = 0
-                let views = bytes.map { text in
-                    defer { offset += text.count }
-                    return UnsafeRawBufferPointer(rebasing: all[offset..<offset + text.count])
-                }
-                _ = views.withUnsafeBufferPointer { views in kinds.withUnsafeBufferPointer { table.appendRow(texts: views, kinds: $0, fieldOrder: nil) } }
-            }
+            Self.withViews(of: texts.map { Array($0.utf8) }) { _ = Self.appendRow($0, kinds: kinds, to: &table, fieldOrder: nil) }
         }
         add(["1", "x", "y"], [.text, .text, .text])
         add(["2", "z", "w"], [.number, .string, .text])
         XCTAssertEqual(table.dump, "[\"a\", \"b\", \"c\"] 2 []\ntext:1|text:x|text:y|\nnumber:2|string:z|text:w|\n")
+    }
+
+    /// Calls `body` with a view of each of `texts`, valid only inside it.
+    private static func withViews(of texts: [[UInt8]], _ body: ([UnsafeRawBufferPointer]) -> Void) {
+        texts.flatMap { $0 }.withUnsafeBytes { bytes in
+            var offset = 0
+            body(texts.map { text in
+                defer { offset += text.count }
+                return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + text.count])
+            })
+        }
+    }
+
+    private static func appendRow(_ views: [UnsafeRawBufferPointer], kinds: [CellKind], to table: inout CellTable, fieldOrder: [Int]?) -> Bool {
+        views.withUnsafeBufferPointer { views in kinds.withUnsafeBufferPointer { table.appendRow(texts: views, kinds: $0, fieldOrder: fieldOrder) } }
     }
 }
