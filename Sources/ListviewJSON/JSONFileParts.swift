@@ -91,7 +91,7 @@ final class JSONFileParts: FileParts, @unchecked Sendable {
             if !lines { [UInt8(ascii: "[")].withUnsafeBytes(feed) }
             let input = try ByteInput(path: path, chunkSize: readPart == nil ? max(4_096, min(1 << 20, end - start)) : 4_096)
             if let readPart {
-                parsed = try readPart(input)
+                parsed = try parsed && readPart(input)
             } else {
                 try input.startReading(at: start, ofSize: size)
                 input.stopOffset = end
