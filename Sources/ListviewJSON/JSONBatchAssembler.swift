@@ -124,7 +124,9 @@ final class JSONBatchAssembler: JSONEventHandler {
 
         static let none = CellSlot()
     }
-    private var slots: [CellSlot] = []
+    /// A slot per key column, in memory grown with the columns (`addColumn`): a field's value is
+    /// stored without an array's check that its buffer is its own.
+    private var slots = UnsafeMutableBufferPointer<CellSlot>.allocate(capacity: 16)
     private var recordNumber = 0
 
     /// A listed member's fields, kept by name until the member ends (its own `key` field is
@@ -158,6 +160,7 @@ final class JSONBatchAssembler: JSONEventHandler {
         keyStore.deallocate()
         rowTexts.deallocate()
         rowKinds.deallocate()
+        slots.deallocate()
     }
 
     init(lines: Bool, path: [String], maxDepth: Int, onlyColumns: Set<String>? = nil, rootObjectIsRecord: Bool = false) {
@@ -612,7 +615,13 @@ final class JSONBatchAssembler: JSONEventHandler {
         key.withUnsafeBytes { if let bytes = $0.baseAddress { (keyStore + start).copyMemory(from: bytes, byteCount: key.count) } }
         keyStarts.append(start + key.count)
         columnByKey[key] = column
-        slots.append(.none)
+        if column == slots.count {
+            let grown = UnsafeMutableBufferPointer<CellSlot>.allocate(capacity: 2 * slots.count)
+            _ = grown.initialize(from: slots)
+            slots.deallocate()
+            slots = grown
+        }
+        slots[column] = .none
         let name = String(decoding: key, as: UTF8.self)
         let kept = onlyColumns?.contains(name) ?? true
         columnKept.append(kept)
@@ -651,7 +660,7 @@ final class JSONBatchAssembler: JSONEventHandler {
             }
             // Every key column is the batch's column of the same number, unless some are not kept.
             if onlyColumns == nil {
-                for column in slots.indices { place(slots[column], in: column) }
+                for column in 0..<keyStarts.count - 1 { place(slots[column], in: column) }
             } else {
                 for (column, key) in batchColumnKeys.enumerated() { place(slots[key], in: column) }
             }
