@@ -177,14 +177,29 @@ public struct CellTable: Sendable {
         let offset = arena.count - start
         let text = UnsafeRawBufferPointer(rebasing: segment.arena[start..<segment.ends[last]])
         if !text.isEmpty { arena.append(contentsOf: text) }
-        for cell in first...last {
-            let kind = segment.kinds.isEmpty ? CellKind.text : segment.kinds[cell]
-            if measuresColumns {
-                let cellStart = cell == 0 ? 0 : segment.ends[cell - 1]
-                measure(UnsafeRawBufferPointer(rebasing: segment.arena[cellStart..<segment.ends[cell]]), kind: kind, printableASCII: false)
+        // The run's measures through one access, its kinds in one append (as `appendRow`).
+        let runKinds = segment.kinds.isEmpty ? nil : UnsafeBufferPointer(rebasing: segment.kinds[first...last])
+        if measuresColumns {
+            let inferTypes = inferTypes, firstColumn = pendingCells
+            measures.withUnsafeMutableBufferPointer { measures in
+                for cell in first...last where firstColumn + cell - first < measures.count {
+                    let cellStart = cell == 0 ? 0 : segment.ends[cell - 1]
+                    measures[firstColumn + cell - first].add(cellOf: runKinds?[cell - first] ?? .text,
+                                                             text: UnsafeRawBufferPointer(rebasing: segment.arena[cellStart..<segment.ends[cell]]),
+                                                             inferTypes: inferTypes, printableASCII: false)
+                }
             }
-            endCell(at: segment.ends[cell] + offset, kind: kind)
         }
+        if !hasKinds, let runKinds, runKinds.contains(where: { $0 != .text }) {
+            kinds.reserveCapacity(max(expectedCells, ends.count + columns.count))
+            kinds.append(contentsOf: repeatElement(.text, count: ends.count))
+            hasKinds = true
+        }
+        for cell in first...last { ends.append(segment.ends[cell] + offset) }
+        if hasKinds {
+            if let runKinds { kinds.append(contentsOf: runKinds) } else { kinds.append(contentsOf: repeatElement(.text, count: columns.count)) }
+        }
+        pendingCells += columns.count
     }
 
     /// Adds `count` absent cells to the current row at once (a JSON object without some keys,
