@@ -111,13 +111,17 @@ public struct CellTable: Sendable {
     @inline(__always)
     private mutating func endCell(at end: Int, kind: CellKind) {
         ends.append(end)
-        if kind != .text && !hasKinds {
-            kinds.reserveCapacity(max(expectedCells, ends.count))
-            kinds.append(contentsOf: repeatElement(.text, count: ends.count - 1))
-            hasKinds = true
-        }
+        if kind != .text && !hasKinds { beginKinds(textCells: ends.count - 1) }
         if hasKinds { kinds.append(kind) }
         pendingCells += 1
+    }
+
+    /// Keeps each cell's kind from now on (`hasKinds`): the first `textCells` cells, all added
+    /// while every cell was `.text`, are `.text`.
+    private mutating func beginKinds(textCells: Int) {
+        kinds.reserveCapacity(max(expectedCells, ends.count))
+        kinds.append(contentsOf: repeatElement(.text, count: textCells))
+        hasKinds = true
     }
 
     /// Adds a whole row at once: `texts[i]` of kind `kinds[i]` in column `i` of the first
@@ -142,11 +146,7 @@ public struct CellTable: Sendable {
                 }
             }
         }
-        if !hasKinds, rowKinds.contains(where: { $0 != .text }) {
-            kinds.reserveCapacity(max(expectedCells, ends.count + count))
-            kinds.append(contentsOf: repeatElement(.text, count: ends.count))
-            hasKinds = true
-        }
+        if !hasKinds, rowKinds.contains(where: { $0 != .text }) { beginKinds(textCells: ends.count) }
         // The ends are taken out while the arena is appended to (two parts of this table at once).
         var rowEnds = CellEnds()
         swap(&rowEnds, &ends)
@@ -190,11 +190,7 @@ public struct CellTable: Sendable {
                 }
             }
         }
-        if !hasKinds, let runKinds, runKinds.contains(where: { $0 != .text }) {
-            kinds.reserveCapacity(max(expectedCells, ends.count + columns.count))
-            kinds.append(contentsOf: repeatElement(.text, count: ends.count))
-            hasKinds = true
-        }
+        if !hasKinds, let runKinds, runKinds.contains(where: { $0 != .text }) { beginKinds(textCells: ends.count) }
         for cell in first...last { ends.append(segment.ends[cell] + offset) }
         if hasKinds {
             if let runKinds { kinds.append(contentsOf: runKinds) } else { kinds.append(contentsOf: repeatElement(.text, count: columns.count)) }
@@ -213,11 +209,7 @@ public struct CellTable: Sendable {
             }
         }
         ends.append(arena.count, count: count)
-        if !hasKinds {
-            kinds.reserveCapacity(max(expectedCells, ends.count))
-            kinds.append(contentsOf: repeatElement(.text, count: ends.count - count))
-            hasKinds = true
-        }
+        if !hasKinds { beginKinds(textCells: ends.count - count) }
         kinds.append(contentsOf: repeatElement(.absent, count: count))
         pendingCells += count
     }
@@ -231,10 +223,7 @@ public struct CellTable: Sendable {
         if !rowStarts.isEmpty { rowStarts.append(contentsOf: (0..<count).map { ends.count + $0 * columns.count }) }
         let base = arena.count
         if !text.isEmpty { arena.append(contentsOf: text) }
-        if kinds != nil && !hasKinds {
-            self.kinds = [CellKind](repeating: .text, count: ends.count)
-            hasKinds = true
-        }
+        if kinds != nil && !hasKinds { beginKinds(textCells: ends.count) }
         ends.reserveCapacity(ends.count + lengths.count)
         var end = base, column = 0
         for (index, length) in lengths.enumerated() {
@@ -271,10 +260,7 @@ public struct CellTable: Sendable {
             if !text.isEmpty { arena.append(contentsOf: text) }
         }
         for cell in firstCell..<endCell { ends.append(other.ends[cell] + offset) }
-        if other.hasKinds && !hasKinds {
-            kinds = [CellKind](repeating: .text, count: ends.count - (endCell - firstCell))
-            hasKinds = true
-        }
+        if other.hasKinds && !hasKinds { beginKinds(textCells: ends.count - (endCell - firstCell)) }
         if hasKinds {
             if other.hasKinds { kinds.append(contentsOf: other.kinds[firstCell..<endCell]) } else { kinds.append(contentsOf: repeatElement(.text, count: endCell - firstCell)) }
         }
@@ -410,9 +396,8 @@ public struct CellTable: Sendable {
         }
         let offset = arena.count
         if later.hasKinds || hasKinds {
-            if !hasKinds { kinds = [CellKind](repeating: .text, count: ends.count) }
+            if !hasKinds { beginKinds(textCells: ends.count) }
             kinds.append(contentsOf: later.hasKinds ? later.kinds : [CellKind](repeating: .text, count: later.ends.count))
-            hasKinds = true
         }
         for column in later.measures.indices { measures[column].merge(later.measures[column]) }
         arena.append(contentsOf: later.arena)
