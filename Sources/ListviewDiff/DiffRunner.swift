@@ -205,6 +205,8 @@ public enum DiffRunner {
         var columns: [String]
         var table: CellTable
         var name: String
+        /// Records were read (a side of records without fields has none of the names).
+        var recordsRead: Bool { table.rowCount > 0 }
 
         init(columns: [String], table: CellTable, name: String) {
             (self.columns, self.table, self.name) = (columns, table, name)
@@ -220,7 +222,8 @@ public enum DiffRunner {
     static func checked(_ request: DiffRequest, old: FieldSource, new: FieldSource) throws -> DiffRequest {
         let keyNames = request.key.map { FieldCheck.NamedField(option: "--key", path: $0) }
         for side in [old, new] {
-            try FieldCheck.check(keyNames, patterns: [], of: request.list, columns: side.columns, table: side.table, input: side.name)
+            try FieldCheck.check(keyNames, patterns: [], of: request.list, columns: side.columns, table: side.table, input: side.name,
+                                 recordsRead: side.recordsRead)
         }
         let renamed = { (option: String) in option == "--exclude" ? "--ignore" : option }
         // A per-field `--tolerance` names a field as every other option does.
@@ -230,12 +233,14 @@ public enum DiffRunner {
         let patterns = FieldCheck.patterns(in: request.list).map { FieldCheck.NamedPattern(option: renamed($0.option), pattern: $0.pattern) }
         for name in names {
             try onEitherSide(old, new) { side in
-                try FieldCheck.check([name], patterns: [], of: request.list, columns: side.columns, table: side.table, input: side.name)
+                try FieldCheck.check([name], patterns: [], of: request.list, columns: side.columns, table: side.table, input: side.name,
+                                     recordsRead: side.recordsRead)
             }
         }
         for pattern in patterns {
             try onEitherSide(old, new) { side in
-                try FieldCheck.check([], patterns: [pattern], of: request.list, columns: side.columns, table: side.table, input: side.name)
+                try FieldCheck.check([], patterns: [pattern], of: request.list, columns: side.columns, table: side.table, input: side.name,
+                                     recordsRead: side.recordsRead)
             }
         }
         // Paths below the fields: met in some value of either side.
