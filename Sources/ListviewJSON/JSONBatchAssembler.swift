@@ -32,13 +32,14 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// reader leaves a header's other columns out: the field names a run checks are the kept
     /// ones (`ListRunner` reads again whole for the closest names of a usage error).
     private let onlyColumns: Set<String>?
-    /// Whether each key column's cells are kept.
-    private var columnKept: [Bool] = []
     /// The key column of each of the batch's columns, in its order (each key column, without
     /// `onlyColumns`).
     private var batchColumnKeys: [Int] = []
     /// The batch's column of each key column; -1 for one not kept.
     private var batchColumnOfKey: [Int] = []
+    /// Whether key column `column`'s cells are kept.
+    @inline(__always)
+    private func isKept(_ column: Int) -> Bool { batchColumnOfKey[column] >= 0 }
     /// A record's cells as `endRecord` hands them to the batch (`CellTable.appendRow`), a place
     /// per batch column, kept between records (written before each is read).
     private var rowTexts = UnsafeMutableBufferPointer<UnsafeRawBufferPointer>.allocate(capacity: 16)
@@ -290,7 +291,7 @@ final class JSONBatchAssembler: JSONEventHandler {
         if depth > maxDepth { return refuse(Self.tooDeep(maxDepth)) }
         if passedOverDepth > 0 { return true }
         if inRecord {
-            if nested.isEmpty && recordObjectDepth > 0 && memberName == nil && !columnKept[currentColumn] {
+            if nested.isEmpty && recordObjectDepth > 0 && memberName == nil && !isKept(currentColumn) {
                 passedOverDepth = depth
                 return true
             }
@@ -384,7 +385,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// A scalar outside any nested value: a record's field, or a record of its own.
     private func scalar(_ bytes: UnsafeRawBufferPointer, kind: CellKind) -> Bool {
         if recordObjectDepth > 0 {
-            if memberName == nil && !columnKept[currentColumn] { return true }
+            if memberName == nil && !isKept(currentColumn) { return true }
             setCell(cell(holding: bytes, kind: kind))
             return true
         }
@@ -442,7 +443,7 @@ final class JSONBatchAssembler: JSONEventHandler {
     @inline(__always)
     private func setCell(_ cell: CellSlot) {
         if memberName == nil {
-            if columnKept[currentColumn] { slots[currentColumn] = cell }
+            if isKept(currentColumn) { slots[currentColumn] = cell }
         } else {
             memberFields[memberFields.count - 1].cell = cell
         }
@@ -514,7 +515,7 @@ final class JSONBatchAssembler: JSONEventHandler {
             default:
                 break fields
             }
-            if columnKept[column] { slots[column] = cell(holding: value, kind: kind) }
+            if isKept(column) { slots[column] = cell(holding: value, kind: kind) }
             position += 1
             index = next
         }
@@ -624,7 +625,6 @@ final class JSONBatchAssembler: JSONEventHandler {
         slots[column] = .none
         let name = String(decoding: key, as: UTF8.self)
         let kept = onlyColumns?.contains(name) ?? true
-        columnKept.append(kept)
         batchColumnOfKey.append(kept ? batchColumnKeys.count : -1)
         if kept {
             batchColumnKeys.append(column)
@@ -730,7 +730,7 @@ final class JSONBatchAssembler: JSONEventHandler {
                           parsed: listview_simdjson_result, text: UnsafeRawPointer) -> NestedTapeSpan? {
         guard standsAmongRecordFields, container < parsed.container_count, let containers = parsed.containers else { return nil }
         let field = containers + 4 * container
-        if memberName == nil && !columnKept[currentColumn] {
+        if memberName == nil && !isKept(currentColumn) {
             // The opening word holds the index after its closing one.
             let passedOver = NestedTapeSpan(next: Int(truncatingIfNeeded: tape[opening] & 0xFFFF_FFFF), numbers: Int(field[2]),
                                             depth: Int(field[3]))
