@@ -32,6 +32,12 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// reader leaves a header's other columns out: the field names a run checks are the kept
     /// ones (`ListRunner` reads again whole for the closest names of a usage error).
     private let onlyColumns: Set<String>?
+    /// The kept keys a simdjson projection hands over values of (`replayProjection`), in
+    /// order, each key's bytes after the one before in `projectedKeyBytes`; nil when the reader
+    /// is not to project (every column is kept, more than `LISTVIEW_SIMDJSON_KEPT_KEYS`
+    /// are, or `--path` selects the records).
+    let projectedKeys: [Range<Int>]?
+    let projectedKeyBytes: [UInt8]
     /// The key column of each of the batch's columns, in its order (each key column, without
     /// `onlyColumns`).
     private var batchColumnKeys: [Int] = []
@@ -169,6 +175,16 @@ final class JSONBatchAssembler: JSONEventHandler {
         self.path = path
         self.maxDepth = maxDepth
         self.onlyColumns = onlyColumns
+        var keyBytes: [UInt8] = []
+        if let onlyColumns, onlyColumns.count <= LISTVIEW_SIMDJSON_KEPT_KEYS, path.isEmpty {
+            projectedKeys = onlyColumns.sorted().map { key in
+                keyBytes.append(contentsOf: key.utf8)
+                return keyBytes.count - key.utf8.count..<keyBytes.count
+            }
+        } else {
+            projectedKeys = nil
+        }
+        projectedKeyBytes = keyBytes
         self.rootObjectIsRecord = rootObjectIsRecord && !lines && path.isEmpty
         if lines && path.isEmpty { plainRecordDepth = 1 }
     }

@@ -26,6 +26,8 @@ public enum JSONReaderComparison {
         public var error: String?
         /// Whether simdjson still read the input at the end (the stream parser did not take over).
         public var usedSimdjson = false
+        /// Whether simdjson's projection read some of its records (`listview_simdjson_keep`).
+        public var projected = false
     }
 
     /// The readings of one file and what differs between them.
@@ -75,6 +77,7 @@ public enum JSONReaderComparison {
             reading.error = unnamed(error)
         }
         reading.usedSimdjson = source.readsWithSimdjson
+        reading.projected = source.projectedParses > 0
         return reading
     }
 

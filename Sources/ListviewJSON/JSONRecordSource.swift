@@ -97,6 +97,9 @@ public final class JSONRecordSource: RecordSource {
     /// True while simdjson reads this input (for tests).
     var readsWithSimdjson: Bool { fastParser != nil }
 
+    /// How many runs of records simdjson's projection read (for tests).
+    var projectedParses: Int { fastParser?.projectedParses ?? 0 }
+
     /// A note when an object was listed member by member but one member holds the list that was
     /// probably meant (`{"total_count":3,"items":[…]}`): `--path items` lists its elements.
     public var warnings: [String] {

@@ -297,14 +297,40 @@ final class SimdjsonParser {
     /// `closing`, `]`) and replays their events into the assembler.
     private func parsePending(count: Int, into assembler: JSONBatchAssembler, closing: Bool) -> Bool {
         let mode = lines ? LISTVIEW_SIMDJSON_LINES : closing ? LISTVIEW_SIMDJSON_ELEMENTS : LISTVIEW_SIMDJSON_LAST_ELEMENTS
+        if !keysKept, let keys = assembler.projectedKeys {
+            keysKept = true
+            guard keep(keys, of: assembler.projectedKeyBytes) else { return false }
+        }
         var parsed = listview_simdjson_result()
         let status = listview_simdjson_parse(handle, buffer.assumingMemoryBound(to: CChar.self), count, Int32(mode), &parsed)
         guard status == 0 else { return false }
-        guard assembler.replay(parsed, text: UnsafeRawPointer(buffer), lines: lines) else {
+        let replayed: Bool
+        if parsed.fields != nil {
+            if parsed.field_count > 0 { projectedParses += 1 }
+            replayed = assembler.replayProjection(parsed, text: UnsafeRawPointer(buffer), lines: lines)
+        } else {
+            replayed = assembler.replay(parsed, text: UnsafeRawPointer(buffer), lines: lines)
+        }
+        guard replayed else {
             refused = true
             return false
         }
         return true
+    }
+
+    /// Whether the shim has been told the assembler's kept keys (`projectedKeys`), once.
+    private var keysKept = false
+    /// How many runs of records (not none) were read as a projection (`listview_simdjson_keep`), not a tape (for tests).
+    private(set) var projectedParses = 0
+
+    /// Tells the shim to try a projection onto `keys` (ranges of `bytes`); false when out of memory.
+    private func keep(_ keys: [Range<Int>], of bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            let starts = keys.map { key in base.map { $0 + key.lowerBound } }
+            let lengths = keys.map(\.count)
+            return listview_simdjson_keep(handle, starts, lengths, keys.count) == 0
+        }
     }
 
     @inline(__always)

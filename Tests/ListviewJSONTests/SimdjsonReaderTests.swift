@@ -212,4 +212,72 @@ final class SimdjsonReaderTests: XCTestCase {
             }
         }
     }
+
+    // MARK: The projection
+
+    /// A count's reader hands simdjson its kept keys, and simdjson's first stage and a walk over
+    /// the structure it found read their values alone, with no tape (`listview_simdjson_keep`).
+    /// That walk checks the grammar, scalars and escapes itself: every case here, valid or not,
+    /// must read as the stream parser reads it, in both layouts; the valid ones with a
+    /// projection, the rest as the tape's parse reads them (then the stream parser).
+    func testProjectionReadsWhatTheStreamParserReads() throws {
+        let kept: Set<String> = ["k", "ké", "n"]
+        // Each value is the `x` field of a record between two plain ones; `x` is not kept.
+        let values = [
+            "1", "-0", "0.5", "-12.5e+3", "1E-2", "true", "false", "null", "\"\"", "\"a b\"", "\"é日😀\"",
+            "\"\\\"q\\\"\"", "\"\\\\\"", "\"\\/\\b\\f\\n\\r\\t\"", "\"\\u00e9\\u0041\"", "\"\\ud83d\\ude00\"",
+            "[]", "{}", "[1,[2,{\"a\":[]}],\"s\"]", "{\"a\":{\"b\":null},\"a\":1}", " [ 1 , 2 ] ", "{ \"a\" : 1 }",
+            // Not JSON, or not what the tape's parse takes.
+            "01", "1.", ".5", "-", "1e", "1e+", "+1", "0x1", "tru", "nul", "truex", "nulll", "NaN", "\"\\x\"", "\"\\u12\"",
+            "\"\\u12g4\"", "\"\\ud800\"", "\"\\udc00\"", "\"a\tb\"", "\"a\u{01}b\"", "[1,]", "[,1]", "[1 2]", "{\"a\"}",
+            "{\"a\":}", "{\"a\" 1}", "{1:2}", "{\"a\":1,}", "[", "]", "{\"a\":[1}", "\"\\\"", "1 2", "\u{7F}", "\\",
+        ]
+        var projected = 0, cases = 0
+        for value in values {
+            for lines in [true, false] {
+                let records = [#"{"k":"a","n":1}"#, "{\"k\":\"b\",\"x\":\(value),\"n\":2.50}", #"{"n":null,"k":true}"#]
+                let text = lines ? records.joined(separator: "\n") + "\n" : "[\n" + records.joined(separator: ",\n") + "\n]\n"
+                let reading = try assertSameReadings(text, lines: lines, onlyColumns: kept)
+                if reading.projected { projected += 1 }
+                cases += 1
+            }
+        }
+        // The valid values, in both layouts, and no other.
+        XCTAssertEqual(projected, 2 * 22, "of \(cases)")
+        // What the projection leaves to the tape: a kept key holding a container or an escape, a
+        // key with an escape, a record that is not an object; and keys kept twice, blank lines,
+        // CR LF line ends, blanks around tokens and empty records, which it reads.
+        let others: [(String, Bool)] = [
+            (#"{"k":[1]}"# + "\n", false), (#"{"k":{"a":1}}"# + "\n", false), (#"{"k":"\u0041"}"# + "\n", false),
+            (#"{"\u006b":1}"# + "\n", false), (#"{"x\n":1,"k":1}"# + "\n", false), ("[1]\n", false), ("1\n", false),
+            (#"{"k":1,"k":2,"n":3,"k":4}"# + "\n", true), ("\n" + #"{"k":1}"# + "\n\n  \n" + #"{"k":2}"#, true),
+            (#"{"k":1}"# + "\r\n" + #"{"k":2}"# + "\r\n", true), (#" { "k" : 1 , "n" : "x" } "# + "\n", true), ("{}\n{}\n", true),
+            (#"{"ké":"é","K":1}"# + "\n", true),
+        ]
+        for (text, readAsProjection) in others {
+            let reading = try assertSameReadings(text, lines: true, onlyColumns: kept)
+            XCTAssertEqual(reading.projected, readAsProjection, text)
+        }
+    }
+
+    /// Every JSONTestSuite text (skipped without the corpus) as a record's field that no count
+    /// reads, and as one it reads: the projection refuses what the stream parser refuses, and
+    /// reads what it reads.
+    func testProjectionOfJSONTestSuite() throws {
+        let corpus = try Corpus.folder("json-test-suite")
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertEqual(names.count, 318)
+        var projected = 0
+        for name in names {
+            let value = [UInt8](try Data(contentsOf: corpus.appendingPathComponent(name)))
+            for key in ["x", "k"] {
+                let text = Array("{\"k\":1}\n{\"\(key)\":".utf8) + value + Array(",\"n\":2}\n".utf8)
+                let path = try files.write(text, extension: "jsonl")
+                let outcome = try JSONReaderComparison.compare(path: path, lines: true, chunkSize: 1 << 20, onlyColumns: ["k", "n"])
+                XCTAssertNil(outcome.difference, "\(name) as \(key)")
+                if outcome.simdjson.projected { projected += 1 }
+            }
+        }
+        XCTAssertGreaterThan(projected, 100)
+    }
 }

@@ -5,7 +5,10 @@
  *
  * A parse leaves simdjson's DOM tape (its format: simdjson's doc/tape.md) and string buffer in
  * the parser, valid until its next parse, with the source text of each number, which the tape
- * holds only as a value.
+ * holds only as a value. A parser told the only keys whose values are read
+ * (`listview_simdjson_keep`) first tries a projection: simdjson finds the text's structure,
+ * and a walk over it checks the grammar and each scalar and hands over the kept keys' values
+ * alone, with no tape (`listview_simdjson_result.fields`).
  */
 #ifndef LISTVIEW_SIMDJSON_H
 #define LISTVIEW_SIMDJSON_H
@@ -19,6 +22,9 @@ extern "C" {
 
 /* The writable bytes a text must be followed by: a closing `]` and simdjson's padding. */
 #define LISTVIEW_SIMDJSON_ROOM 65
+
+/* The most kept keys a projection takes (listview_simdjson_keep). */
+#define LISTVIEW_SIMDJSON_KEPT_KEYS 8
 
 /* How the text is read. */
 enum {
@@ -44,7 +50,25 @@ typedef struct listview_simdjson_result {
      * (1: nothing nested in it). */
     const uint32_t *containers;
     size_t container_count;
+    /* A projection's records (NULL when the parse made a tape instead), `field_count` triples in
+     * the text's order: a LISTVIEW_SIMDJSON_FIELD_* kind, with the kept key's index times 256
+     * added for a value; the value's offset in the buffer; its length (a string's bytes between
+     * its quotes, which hold no escape). Each record is a BEGIN, its kept keys' scalar values
+     * in its order, an END. */
+    const uint32_t *fields;
+    size_t field_count;
 } listview_simdjson_result;
+
+/* The kinds of a projection's triples. */
+enum {
+    LISTVIEW_SIMDJSON_FIELD_BEGIN = 0,
+    LISTVIEW_SIMDJSON_FIELD_END = 1,
+    LISTVIEW_SIMDJSON_FIELD_STRING = 2,
+    LISTVIEW_SIMDJSON_FIELD_NUMBER = 3,
+    LISTVIEW_SIMDJSON_FIELD_TRUE = 4,
+    LISTVIEW_SIMDJSON_FIELD_FALSE = 5,
+    LISTVIEW_SIMDJSON_FIELD_NULL = 6,
+};
 
 /* A parser (simdjson's DOM parser). */
 typedef struct listview_simdjson listview_simdjson;
@@ -53,6 +77,14 @@ typedef struct listview_simdjson listview_simdjson;
 listview_simdjson *listview_simdjson_new(size_t max_depth);
 
 void listview_simdjson_free(listview_simdjson *parser);
+
+/*
+ * Makes the parser's parses try a projection first: records that are all objects, whose keys
+ * hold no escape and whose `count` kept keys (`keys[i]`, `lengths[i]` bytes) hold
+ * scalars without escapes. Any other text, or a text that is not JSON, is parsed into a tape
+ * as before (whose failure says what is wrong). Returns 0; nonzero when out of memory.
+ */
+int listview_simdjson_keep(listview_simdjson *parser, const char *const *keys, const size_t *lengths, size_t count);
 
 /*
  * Parses the `length` bytes at `buffer + 1` as `mode` says, as one array: `buffer[0]` and the
