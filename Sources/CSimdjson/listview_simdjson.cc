@@ -297,10 +297,12 @@ struct listview_simdjson {
         std::vector<uint8_t> objects{};
 
         // The end (after its closing quote) of the string opening at `at`, the next structural
-        // being at `next`; nullptr when an escape in it is not JSON's or is half of a surrogate
-        // pair, or when it has one and `escapes` is false.
+        // being at `next`; nullptr when there is no string there (simdjson's first stage takes
+        // `x"y"` for one scalar), an escape in it is not JSON's or is half of a surrogate pair,
+        // or it has one and `escapes` is false.
         [[gnu::always_inline]] const char *string_end(uint32_t at, uint32_t next, bool escapes) {
             const char *start = buffer + at, *limit = buffer + next;
+            if (*start != '"') return nullptr;
             if (next_slash >= limit) [[likely]] {
                 // No backslash: the closing quote is the last byte before the next structural but blanks.
                 const char *end = limit;

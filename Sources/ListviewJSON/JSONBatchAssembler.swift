@@ -38,6 +38,8 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// are, or `--path` selects the records).
     let projectedKeys: [Range<Int>]?
     let projectedKeyBytes: [UInt8]
+    /// The key column of each of `projectedKeys`, found or made when a record first has it; -1 before.
+    private var projectedKeyColumns: [Int] = []
     /// The key column of each of the batch's columns, in its order (each key column, without
     /// `onlyColumns`).
     private var batchColumnKeys: [Int] = []
@@ -185,6 +187,7 @@ final class JSONBatchAssembler: JSONEventHandler {
             projectedKeys = nil
         }
         projectedKeyBytes = keyBytes
+        projectedKeyColumns = Array(repeating: -1, count: projectedKeys?.count ?? 0)
         self.rootObjectIsRecord = rootObjectIsRecord && !lines && path.isEmpty
         if lines && path.isEmpty { plainRecordDepth = 1 }
     }
@@ -544,6 +547,50 @@ final class JSONBatchAssembler: JSONEventHandler {
         keyColumns.append(contentsOf: previousKeyColumns[first..<position])
         currentColumn = previousKeyColumns[position - 1]
         return (index, numberIndex)
+    }
+
+    /// Takes a record of a projection (`replayProjection`: its triples `range` of `fields`, values
+    /// in `text`, keys in `keyBytes`) whose kept keys each come once: what its events do (the
+    /// record opens, each key and its value, the record closes), each key's column known from
+    /// the records before. False, with nothing taken, when the parse does not stand between
+    /// plain records or a key comes twice; the events then read the record.
+    func takeProjectedRecord(_ fields: UnsafePointer<UInt32>, _ range: Range<Int>, text: UnsafeRawPointer,
+                             keyBytes: UnsafeRawBufferPointer) -> Bool {
+        guard let keys = projectedKeys, depth == plainRecordDepth - 1, !inRecord, memberName == nil, nested.isEmpty,
+              passedOverDepth == 0, refusal == nil else { return false }
+        var seen: UInt32 = 0
+        for index in range {
+            let bit: UInt32 = 1 << (fields[3 * index] >> 8 & 31)
+            if seen & bit != 0 { return false }
+            seen |= bit
+        }
+        if lines { valueOnLine = true }
+        recordObjectDepth = plainRecordDepth
+        for index in range {
+            let word = fields[3 * index]
+            let keyIndex = Int(word >> 8)
+            var column = projectedKeyColumns[keyIndex]
+            if column < 0 {
+                let key = Array(UnsafeRawBufferPointer(rebasing: keyBytes[keys[keyIndex]]))
+                column = columnByKey[key] ?? addColumn(key)
+                projectedKeyColumns[keyIndex] = column
+            }
+            let value: UnsafeRawBufferPointer, kind: CellKind
+            switch Int(word & 0xFF) {
+            case LISTVIEW_SIMDJSON_FIELD_STRING, LISTVIEW_SIMDJSON_FIELD_NUMBER:
+                value = UnsafeRawBufferPointer(start: text + Int(fields[3 * index + 1]), count: Int(fields[3 * index + 2]))
+                kind = Int(word & 0xFF) == LISTVIEW_SIMDJSON_FIELD_STRING ? .string : .number
+            case LISTVIEW_SIMDJSON_FIELD_TRUE, LISTVIEW_SIMDJSON_FIELD_FALSE:
+                (value, kind) = (Self.boolText(Int(word & 0xFF) == LISTVIEW_SIMDJSON_FIELD_TRUE), .bool)
+            default:
+                (value, kind) = (UnsafeRawBufferPointer(start: nil, count: 0), .null)
+            }
+            if isKept(column) { slots[column] = cell(holding: value, kind: kind) }
+            appendKeyColumn(column)
+            currentColumn = column
+        }
+        endRecord()
+        return true
     }
 
     /// The source text of the `index`th number of a parse, in `text`; nil past its last.

@@ -1,3 +1,4 @@
+import Glibc
 import ListviewBatches
 import ListviewValues
 
@@ -46,19 +47,49 @@ public struct RowGroupIDs: Sendable {
             fields.map { field in
                 var numbers = [Number](repeating: 0, count: table.rowCount)
                 var known: [GroupKey: Number] = [:]
+                var first = FirstKeys<Number>()
                 for item in rows {
                     let key = field.groupKey(row: item.row, in: cells)
-                    if let number = known[key] {
+                    if let number = first.number(of: key) ?? known[key] {
                         numbers[item.row] = number
                     } else {
                         let number = Number(truncatingIfNeeded: values.count)
                         known[key] = number
+                        first.add(key, number)
                         numbers[item.row] = number
                         values.append(key.value(nestedDecoder: table.nestedDecoder))
                     }
                 }
                 return numbers
             }
+        }
+    }
+
+    /// The first few distinct cell keys of a level and their numbers, looked through before the
+    /// dictionary: most groupings have few values, and a cell of the same kind and bytes as one
+    /// of them is in its group (one that is not, a number written another way too, is looked up).
+    private struct FirstKeys<Number> {
+        private static var capacity: Int { 8 }
+        private var kinds: [UInt8] = []
+        private var texts: [UnsafeRawBufferPointer] = []
+        private var numbers: [Number] = []
+
+        @inline(__always)
+        func number(of key: GroupKey) -> Number? {
+            guard case let .cell(kind, bytes) = key else { return nil }
+            for index in kinds.indices where kinds[index] == kind && texts[index].count == bytes.count {
+                let text = texts[index]
+                guard let left = text.baseAddress, let right = bytes.baseAddress else { return numbers[index] }  // both empty
+                if memcmp(left, right, bytes.count) == 0 { return numbers[index] }
+            }
+            return nil
+        }
+
+        mutating func add(_ key: GroupKey, _ number: Number) {
+            guard kinds.count < Self.capacity, case let .cell(kind, bytes) = key else { return }
+            kinds.append(kind)
+            texts.append(bytes)
+            numbers.append(number)
         }
     }
 }
