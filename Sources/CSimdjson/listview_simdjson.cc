@@ -278,7 +278,8 @@ struct listview_simdjson {
     // Which kept key the `length` bytes at `key` are, or -1.
     [[gnu::always_inline]] int kept_key(const char *key, size_t length) const {
         for (size_t index = 0; index < keys.size(); index++) {
-            if (keys[index].size() == length && key[0] == keys[index][0] && std::memcmp(keys[index].data(), key, length) == 0) return int(index);
+            const std::string &kept = keys[index];
+            if (kept.size() == length && (length == 0 || (key[0] == kept[0] && std::memcmp(kept.data(), key, length) == 0))) return int(index);
         }
         return -1;
     }
