@@ -188,7 +188,7 @@ struct listview_simdjson {
     // The array of `size` bytes at `buffer` (of `lines` elements, when `count_lines`) read as a
     // projection: true when it is one (`result` filled), false when the tape must be made (the
     // text is not JSON, or holds what a projection does not read: a record that is not an
-    // object, a key with an escape, a kept key holding a container or a string with an escape).
+    // object, a key with an escape, a kept key holding a container).
     // simdjson's first stage finds the structure and checks the UTF-8; this walk checks the rest
     // of the grammar, each scalar, and each escape, as the tape's parse would.
     bool project(const char *buffer, size_t size, size_t lines, bool count_lines, listview_simdjson_result *result) {
@@ -219,7 +219,9 @@ struct listview_simdjson {
                         // A field: its key, a colon, its value, then a comma or the record's `}`.
                         if (i + 3 >= count) return false;
                         const uint32_t at = indexes[i], colon = indexes[i + 1];
-                        const char *key_end = walk.string_end(at, colon, false);
+                        // A key with an escape might be a kept one once undone: the tape's parse reads it.
+                        if (walk.has_escapes(colon)) return false;
+                        const char *key_end = walk.string_end(at, colon);
                         if (key_end == nullptr || buffer[colon] != ':') return false;
                         const int kept = kept_key(buffer + at + 1, size_t(key_end - buffer) - at - 2);
                         const uint32_t value = indexes[i + 2];
@@ -230,10 +232,10 @@ struct listview_simdjson {
                             if (i == 0 || i >= count) return false;
                         } else {
                             uint32_t kind;
-                            const char *end = walk.scalar_end(value, indexes[i + 3], kept < 0, kind);
+                            const char *end = walk.scalar_end(value, indexes[i + 3], kind);
                             if (end == nullptr) return false;
                             if (kept >= 0) {
-                                const bool quoted = kind == LISTVIEW_SIMDJSON_FIELD_STRING;
+                                const bool quoted = kind == LISTVIEW_SIMDJSON_FIELD_STRING || kind == LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING;
                                 push(kind + uint32_t(kept) * 256, value + quoted, uint32_t(end - buffer) - value - 2 * quoted);
                             }
                             i += 3;
@@ -299,9 +301,9 @@ struct listview_simdjson {
 
         // The end (after its closing quote) of the string opening at `at`, the next structural
         // being at `next`; nullptr when there is no string there (simdjson's first stage takes
-        // `x"y"` for one scalar), an escape in it is not JSON's or is half of a surrogate pair,
-        // or it has one and `escapes` is false.
-        [[gnu::always_inline]] const char *string_end(uint32_t at, uint32_t next, bool escapes) {
+        // `x"y"` for one scalar), or an escape in it is not JSON's or is half of a surrogate
+        // pair. It has escapes exactly when `has_escapes(next)` was true before the call.
+        [[gnu::always_inline]] const char *string_end(uint32_t at, uint32_t next) {
             const char *start = buffer + at, *limit = buffer + next;
             if (*start != '"') return nullptr;
             if (next_slash >= limit) [[likely]] {
@@ -312,28 +314,32 @@ struct listview_simdjson {
                 }
                 return end - 1 > start && end[-1] == '"' ? end : nullptr;
             }
-            return escaped_string_end(start, limit, escapes);
+            return escaped_string_end(start, limit);
         }
 
+        // Whether the string before the structural at `next` has escapes: a backslash lies
+        // before `next` (not before the string: `next_slash` is past the strings walked, and a
+        // backslash outside a string ends the walk).
+        [[gnu::always_inline]] bool has_escapes(uint32_t next) const { return next_slash < buffer + next; }
+
         // `string_end` of a string before whose next structural a backslash lies.
-        [[gnu::noinline]] const char *escaped_string_end(const char *start, const char *limit, bool escapes) {
+        [[gnu::noinline]] const char *escaped_string_end(const char *start, const char *limit) {
             bool escaped = false;
             const char *quote = next_slash < start ? nullptr : closing_quote(start, escaped);
-            if (quote == nullptr || (escaped && !escapes) || !blanks_to(quote + 1, limit)) return nullptr;
+            if (quote == nullptr || !blanks_to(quote + 1, limit)) return nullptr;
             auto *slash = static_cast<const char *>(std::memchr(quote, '\\', size_t(buffer + size - quote)));
             next_slash = slash == nullptr ? buffer + size : slash;
             return quote + 1;
         }
 
         // The end of the scalar at `at` (after a string's closing quote), the next structural
-        // being at `next`, and its kind; nullptr when it is not a JSON scalar (or a string with
-        // an escape, unless `escapes`).
-        [[gnu::always_inline]] const char *scalar_end(uint32_t at, uint32_t next, bool escapes, uint32_t &kind) {
+        // being at `next`, and its kind; nullptr when it is not a JSON scalar.
+        [[gnu::always_inline]] const char *scalar_end(uint32_t at, uint32_t next, uint32_t &kind) {
             const char *start = buffer + at, *end;
             switch (*start) {
             case '"':
-                kind = LISTVIEW_SIMDJSON_FIELD_STRING;
-                return string_end(at, next, escapes);
+                kind = has_escapes(next) ? LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING : LISTVIEW_SIMDJSON_FIELD_STRING;
+                return string_end(at, next);
             case 't':
                 kind = LISTVIEW_SIMDJSON_FIELD_TRUE;
                 end = std::memcmp(start, "true", 4) == 0 ? start + 4 : nullptr;
@@ -376,7 +382,7 @@ struct listview_simdjson {
                         continue;
                     } else {
                         uint32_t kind;
-                        if (i + 1 >= count || scalar_end(at, indexes[i + 1], true, kind) == nullptr) return 0;
+                        if (i + 1 >= count || scalar_end(at, indexes[i + 1], kind) == nullptr) return 0;
                         expect = after_value;
                         continue;
                     }
@@ -384,7 +390,7 @@ struct listview_simdjson {
                     if (c == '}') break;
                     [[fallthrough]];
                 case key:
-                    if (c != '"' || i + 1 >= count || string_end(at, indexes[i + 1], true) == nullptr) return 0;
+                    if (c != '"' || i + 1 >= count || string_end(at, indexes[i + 1]) == nullptr) return 0;
                     expect = colon;
                     continue;
                 case colon:

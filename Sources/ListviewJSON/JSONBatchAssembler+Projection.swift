@@ -46,6 +46,7 @@ extension JSONBatchAssembler {
             case LISTVIEW_SIMDJSON_FIELD_TRUE: taken = bool(true)
             case LISTVIEW_SIMDJSON_FIELD_FALSE: taken = bool(false)
             case LISTVIEW_SIMDJSON_FIELD_NULL: taken = null()
+            case LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING: taken = withEscapesUndone(value) { string($0) }
             default: return false
             }
             guard taken else { return false }

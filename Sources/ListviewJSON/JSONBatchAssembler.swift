@@ -40,6 +40,8 @@ final class JSONBatchAssembler: JSONEventHandler {
     let projectedKeyBytes: [UInt8]
     /// The key column of each of `projectedKeys`, found or made when a record first has it; -1 before.
     private var projectedKeyColumns: [Int] = []
+    /// A projected string's bytes with its escapes undone (`withEscapesUndone`).
+    private var unescaped = JSONStreamParser.Bytes()
     /// The key column of each of the batch's columns, in its order (each key column, without
     /// `onlyColumns`).
     private var batchColumnKeys: [Int] = []
@@ -582,6 +584,12 @@ final class JSONBatchAssembler: JSONEventHandler {
                 kind = Int(word & 0xFF) == LISTVIEW_SIMDJSON_FIELD_STRING ? .string : .number
             case LISTVIEW_SIMDJSON_FIELD_TRUE, LISTVIEW_SIMDJSON_FIELD_FALSE:
                 (value, kind) = (Self.boolText(Int(word & 0xFF) == LISTVIEW_SIMDJSON_FIELD_TRUE), .bool)
+            case LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING:
+                let text = UnsafeRawBufferPointer(start: text + Int(fields[3 * index + 1]), count: Int(fields[3 * index + 2]))
+                if isKept(column) { slots[column] = withEscapesUndone(text) { cell(holding: $0, kind: .string) } }
+                appendKeyColumn(column)
+                currentColumn = column
+                continue
             default:
                 (value, kind) = (UnsafeRawBufferPointer(start: nil, count: 0), .null)
             }
@@ -591,6 +599,21 @@ final class JSONBatchAssembler: JSONEventHandler {
         }
         endRecord()
         return true
+    }
+
+    /// Calls `body` with `text`, a string's bytes between its quotes whose escapes a projection
+    /// checked, with them undone, in memory the next call reuses: a cell made of them meanwhile
+    /// holds a copy (`valuesOutliveRecords` is off).
+    func withEscapesUndone<Result>(_ text: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        if let base = text.baseAddress {
+            JSONStreamParser.Escapes.decode(base.assumingMemoryBound(to: UInt8.self), count: text.count, into: &unescaped)
+        } else {
+            unescaped.removeAll()
+        }
+        let outlive = valuesOutliveRecords
+        valuesOutliveRecords = false
+        defer { valuesOutliveRecords = outlive }
+        return body(UnsafeRawBufferPointer(start: unescaped.base, count: unescaped.count))
     }
 
     /// The source text of the `index`th number of a parse, in `text`; nil past its last.

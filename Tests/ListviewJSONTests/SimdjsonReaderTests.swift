@@ -246,11 +246,11 @@ final class SimdjsonReaderTests: XCTestCase {
         }
         // The valid values, in both layouts, and no other.
         XCTAssertEqual(projected, 2 * 22, "of \(cases)")
-        // What the projection leaves to the tape: a kept key holding a container or an escape, a
-        // key with an escape, a record that is not an object; and keys kept twice, blank lines,
-        // CR LF line ends, blanks around tokens and empty records, which it reads.
+        // What the projection leaves to the tape: a kept key holding a container, a key with an
+        // escape, a record that is not an object; and kept strings with escapes, keys kept
+        // twice, blank lines, CR LF line ends, blanks around tokens and empty records, which it reads.
         let others: [(String, Bool)] = [
-            (#"{"k":[1]}"# + "\n", false), (#"{"k":{"a":1}}"# + "\n", false), (#"{"k":"\u0041"}"# + "\n", false),
+            (#"{"k":[1]}"# + "\n", false), (#"{"k":{"a":1}}"# + "\n", false), (#"{"k":"\u0041\"\\"}"# + "\n", true),
             (#"{"\u006b":1}"# + "\n", false), (#"{"x\n":1,"k":1}"# + "\n", false), ("[1]\n", false), ("1\n", false),
             (#"{"k":1,"k":2,"n":3,"k":4}"# + "\n", true), ("\n" + #"{"k":1}"# + "\n\n  \n" + #"{"k":2}"#, true),
             (#"{"k":1}"# + "\r\n" + #"{"k":2}"# + "\r\n", true), (#" { "k" : 1 , "n" : "x" } "# + "\n", true), ("{}\n{}\n", true),

@@ -53,7 +53,7 @@ typedef struct listview_simdjson_result {
     /* A projection's records (NULL when the parse made a tape instead), `field_count` triples in
      * the text's order: a LISTVIEW_SIMDJSON_FIELD_* kind, with the kept key's index times 256
      * added for a value; the value's offset in the buffer; its length (a string's bytes between
-     * its quotes, which hold no escape). Each record is a BEGIN, its kept keys' scalar values
+     * its quotes, escapes not undone). Each record is a BEGIN, its kept keys' scalar values
      * in its order, an END. */
     const uint32_t *fields;
     size_t field_count;
@@ -68,6 +68,8 @@ enum {
     LISTVIEW_SIMDJSON_FIELD_TRUE = 4,
     LISTVIEW_SIMDJSON_FIELD_FALSE = 5,
     LISTVIEW_SIMDJSON_FIELD_NULL = 6,
+    /* A string whose bytes between its quotes hold escapes, checked: JSON's, no half of a surrogate pair. */
+    LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING = 7,
 };
 
 /* A parser (simdjson's DOM parser). */
@@ -81,7 +83,7 @@ void listview_simdjson_free(listview_simdjson *parser);
 /*
  * Makes the parser's parses try a projection first: records that are all objects, whose keys
  * hold no escape and whose `count` kept keys (`keys[i]`, `lengths[i]` bytes) hold
- * scalars without escapes. Any other text, or a text that is not JSON, is parsed into a tape
+ * scalars; at most LISTVIEW_SIMDJSON_KEPT_KEYS, more are never projected. Any other text, or a text that is not JSON, is parsed into a tape
  * as before (whose failure says what is wrong). Returns 0; nonzero when out of memory.
  */
 int listview_simdjson_keep(listview_simdjson *parser, const char *const *keys, const size_t *lengths, size_t count);
