@@ -131,6 +131,9 @@ struct listview_simdjson {
     // A projection (listview_simdjson_keep): whether to try one, the kept keys, and the records' triples.
     bool projects = false;
     std::vector<std::string> keys;
+    // Each kept key's length and, for one of up to 8 bytes, its bytes as a word and the mask of them.
+    size_t key_lengths[LISTVIEW_SIMDJSON_KEPT_KEYS] = {};
+    uint64_t key_words[LISTVIEW_SIMDJSON_KEPT_KEYS] = {}, key_masks[LISTVIEW_SIMDJSON_KEPT_KEYS] = {};
     // The triples' words: `field_words` of them, in memory kept between parses.
     std::vector<uint32_t> fields;
     size_t field_words = 0;
@@ -277,11 +280,18 @@ struct listview_simdjson {
         field_words += 3;
     }
 
-    // Which kept key the `length` bytes at `key` are, or -1.
+    // Which kept key the `length` bytes at `key` are, or -1. A key of up to 8 bytes is compared
+    // as one word (the text is padded: the bytes after it are readable).
     [[gnu::always_inline]] int kept_key(const char *key, size_t length) const {
         for (size_t index = 0; index < keys.size(); index++) {
-            const std::string &kept = keys[index];
-            if (kept.size() == length && (length == 0 || (key[0] == kept[0] && std::memcmp(kept.data(), key, length) == 0))) return int(index);
+            if (key_lengths[index] != length) continue;
+            if (length <= 8) {
+                uint64_t word;
+                std::memcpy(&word, key, 8);
+                if ((word & key_masks[index]) == key_words[index]) return int(index);
+            } else if (std::memcmp(keys[index].data(), key, length) == 0) {
+                return int(index);
+            }
         }
         return -1;
     }
@@ -513,7 +523,17 @@ extern "C" int listview_simdjson_keep(listview_simdjson *parser, const char *con
     if (count > LISTVIEW_SIMDJSON_KEPT_KEYS) return 0;
     try {
         parser->keys.clear();
-        for (size_t index = 0; index < count; index++) parser->keys.emplace_back(keys[index], lengths[index]);
+        for (size_t index = 0; index < count; index++) {
+            parser->keys.emplace_back(keys[index], lengths[index]);
+            const size_t length = lengths[index];
+            parser->key_lengths[index] = length;
+            if (length <= 8) {
+                uint64_t word = 0;
+                std::memcpy(&word, keys[index], length);
+                parser->key_words[index] = word;
+                parser->key_masks[index] = length == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * length)) - 1;
+            }
+        }
         parser->projects = true;
         return 0;
     } catch (...) {
