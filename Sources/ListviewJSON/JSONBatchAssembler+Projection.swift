@@ -14,13 +14,15 @@ extension JSONBatchAssembler {
         valuesOutliveRecords = true
         defer { (stringsAreUTF8, valuesOutliveRecords) = (false, false) }
         return projectedKeyBytes.withUnsafeBytes { keyBytes in
+            // Between plain records at the start, and so after each record taken or replayed.
+            let direct = standsBetweenPlainRecords
             var index = 0
             while index < parsed.field_count {
                 guard Int(fields[3 * index] & 0xFF) == LISTVIEW_SIMDJSON_FIELD_BEGIN else { return false }
                 var end = index + 1
                 while end < parsed.field_count, Int(fields[3 * end] & 0xFF) != LISTVIEW_SIMDJSON_FIELD_END { end += 1 }
                 guard end < parsed.field_count else { return false }
-                if !takeProjectedRecord(fields, index + 1..<end, text: text, keyBytes: keyBytes) {
+                if !direct || !takeProjectedRecord(fields, index + 1..<end, text: text, keys: keys, keyBytes: keyBytes) {
                     guard replayRecord(fields, index + 1..<end, text: text, lines: lines, keys: keys, keyBytes: keyBytes) else { return false }
                 }
                 index = end + 1

@@ -551,15 +551,19 @@ final class JSONBatchAssembler: JSONEventHandler {
         return (index, numberIndex)
     }
 
+    /// Whether the parse stands between records of a JSON Lines file or a top-level array, none
+    /// open, where `takeProjectedRecord` may take the next (and, having taken it, stands again).
+    var standsBetweenPlainRecords: Bool {
+        depth == plainRecordDepth - 1 && !inRecord && memberName == nil && nested.isEmpty && passedOverDepth == 0 && refusal == nil
+    }
+
     /// Takes a record of a projection (`replayProjection`: its triples `range` of `fields`, values
     /// in `text`, keys in `keyBytes`) whose kept keys each come once: what its events do (the
     /// record opens, each key and its value, the record closes), each key's column known from
-    /// the records before. False, with nothing taken, when the parse does not stand between
-    /// plain records or a key comes twice; the events then read the record.
+    /// the records before. Only where `standsBetweenPlainRecords`. False, with nothing taken,
+    /// when a key comes twice; the events then read the record.
     func takeProjectedRecord(_ fields: UnsafePointer<UInt32>, _ range: Range<Int>, text: UnsafeRawPointer,
-                             keyBytes: UnsafeRawBufferPointer) -> Bool {
-        guard let keys = projectedKeys, depth == plainRecordDepth - 1, !inRecord, memberName == nil, nested.isEmpty,
-              passedOverDepth == 0, refusal == nil else { return false }
+                             keys: [Range<Int>], keyBytes: UnsafeRawBufferPointer) -> Bool {
         var seen: UInt32 = 0
         for index in range {
             let bit: UInt32 = 1 << (fields[3 * index] >> 8 & 31)
@@ -756,7 +760,13 @@ final class JSONBatchAssembler: JSONEventHandler {
         recordNumber += 1
         scratch.removeAll()
         swap(&previousKeyColumns, &keyColumns)
-        keyColumns.removeAll(keepingCapacity: true)
+        // A few keys (a count's) are taken off one by one: `removeAll` goes through a generic
+        // replacement of the whole range, which costs more than that.
+        if keyColumns.count <= 4 {
+            while keyColumns.popLast() != nil {}
+        } else {
+            keyColumns.removeAll(keepingCapacity: true)
+        }
         (previousKeysRise, keysRise) = (keysRise, true)
         recordObjectDepth = 0
         inArrayRecord = false
