@@ -3,6 +3,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -15,6 +16,38 @@ using namespace simdjson;
 namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Whether only blanks lie from `from` to `to`, counting the line feeds among them into `feeds`.
+bool blank_gap(const char *from, const char *to, size_t &feeds) {
+    for (; from < to; from++) {
+        if (*from == '\n') {
+            feeds++;
+        } else if (!is_blank(*from)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The line feeds in the `count` bytes at `text`, sixteen bytes at a time (in vector registers
+// where the machine has them): counted in each lane for up to 255 rounds, then summed.
+size_t count_feeds(const char *text, size_t count) {
+    typedef unsigned char Bytes16 __attribute__((vector_size(16)));
+    const Bytes16 feed = Bytes16{} + '\n';
+    size_t total = 0, index = 0;
+    while (count - index >= 16) {
+        Bytes16 lanes{};
+        const size_t rounds = std::min<size_t>((count - index) / 16, 255);
+        for (size_t round = 0; round < rounds; round++, index += 16) {
+            Bytes16 bytes;
+            std::memcpy(&bytes, text + index, 16);
+            lanes -= reinterpret_cast<Bytes16>(bytes == feed);
+        }
+        for (int lane = 0; lane < 16; lane++) total += lanes[lane];
+    }
+    for (; index < count; index++) total += text[index] == '\n';
+    return total;
+}
 
 // Whether only blanks lie from `from` to `to` (a scalar's end and the next structural).
 bool blanks_to(const char *from, const char *to) {
@@ -158,6 +191,11 @@ struct listview_simdjson {
             }
         } restore{buffer, 1 + length, buffer[1 + length], commas};
         size_t size = length + 1;
+        if (mode == LISTVIEW_SIMDJSON_LINES && projects) {
+            // The lines as they are, in `[` and `]`: the projection checks they hold a record each.
+            buffer[size] = ']';
+            if (project(buffer, size + 1, true, result)) return 0;
+        }
         if (mode == LISTVIEW_SIMDJSON_LINES) {
             // Each line feed after a value and before the next becomes a comma: the lines are
             // one array's elements. A value over two lines, or two on a line, then makes an
@@ -184,17 +222,19 @@ struct listview_simdjson {
         } else if (mode == LISTVIEW_SIMDJSON_ELEMENTS) {
             buffer[size++] = ']';
         }
-        if (projects && project(buffer, size, lines, mode == LISTVIEW_SIMDJSON_LINES, result)) return 0;
+        if (mode != LISTVIEW_SIMDJSON_LINES && projects && project(buffer, size, false, result)) return 0;
         return parse_array(buffer, size, lines, mode == LISTVIEW_SIMDJSON_LINES, result);
     }
 
-    // The array of `size` bytes at `buffer` (of `lines` elements, when `count_lines`) read as a
-    // projection: true when it is one (`result` filled), false when the tape must be made (the
-    // text is not JSON, or holds what a projection does not read: a record that is not an
-    // object, a key with an escape, a kept key holding a container).
+    // The array of `size` bytes at `buffer` read as a projection: true when it is one (`result`
+    // filled), false when the tape must be made (the text is not JSON, or holds what a
+    // projection does not read: a record that is not an object, a key with an escape, a kept
+    // key holding a container). With `lines`, the text is JSON Lines in `[` and `]`, its line
+    // feeds left as they are: records are apart by blanks with a line feed among them, and
+    // every line feed of the text must be one of those (a record is on one line).
     // simdjson's first stage finds the structure and checks the UTF-8; this walk checks the rest
     // of the grammar, each scalar, and each escape, as the tape's parse would.
-    bool project(const char *buffer, size_t size, size_t lines, bool count_lines, listview_simdjson_result *result) {
+    bool project(const char *buffer, size_t size, bool lines, listview_simdjson_result *result) {
         auto &found = *parser.implementation;
         if (found.capacity() < size && parser.allocate(size, parser.max_depth()) != SUCCESS) return false;
         if (found.stage1(reinterpret_cast<const uint8_t *>(buffer), size, stage1_mode::regular) != SUCCESS) return false;
@@ -207,7 +247,9 @@ struct listview_simdjson {
         auto *slash = static_cast<const char *>(std::memchr(buffer, '\\', size));
         walk.next_slash = slash == nullptr ? buffer + size : slash;
         field_words = 0;
-        size_t elements = 0, next_comma = 0;
+        // JSON Lines: the line feeds between records, and in the blanks before the first.
+        size_t feeds = 0;
+        if (lines && !blank_gap(buffer + 1, buffer + indexes[1], feeds)) return false;
         uint32_t i = 1;
         if (buffer[indexes[1]] != ']') {
             while (true) {
@@ -250,21 +292,24 @@ struct listview_simdjson {
                     }
                 }
                 push(LISTVIEW_SIMDJSON_FIELD_END, indexes[i - 1], 0);
-                elements++;
                 if (i >= count) return false;
                 const uint32_t at = indexes[i];
+                if (lines) {
+                    // Blanks up to the next record, a line feed among them; or up to the `]`.
+                    const size_t before = feeds;
+                    if (!blank_gap(buffer + indexes[i - 1] + 1, buffer + at, feeds)) return false;
+                    if (buffer[at] == ']') break;
+                    if (feeds == before) return false;
+                    continue;
+                }
                 if (buffer[at] == ']') break;
                 if (buffer[at] != ',') return false;
-                // JSON Lines: each comma between records must be a line feed that stood in for one.
-                if (count_lines) {
-                    while (next_comma < commas.size() && commas[next_comma] < at) next_comma++;
-                    if (next_comma == commas.size() || commas[next_comma] != at) return false;
-                }
                 i++;
             }
         }
-        // The array's `]` ends the text.
-        if ((i + 1 < count && indexes[i + 1] < size) || (count_lines && elements != lines)) return false;
+        // The array's `]` ends the text; in JSON Lines, every line feed is between records.
+        if (i + 1 < count && indexes[i + 1] < size) return false;
+        if (lines && feeds != count_feeds(buffer + 1, size - 2)) return false;
         *result = {};
         result->fields = fields.data();
         result->field_count = field_words / 3;

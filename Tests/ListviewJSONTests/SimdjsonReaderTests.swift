@@ -255,6 +255,9 @@ final class SimdjsonReaderTests: XCTestCase {
             (#"{"k":1,"k":2,"n":3,"k":4}"# + "\n", true), ("\n" + #"{"k":1}"# + "\n\n  \n" + #"{"k":2}"#, true),
             (#"{"k":1}"# + "\r\n" + #"{"k":2}"# + "\r\n", true), (#" { "k" : 1 , "n" : "x" } "# + "\n", true), ("{}\n{}\n", true),
             (#"{"ké":"é","K":1}"# + "\n", true), (#"{"n":1, String"k": 2}"# + "\n", false),
+            // JSON Lines: a record over two lines, two on a line, a line feed only before the first.
+            ("{\"k\":1,\n\"n\":2}\n{\"k\":3}\n", false), ("{\"k\":1} {\"k\":2}\n", false), ("{\"k\":[1,\n2]}\n", false),
+            ("\n\n{\"k\":1}\r\n", true), ("{\"k\":1}", true),
         ]
         for (text, readAsProjection) in others {
             let reading = try assertSameReadings(text, lines: true, onlyColumns: kept)
