@@ -1,5 +1,7 @@
-// simdjson's DOM parser behind the C functions of include/listview_simdjson.h.
+// simdjson's DOM parser behind the C functions of include/listview_simdjson.h; a projection's walk
+// is projection_walk.h.
 #include "listview_simdjson.h"
+#include "projection_walk.h"
 
 #include <simdjson.h>
 
@@ -12,50 +14,9 @@
 #include <vector>
 
 using namespace simdjson;
+using namespace listview_projection;
 
 namespace {
-
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// Whether only blanks lie from `from` to `to`, counting the line feeds among them into `feeds`.
-bool blank_gap(const char *from, const char *to, size_t &feeds) {
-    for (; from < to; from++) {
-        if (*from == '\n') {
-            feeds++;
-        } else if (!is_blank(*from)) {
-            return false;
-        }
-    }
-    return true;
-}
-
-// The line feeds in the `count` bytes at `text`, sixteen bytes at a time (in vector registers
-// where the machine has them): counted in each lane for up to 255 rounds, then summed.
-size_t count_feeds(const char *text, size_t count) {
-    typedef unsigned char Bytes16 __attribute__((vector_size(16)));
-    const Bytes16 feed = Bytes16{} + '\n';
-    size_t total = 0, index = 0;
-    while (count - index >= 16) {
-        Bytes16 lanes{};
-        const size_t rounds = std::min<size_t>((count - index) / 16, 255);
-        for (size_t round = 0; round < rounds; round++, index += 16) {
-            Bytes16 bytes;
-            std::memcpy(&bytes, text + index, 16);
-            lanes -= reinterpret_cast<Bytes16>(bytes == feed);
-        }
-        for (int lane = 0; lane < 16; lane++) total += lanes[lane];
-    }
-    for (; index < count; index++) total += text[index] == '\n';
-    return total;
-}
-
-// Whether only blanks lie from `from` to `to` (a scalar's end and the next structural).
-bool blanks_to(const char *from, const char *to) {
-    for (; from < to; from++) {
-        if (!is_blank(*from)) return false;
-    }
-    return true;
-}
 
 bool is_number_byte(char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }
 
@@ -75,80 +36,6 @@ struct StructuralTable {
 };
 
 constexpr StructuralTable structurals;
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-// The end of the JSON number at `p` (the byte after it), or nullptr when it is not one.
-[[gnu::always_inline]] inline const char *number_end(const char *p) {
-    if (*p == '-') p++;
-    if (*p == '0') {
-        p++;
-    } else if (*p >= '1' && *p <= '9') {
-        while (is_digit(*++p)) {}
-    } else {
-        return nullptr;
-    }
-    if (*p == '.') {
-        if (!is_digit(*++p)) return nullptr;
-        while (is_digit(*++p)) {}
-    }
-    if (*p == 'e' || *p == 'E') {
-        p++;
-        if (*p == '+' || *p == '-') p++;
-        if (!is_digit(*p)) return nullptr;
-        while (is_digit(*++p)) {}
-    }
-    return p;
-}
-
-bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-
-// Whether the four hex digits at `p` are D, then `low` to `high` (in either case), then two more.
-bool surrogate_half(const char *p, char low, char high) {
-    char second = char(p[1] | 0x20);
-    return (p[0] | 0x20) == 'd' && is_hex(p[1]) && second >= low && second <= high && is_hex(p[2]) && is_hex(p[3]);
-}
-
-// The closing quote of the string whose opening quote is at `p`, with `escaped` set when it
-// holds an escape; nullptr when an escape is not JSON's, or is half of a surrogate pair (the
-// tape's parse reads those). simdjson found the closing quote, and the text is padded: the words
-// read past it are readable.
-const char *closing_quote(const char *p, bool &escaped) {
-    const char *q = p + 1;
-    while (true) {
-        uint64_t word;
-        std::memcpy(&word, q, 8);
-        // The first byte of the word that is a quote or a backslash.
-        uint64_t quotes = word ^ 0x2222222222222222ULL, slashes = word ^ 0x5C5C5C5C5C5C5C5CULL;
-        uint64_t zero = ((quotes - 0x0101010101010101ULL) & ~quotes) | ((slashes - 0x0101010101010101ULL) & ~slashes);
-        zero &= 0x8080808080808080ULL;
-        if (zero == 0) {
-            q += 8;
-            continue;
-        }
-        q += __builtin_ctzll(zero) / 8;
-        if (*q == '"') return q;
-        escaped = true;
-        switch (q[1]) {
-        case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
-            q += 2;
-            break;
-        case 'u':
-            if (!is_hex(q[2]) || !is_hex(q[3]) || !is_hex(q[4]) || !is_hex(q[5])) return nullptr;
-            if ((q[2] == 'd' || q[2] == 'D') && !(q[3] >= '0' && q[3] <= '7')) {
-                // U+D800 to U+DFFF: a surrogate, which must be a high one (D800 to DBFF) and
-                // then a low one (DC00 to DFFF).
-                if (!surrogate_half(q + 2, '8', 'b') || q[6] != '\\' || q[7] != 'u' || !surrogate_half(q + 8, 'c', 'f')) return nullptr;
-                q += 12;
-                break;
-            }
-            q += 6;
-            break;
-        default:
-            return nullptr;
-        }
-    }
-}
 
 }  // namespace
 
@@ -341,132 +228,6 @@ struct listview_simdjson {
         return -1;
     }
 
-    // A walk over the structure simdjson's first stage found (`indexes`, `count` of them) in the
-    // text of `size` bytes at `buffer`, checking what that stage does not: the grammar, scalars, escapes.
-    struct Walk {
-        const char *buffer;
-        size_t size;
-        const uint32_t *indexes;
-        uint32_t count;
-        size_t max_depth;
-        // The first backslash not before the strings still to be walked: a string that ends
-        // before it has no escape.
-        const char *next_slash = nullptr;
-        std::vector<uint8_t> objects{};
-
-        // The end (after its closing quote) of the string opening at `at`, the next structural
-        // being at `next`; nullptr when there is no string there (simdjson's first stage takes
-        // `x"y"` for one scalar), or an escape in it is not JSON's or is half of a surrogate
-        // pair. It has escapes exactly when `has_escapes(next)` was true before the call.
-        [[gnu::always_inline]] const char *string_end(uint32_t at, uint32_t next) {
-            const char *start = buffer + at, *limit = buffer + next;
-            if (*start != '"') return nullptr;
-            if (next_slash >= limit) [[likely]] {
-                // No backslash: the closing quote is the last byte before the next structural but blanks.
-                const char *end = limit;
-                if (end[-1] != '"') [[unlikely]] {
-                    while (is_blank(end[-1])) end--;
-                }
-                return end - 1 > start && end[-1] == '"' ? end : nullptr;
-            }
-            return escaped_string_end(start, limit);
-        }
-
-        // Whether the string before the structural at `next` has escapes: a backslash lies
-        // before `next` (not before the string: `next_slash` is past the strings walked, and a
-        // backslash outside a string ends the walk).
-        [[gnu::always_inline]] bool has_escapes(uint32_t next) const { return next_slash < buffer + next; }
-
-        // `string_end` of a string before whose next structural a backslash lies.
-        [[gnu::noinline]] const char *escaped_string_end(const char *start, const char *limit) {
-            bool escaped = false;
-            const char *quote = next_slash < start ? nullptr : closing_quote(start, escaped);
-            if (quote == nullptr || !blanks_to(quote + 1, limit)) return nullptr;
-            auto *slash = static_cast<const char *>(std::memchr(quote, '\\', size_t(buffer + size - quote)));
-            next_slash = slash == nullptr ? buffer + size : slash;
-            return quote + 1;
-        }
-
-        // The end of the scalar at `at` (after a string's closing quote), the next structural
-        // being at `next`, and its kind; nullptr when it is not a JSON scalar.
-        [[gnu::always_inline]] const char *scalar_end(uint32_t at, uint32_t next, uint32_t &kind) {
-            const char *start = buffer + at, *end;
-            switch (*start) {
-            case '"':
-                kind = has_escapes(next) ? LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING : LISTVIEW_SIMDJSON_FIELD_STRING;
-                return string_end(at, next);
-            case 't':
-                kind = LISTVIEW_SIMDJSON_FIELD_TRUE;
-                end = std::memcmp(start, "true", 4) == 0 ? start + 4 : nullptr;
-                break;
-            case 'f':
-                kind = LISTVIEW_SIMDJSON_FIELD_FALSE;
-                end = std::memcmp(start, "false", 5) == 0 ? start + 5 : nullptr;
-                break;
-            case 'n':
-                kind = LISTVIEW_SIMDJSON_FIELD_NULL;
-                end = std::memcmp(start, "null", 4) == 0 ? start + 4 : nullptr;
-                break;
-            default:
-                kind = LISTVIEW_SIMDJSON_FIELD_NUMBER;
-                end = number_end(start);
-            }
-            return end != nullptr && blanks_to(end, buffer + next) ? end : nullptr;
-        }
-
-        // Walks the object or array opening at structural `i`, inside `depth` containers; returns
-        // the index of the structural after its closing bracket, or 0 when it is not JSON (or too deep).
-        uint32_t container(uint32_t i, size_t depth) {
-            const size_t outer = depth;
-            if (objects.size() < max_depth + 1) objects.resize(max_depth + 1);
-            // What the next structural may be: a value, a value or `]` (after `[`), a key, a key
-            // or `}` (after `{`), a colon, or what follows a value (a comma, or the closing bracket).
-            enum Expect { value, value_or_close, key, key_or_close, colon, after_value } expect = value;
-            for (; i < count; i++) {
-                const uint32_t at = indexes[i];
-                const char c = buffer[at];
-                switch (expect) {
-                case value_or_close:
-                    if (c == ']') break;
-                    [[fallthrough]];
-                case value:
-                    if (c == '{' || c == '[') {
-                        if (depth + 1 > max_depth) return 0;
-                        objects[++depth] = c == '{';
-                        expect = c == '{' ? key_or_close : value_or_close;
-                        continue;
-                    } else {
-                        uint32_t kind;
-                        if (i + 1 >= count || scalar_end(at, indexes[i + 1], kind) == nullptr) return 0;
-                        expect = after_value;
-                        continue;
-                    }
-                case key_or_close:
-                    if (c == '}') break;
-                    [[fallthrough]];
-                case key:
-                    if (c != '"' || i + 1 >= count || string_end(at, indexes[i + 1]) == nullptr) return 0;
-                    expect = colon;
-                    continue;
-                case colon:
-                    if (c != ':') return 0;
-                    expect = value;
-                    continue;
-                case after_value:
-                    if (c == ',') {
-                        expect = objects[depth] ? key : value;
-                        continue;
-                    }
-                    if (c != (objects[depth] ? '}' : ']')) return 0;
-                    break;
-                }
-                // A container closes.
-                if (--depth == outer) return i + 1;
-                expect = after_value;
-            }
-            return 0;
-        }
-    };
 
 
     // Parses the array of `size` bytes at `buffer` (of `lines` elements, when `count_lines`).
