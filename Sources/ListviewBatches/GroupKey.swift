@@ -30,14 +30,19 @@ public enum GroupKey: Hashable {
         }
     }
 
+    /// Whether two cell keys' bytes are the same (then keys of one kind are equal, with no number read).
+    @inlinable @inline(__always)
+    public static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }  // both empty
+        return memcmp(left, right, a.count) == 0
+    }
+
     public static func == (lhs: GroupKey, rhs: GroupKey) -> Bool {
         switch (lhs, rhs) {
         case let (.cell(kindA, a), .cell(kindB, b)):
             guard kindA == kindB else { return false }
-            if a.count == b.count {
-                guard let left = a.baseAddress, let right = b.baseAddress else { return true }  // both empty
-                if memcmp(left, right, a.count) == 0 { return true }
-            }
+            if sameBytes(a, b) { return true }
             return kindA == numberKind && NumberRule.equal(a, b)
         case let (.value(a), .value(b)) where a == b:
             return true

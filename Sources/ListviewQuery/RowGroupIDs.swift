@@ -1,4 +1,3 @@
-import Glibc
 import ListviewBatches
 import ListviewValues
 
@@ -67,7 +66,8 @@ public struct RowGroupIDs: Sendable {
 
     /// The first few distinct cell keys of a level and their numbers, looked through before the
     /// dictionary: most groupings have few values, and a cell of the same kind and bytes as one
-    /// of them is in its group (one that is not, a number written another way too, is looked up).
+    /// of them is in its group (`GroupKey.sameBytes`; one that is not, a number written another
+    /// way too, is looked up). Kinds and texts, not `GroupKey`s: a key copied is retained.
     private struct FirstKeys<Number> {
         private static var capacity: Int { 8 }
         private var kinds: [UInt8] = []
@@ -77,11 +77,7 @@ public struct RowGroupIDs: Sendable {
         @inline(__always)
         func number(of key: GroupKey) -> Number? {
             guard case let .cell(kind, bytes) = key else { return nil }
-            for index in kinds.indices where kinds[index] == kind && texts[index].count == bytes.count {
-                let text = texts[index]
-                guard let left = text.baseAddress, let right = bytes.baseAddress else { return numbers[index] }  // both empty
-                if memcmp(left, right, bytes.count) == 0 { return numbers[index] }
-            }
+            for index in kinds.indices where kinds[index] == kind && GroupKey.sameBytes(texts[index], bytes) { return numbers[index] }
             return nil
         }
 
