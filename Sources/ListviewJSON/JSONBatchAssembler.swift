@@ -581,23 +581,17 @@ final class JSONBatchAssembler: JSONEventHandler {
                 column = columnByKey[key] ?? addColumn(key)
                 projectedKeyColumns[keyIndex] = column
             }
-            let value: UnsafeRawBufferPointer, kind: CellKind
-            switch Int(word & 0xFF) {
-            case LISTVIEW_SIMDJSON_FIELD_STRING, LISTVIEW_SIMDJSON_FIELD_NUMBER:
-                value = UnsafeRawBufferPointer(start: text + Int(fields[3 * index + 1]), count: Int(fields[3 * index + 2]))
-                kind = Int(word & 0xFF) == LISTVIEW_SIMDJSON_FIELD_STRING ? .string : .number
-            case LISTVIEW_SIMDJSON_FIELD_TRUE, LISTVIEW_SIMDJSON_FIELD_FALSE:
-                (value, kind) = (Self.boolText(Int(word & 0xFF) == LISTVIEW_SIMDJSON_FIELD_TRUE), .bool)
-            case LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING:
-                let text = UnsafeRawBufferPointer(start: text + Int(fields[3 * index + 1]), count: Int(fields[3 * index + 2]))
-                if isKept(column) { slots[column] = withEscapesUndone(text) { cell(holding: $0, kind: .string) } }
-                appendKeyColumn(column)
-                currentColumn = column
-                continue
-            default:
-                (value, kind) = (UnsafeRawBufferPointer(start: nil, count: 0), .null)
+            let value = UnsafeRawBufferPointer(start: text + Int(fields[3 * index + 1]), count: Int(fields[3 * index + 2]))
+            if isKept(column) {
+                switch Int(word & 0xFF) {
+                case LISTVIEW_SIMDJSON_FIELD_STRING: slots[column] = cell(holding: value, kind: .string)
+                case LISTVIEW_SIMDJSON_FIELD_NUMBER: slots[column] = cell(holding: value, kind: .number)
+                case LISTVIEW_SIMDJSON_FIELD_TRUE: slots[column] = cell(holding: Self.boolText(true), kind: .bool)
+                case LISTVIEW_SIMDJSON_FIELD_FALSE: slots[column] = cell(holding: Self.boolText(false), kind: .bool)
+                case LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING: slots[column] = withEscapesUndone(value) { cell(holding: $0, kind: .string) }
+                default: slots[column] = cell(holding: UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
+                }
             }
-            if isKept(column) { slots[column] = cell(holding: value, kind: kind) }
             appendKeyColumn(column)
             currentColumn = column
         }
