@@ -138,11 +138,46 @@ public struct CellTable: Sendable {
             for index in texts.indices { appendCell(texts[index], kind: index < rowKinds.count ? rowKinds[index] : .text) }
             return endRow(padding: .absent, fieldOrder: fieldOrder)
         }
+        appendCellsAtOnce(texts: texts, kinds: rowKinds, width: count)
+        return endRow(padding: .absent, fieldOrder: fieldOrder)
+    }
+
+    /// Adds whole rows at once, a cell per column: `texts[i]` of kind `kinds[i]` in column
+    /// `i % columns.count`, row after row. What `appendRow` of each row does (no field order of
+    /// its own), with one check for them all (a projected count's rows of one or two cells,
+    /// `JSONBatchAssembler.takeProjectedRun`, for which `appendRow` goes cell by cell).
+    public mutating func appendRows(texts: UnsafeBufferPointer<UnsafeRawBufferPointer>, kinds rowKinds: UnsafeBufferPointer<CellKind>) {
+        joinTail()
+        let width = columns.count
+        guard width > 0, !texts.isEmpty else { return }
+        guard pendingCells == 0, rowKinds.count == texts.count, texts.count % width == 0 else {
+            // Not whole rows: the cells one row at a time, as given.
+            var start = 0
+            while start < texts.count {
+                let end = min(start + width, texts.count)
+                _ = appendRow(texts: UnsafeBufferPointer(rebasing: texts[start..<end]),
+                              kinds: UnsafeBufferPointer(rebasing: rowKinds[start..<min(end, rowKinds.count)]), fieldOrder: nil)
+                start = end
+            }
+            return
+        }
+        let rows = texts.count / width
+        let firstCell = ends.count
+        appendCellsAtOnce(texts: texts, kinds: rowKinds, width: width)
+        if !rowStarts.isEmpty { rowStarts.append(contentsOf: (0..<rows).lazy.map { firstCell + $0 * width }) }
+        pendingCells = 0
+        rowCount += rows
+    }
+
+    /// Adds `texts` (of `rowKinds`) as the next cells, rows of `width` from the current row's
+    /// first: their bytes, ends and kinds each appended in one go, measured when columns are.
+    private mutating func appendCellsAtOnce(texts: UnsafeBufferPointer<UnsafeRawBufferPointer>, kinds rowKinds: UnsafeBufferPointer<CellKind>,
+                                            width: Int) {
         if measuresColumns {
             let inferTypes = inferTypes
             measures.withUnsafeMutableBufferPointer { measures in
-                for index in 0..<count {
-                    measures[index].add(cellOf: rowKinds[index], text: texts[index], inferTypes: inferTypes, printableASCII: false)
+                for index in texts.indices {
+                    measures[index % width].add(cellOf: rowKinds[index], text: texts[index], inferTypes: inferTypes, printableASCII: false)
                 }
             }
         }
@@ -153,8 +188,7 @@ public struct CellTable: Sendable {
         arena.append(each: texts) { rowEnds.append($0) }
         swap(&rowEnds, &ends)
         if hasKinds { kinds.append(contentsOf: rowKinds) }
-        pendingCells = count
-        return endRow(padding: .absent, fieldOrder: fieldOrder)
+        pendingCells = texts.count
     }
 
     /// Adds cells `columns` of `row` of `source` (another table's cells) to the current row, as

@@ -2,8 +2,9 @@ import CSimdjson
 
 extension JSONBatchAssembler {
     /// Replays a simdjson projection (`listview_simdjson_result.fields`: records whose kept keys'
-    /// scalar values alone were handed over, `projectedKeys`): each record whose keys come once
-    /// taken at once (`takeProjectedRecord`), any other given as the events `JSONStreamParser`
+    /// scalar values alone were handed over, `projectedKeys`): runs of plain records handed to
+    /// the batch at once (`takeProjectedRun`), each other record whose keys come once taken at
+    /// once (`takeProjectedRecord`), any other given as the events `JSONStreamParser`
     /// gives for it (it opens, its kept keys and their values come in its order, it closes).
     /// The keys not kept are left out, as their values are (`isKept`): the rows are those the
     /// tape's replay makes. False when the assembler refused an event.
@@ -18,6 +19,11 @@ extension JSONBatchAssembler {
             let direct = standsBetweenPlainRecords
             var index = 0
             while index < parsed.field_count {
+                // Plain records, a run at a time; the one it stops at, alone.
+                if direct {
+                    index = takeProjectedRun(fields, from: index, count: parsed.field_count, text: text)
+                    guard index < parsed.field_count else { break }
+                }
                 guard Int(fields[3 * index] & 0xFF) == LISTVIEW_SIMDJSON_FIELD_BEGIN else { return false }
                 var end = index + 1
                 while end < parsed.field_count, Int(fields[3 * end] & 0xFF) != LISTVIEW_SIMDJSON_FIELD_END { end += 1 }

@@ -54,6 +54,10 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// per batch column, kept between records (written before each is read).
     private var rowTexts = UnsafeMutableBufferPointer<UnsafeRawBufferPointer>.allocate(capacity: 16)
     private var rowKinds = UnsafeMutableBufferPointer<CellKind>.allocate(capacity: 16)
+    /// A run of projected records' rows as `takeProjectedRun` hands them to the batch at once,
+    /// kept between runs.
+    private var runTexts = UnsafeMutableBufferPointer<UnsafeRawBufferPointer>.allocate(capacity: 0)
+    private var runKinds = UnsafeMutableBufferPointer<CellKind>.allocate(capacity: 0)
     /// The depth of the record's field whose nested value is being passed over (its column not
     /// kept); 0 when none is.
     private var passedOverDepth = 0
@@ -171,6 +175,8 @@ final class JSONBatchAssembler: JSONEventHandler {
         keyStore.deallocate()
         rowTexts.deallocate()
         rowKinds.deallocate()
+        runTexts.deallocate()
+        runKinds.deallocate()
         slots.deallocate()
     }
 
@@ -597,6 +603,80 @@ final class JSONBatchAssembler: JSONEventHandler {
         }
         endRecord()
         return true
+    }
+
+    /// Takes the records of a projection from its triple `start` on (a record's BEGIN) while
+    /// each is plain: its kept keys each once, in the order of the batch's columns, each with a
+    /// column already, and no string with escapes. Their rows go to the batch at once
+    /// (`CellTable.appendRows`): the cells `takeProjectedRecord` and `endRecord` give each, the
+    /// columns it lacks absent. Returns the triple it stopped at: the BEGIN of a record that is
+    /// not plain, or `count`. Only where `standsBetweenPlainRecords`, which holds after it.
+    func takeProjectedRun(_ fields: UnsafePointer<UInt32>, from start: Int, count: Int, text: UnsafeRawPointer) -> Int {
+        let width = batchColumnKeys.count
+        guard width > 0, batch.columns.count == width else { return start }
+        var index = start, rows = 0, lastBegin = -1
+        records: while index < count, Int(fields[3 * index] & 0xFF) == LISTVIEW_SIMDJSON_FIELD_BEGIN {
+            let base = rows * width
+            if base + width > runTexts.count { growRun(to: base + width, keeping: base) }
+            for cell in base..<base + width {
+                runTexts[cell] = UnsafeRawBufferPointer(start: nil, count: 0)
+                runKinds[cell] = .absent
+            }
+            var next = index + 1, previousColumn = -1
+            while true {
+                guard next < count else { break records }
+                let word = fields[3 * next]
+                let kind = Int(word & 0xFF)
+                if kind == LISTVIEW_SIMDJSON_FIELD_END { break }
+                let keyIndex = Int(word >> 8)
+                guard keyIndex < projectedKeyColumns.count else { break records }
+                let key = projectedKeyColumns[keyIndex]
+                guard key >= 0 else { break records }
+                let column = batchColumnOfKey[key]
+                guard column > previousColumn else { break records }
+                previousColumn = column
+                let value = UnsafeRawBufferPointer(start: text + Int(fields[3 * next + 1]), count: Int(fields[3 * next + 2]))
+                switch kind {
+                case LISTVIEW_SIMDJSON_FIELD_STRING: (runTexts[base + column], runKinds[base + column]) = (value, .string)
+                case LISTVIEW_SIMDJSON_FIELD_NUMBER: (runTexts[base + column], runKinds[base + column]) = (value, .number)
+                case LISTVIEW_SIMDJSON_FIELD_TRUE: (runTexts[base + column], runKinds[base + column]) = (Self.boolText(true), .bool)
+                case LISTVIEW_SIMDJSON_FIELD_FALSE: (runTexts[base + column], runKinds[base + column]) = (Self.boolText(false), .bool)
+                case LISTVIEW_SIMDJSON_FIELD_NULL: runKinds[base + column] = .null
+                default: break records
+                }
+                next += 1
+            }
+            rows += 1
+            lastBegin = index
+            index = next + 1
+        }
+        guard rows > 0 else { return start }
+        batch.appendRows(texts: UnsafeBufferPointer(rebasing: runTexts[..<(rows * width)]),
+                         kinds: UnsafeBufferPointer(rebasing: runKinds[..<(rows * width)]))
+        // As `endRecord` leaves it after the run's last record.
+        recordNumber += rows
+        previousKeyColumns.removeAll(keepingCapacity: true)
+        var field = lastBegin + 1
+        while Int(fields[3 * field] & 0xFF) != LISTVIEW_SIMDJSON_FIELD_END {
+            previousKeyColumns.append(projectedKeyColumns[Int(fields[3 * field] >> 8)])
+            field += 1
+        }
+        previousKeysRise = true
+        if lines { valueOnLine = true }
+        if !frames.isEmpty { frames[frames.count - 1].index += rows }
+        return index
+    }
+
+    /// Makes room for `cells` cells in a run's rows, the first `kept` kept.
+    private func growRun(to cells: Int, keeping kept: Int) {
+        let capacity = max(cells, 2 * runTexts.count, 1024)
+        let (texts, kinds) = (UnsafeMutableBufferPointer<UnsafeRawBufferPointer>.allocate(capacity: capacity),
+                              UnsafeMutableBufferPointer<CellKind>.allocate(capacity: capacity))
+        _ = texts.initialize(from: runTexts[..<kept])
+        _ = kinds.initialize(from: runKinds[..<kept])
+        runTexts.deallocate()
+        runKinds.deallocate()
+        (runTexts, runKinds) = (texts, kinds)
     }
 
     /// Calls `body` with `text`, a string's bytes between its quotes whose escapes a projection

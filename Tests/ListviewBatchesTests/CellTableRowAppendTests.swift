@@ -57,6 +57,53 @@ final class CellTableRowAppendTests: XCTestCase {
         XCTAssertGreaterThan(kindsBegun, 10, "rows added whole began the kinds")
     }
 
+    /// Runs of whole rows added at once (`appendRows`, a projected count's records) against the
+    /// same rows added cell by cell: the same cells, kinds and measures, with columns added
+    /// between runs (the rows before them short), runs of text cells alone, and cells that are
+    /// not whole rows (added row by row as given).
+    func testRunsOfRowsAddedAtOnceAsCellByCell() {
+        var random = seededRandom()
+        let texts = ["", "1", "-2.5", "x", "é", "a,b", String(repeating: "w", count: 70), "true"]
+        let kinds: [CellKind] = [.text, .string, .number, .bool, .null, .absent]
+        var crossedGroups = 0, notWhole = 0
+        for round in 0..<200 {
+            var columns = (0..<(1 + random.next(4))).map { "c\($0)" }
+            let inferTypes = random.next(2) == 0
+            var runs = CellTable(columns: columns, inferTypes: inferTypes)
+            var byCell = CellTable(columns: columns, inferTypes: inferTypes)
+            runs.measuresColumns = random.next(2) == 0
+            byCell.measuresColumns = runs.measuresColumns
+            let textOnly = random.next(3) == 0
+            for _ in 0..<(1 + random.next(6)) {
+                if random.next(3) == 0 {
+                    columns.append("c\(columns.count)")
+                    runs.addColumn(columns[columns.count - 1])
+                    byCell.addColumn(columns[columns.count - 1])
+                }
+                let width = columns.count
+                var cellCount = width * (random.next(4) == 0 ? 300 + random.next(400) : random.next(20))
+                if random.next(8) == 0 && width > 1 {
+                    cellCount += 1 + random.next(width - 1)
+                    notWhole += 1
+                }
+                let runTexts = (0..<cellCount).map { _ in Array((random.element(of: texts) ?? "").utf8) }
+                let runKinds = (0..<cellCount).map { _ in textOnly ? CellKind.text : random.element(of: kinds) ?? .text }
+                Self.withViews(of: runTexts) { views in
+                    views.withUnsafeBufferPointer { views in runKinds.withUnsafeBufferPointer { runs.appendRows(texts: views, kinds: $0) } }
+                    for (index, (view, kind)) in zip(views, runKinds).enumerated() {
+                        byCell.appendCell(view, kind: kind)
+                        if index % width == width - 1 || index == views.count - 1 { _ = byCell.endRow(padding: .absent) }
+                    }
+                }
+            }
+            if runs.rowCount * runs.columns.count > 1_024 { crossedGroups += 1 }
+            XCTAssertEqual(runs.dump, byCell.dump, "round \(round)")
+            XCTAssertEqual(runs.measuresDump, byCell.measuresDump, "round \(round)")
+        }
+        XCTAssertGreaterThan(crossedGroups, 20, "runs crossed groups of ends")
+        XCTAssertGreaterThan(notWhole, 10, "cells that are not whole rows")
+    }
+
     /// Rows of text cells, then a row with a string: the kinds are kept from then on, the cells
     /// before it `.text`.
     func testKindsAreKeptFromTheFirstCellThatIsNotText() {
