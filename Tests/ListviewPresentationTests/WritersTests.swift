@@ -82,6 +82,28 @@ final class WritersTests: XCTestCase {
         XCTAssertEqual(try render(presenter, [Section(items: records)]), "a,b,c,d\n\"\",,\"\",\n")
     }
 
+    /// A field named as a column and also as a path into another column's nested value (`tags.0`
+    /// beside `tags`, as a flattened table has them, leading or chosen): the column's value where
+    /// the row has one there (null too), else the value at the path; written as CSV writes values.
+    func testAFieldThatIsAColumnAndAPathReadsTheColumnFirst() throws {
+        let records = [
+            Record(["tags": .array([.number("5"), .string("x")]), "id": .number("1")]),
+            Record(["tags.0": .string("y"), "id": .number("2")]),
+            Record(["tags": .array([]), "tags.0": .null, "id": .number("3")]),
+            Record(["tags": .array([.number("7")]), "tags.0": .string(""), "id": .number("4")]),
+            Record(["tags": .array([.number("8")]), "tags.0": .bool(true), "id": .number("5")]),
+            Record(["tags": .array([.string("a,b")]), "id": .number("6")]),
+            Record(["tags": .array([.number("9")]), "tags.0": .number("1.50"), "id": .number("7")]),
+        ]
+        let expected = "tags.0,id\n5,1\ny,2\n,3\n\"\",4\ntrue,5\n\"a,b\",6\n1.50,7\n"
+        let schema = ["tags", "tags.0", "id"]
+        let chosen = DelimitedPresenter(fields: OutputFields(columns: [ColumnSpec("tags.0"), ColumnSpec("id")], schemaColumns: schema), dialect: .csv)
+        XCTAssertEqual(try render(chosen, [Section(items: records)]), expected)
+        let leading = DelimitedPresenter(fields: OutputFields(columns: [ColumnSpec("id")], leading: [FieldPath("tags.0")], schemaColumns: schema),
+                                         dialect: .csv)
+        XCTAssertEqual(try render(leading, [Section(items: records)]), expected)
+    }
+
     func testTSVEscapes() throws {
         let presenter = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: columns), dialect: .tsv)
         let expected = [

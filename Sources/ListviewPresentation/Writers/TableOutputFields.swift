@@ -21,6 +21,26 @@ public struct TableOutputFields: Sendable {
     private let leading: [Field]
     /// The `--fields` columns (group fields left out), or nil for each row's own fields.
     private let chosen: [Field]?
+    /// How a row reads each of `leading` and `chosen`, known without copying a field (and
+    /// retaining its path) per row.
+    private let leadingReads: [Read]
+    private let chosenReads: [Read]
+
+    /// How a row reads a field.
+    private enum Read {
+        /// The cells of a column the path names whole.
+        case column(Int)
+        /// A column named as the whole path, where the path also steps into another column's
+        /// nested value (`tags.0` beside `tags`, as a flattened table has them): the path's value
+        /// is the column's where the row has one there.
+        case columnFirst(Int)
+        /// The value at the path (`TableField.value`).
+        case path
+
+        init(_ field: TableField) {
+            self = if let column = field.column { field.isColumn ? .column(column) : .columnFirst(column) } else { .path }
+        }
+    }
     /// Each table column as a JSON key (`columnKeys[columnKeyStarts[c]..<columnKeyStarts[c + 1]]`:
     /// one array, not one per column, so a row takes no reference per cell), and whether it
     /// gives way to a group field of its name.
@@ -44,6 +64,8 @@ public struct TableOutputFields: Sendable {
         }
         leading = fields.leading.map { field($0.text, $0) }
         chosen = fields.columns.map { specs in specs.filter { !fields.leadingNames.contains($0.title) }.map { field($0.title, $0.path) } }
+        leadingReads = leading.map { Read($0.source) }
+        chosenReads = (chosen ?? []).map { Read($0.source) }
         var keys: [UInt8] = [], starts = [0]
         for column in table.columns {
             keys += Self.key(column)
@@ -92,12 +114,12 @@ public struct TableOutputFields: Sendable {
             }
         }
         if let chosen {
-            for field in chosen {
-                if field.source.isColumn, let column = field.source.column {
-                    field.key.withUnsafeBufferPointer { appendCell(key: $0, column: column) }
-                } else if let value = field.source.value(row: row, in: cells) {
+            for (index, read) in chosenReads.enumerated() {
+                if case .column(let column) = read {
+                    chosen[index].key.withUnsafeBufferPointer { appendCell(key: $0, column: column) }
+                } else if let value = chosen[index].source.value(row: row, in: cells) {
                     separate()
-                    bytes.append(contentsOf: field.key)
+                    bytes.append(contentsOf: chosen[index].key)
                     value.appendJSON(to: &bytes)
                 }
             }
@@ -126,17 +148,27 @@ public struct TableOutputFields: Sendable {
             let (kind, text) = cells.cell(row: row, column: column)
             body(kind == .null || kind == .absent ? nil : text, kind.quotesWhenEmpty)
         }
-        for field in leading {
-            if field.source.isColumn, let column = field.source.column { cell(column) } else {
-                Self.plain(field.source.value(row: row, in: cells) ?? .null, body)
+        /// Whether a `.columnFirst` field's column holds the row's value: then written from its
+        /// cell, a scalar a reader checked (valid UTF-8) being its value's text; no value made.
+        @inline(__always) func columnFirst(_ read: Read) -> Bool {
+            guard case .columnFirst(let column) = read else { return false }
+            let (kind, text) = cells.cell(row: row, column: column)
+            switch kind {
+            case .string, .number, .bool: body(text, true)
+            case .null: body(nil, true)
+            case .text, .absent, .nested: return false
+            }
+            return true
+        }
+        for (index, read) in leadingReads.enumerated() {
+            if case .column(let column) = read { cell(column) } else if !columnFirst(read) {
+                Self.plain(leading[index].source.value(row: row, in: cells), body)
             }
         }
         if let chosen {
-            for field in chosen {
-                if field.source.isColumn, let column = field.source.column {
-                    cell(column)
-                } else {
-                    Self.plain(field.source.value(row: row, in: cells), body)
+            for (index, read) in chosenReads.enumerated() {
+                if case .column(let column) = read { cell(column) } else if !columnFirst(read) {
+                    Self.plain(chosen[index].source.value(row: row, in: cells), body)
                 }
             }
             guard hasFixedHeader else { return }
