@@ -76,6 +76,41 @@ struct CellEnds {
         relative.append(UInt32(truncatingIfNeeded: span))
     }
 
+    /// Adds cells of `lengths` bytes each, the first starting at `start` (where the cell before
+    /// it ends): a group's run of relative ends at once, not a cell at a time.
+    mutating func append(lengths: UnsafeBufferPointer<Int>, from start: Int) {
+        let groupSize = 1 << Self.groupShift
+        var end = start, next = 0
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: groupSize) { chunk in
+            while next < lengths.count, wide == nil {
+                let index = relative.count
+                if index & (groupSize - 1) == 0 {
+                    lastGroupStart = index == 0 ? 0 : self[index - 1]
+                    groupStarts.append(lastGroupStart)
+                }
+                let run = Swift.min(groupSize - (index & (groupSize - 1)), lengths.count - next)
+                var filled = 0
+                while filled < run {
+                    let span = end + lengths[next + filled] - lastGroupStart
+                    guard span < spanLimit else { break }
+                    end += lengths[next + filled]
+                    chunk[filled] = UInt32(truncatingIfNeeded: span)
+                    filled += 1
+                }
+                relative.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<filled]))
+                next += filled
+                // A span too long: the ends are kept whole from this cell on (`append` widens them;
+                // the group starts are not read after).
+                if filled < run { break }
+            }
+        }
+        while next < lengths.count {
+            end += lengths[next]
+            append(end)
+            next += 1
+        }
+    }
+
     /// Appends `end` `count` times (cells that add no bytes: a row's absent cells), a group's run at once.
     mutating func append(_ end: Int, count: Int) {
         let groupMask = (1 << Self.groupShift) - 1

@@ -89,7 +89,7 @@ extension CellTable {
         self.init(columns: names, inferTypes: infer == 1)
         self.nestedDecoder = nestedDecoder
         measuresColumns = measuring
-        appendRows(count: rowCount, text: text, lengths: lengths, kinds: kinds, fieldOrders: orders)
+        lengths.withUnsafeBufferPointer { appendRows(count: rowCount, text: text, lengths: $0, kinds: kinds, fieldOrders: orders) }
     }
 }
 

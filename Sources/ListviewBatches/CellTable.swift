@@ -248,30 +248,33 @@ public struct CellTable: Sendable {
         pendingCells += count
     }
 
-    /// Appends `count` whole rows at once (a spilled table read back): their cells' bytes run
-    /// together in `text`, each cell's length in `lengths` and raw kind in `kinds` (nil: every
-    /// cell `.text`), row after row, a cell per column; `fieldOrders` by row of these.
-    mutating func appendRows(count: Int, text: UnsafeRawBufferPointer, lengths: [Int], kinds: UnsafeRawBufferPointer?,
-                             fieldOrders orders: [Int: [Int]]) {
+    /// Appends `count` whole rows at once (a spilled table read back, a run of CSV rows): their
+    /// cells' bytes run together in `text`, each cell's length in `lengths` and raw kind in
+    /// `kinds` (nil: every cell `.text`), row after row, a cell per column; `fieldOrders` by row
+    /// of these.
+    public mutating func appendRows(count: Int, text: UnsafeRawBufferPointer, lengths: UnsafeBufferPointer<Int>, kinds: UnsafeRawBufferPointer?,
+                                    fieldOrders orders: [Int: [Int]] = [:]) {
         joinTail()
         if !rowStarts.isEmpty { rowStarts.append(contentsOf: (0..<count).map { ends.count + $0 * columns.count }) }
+        @inline(__always) func kind(_ index: Int) -> CellKind { kinds.flatMap { CellKind(rawValue: $0[index]) } ?? .text }
+        if measuresColumns {
+            let (inferTypes, width) = (inferTypes, columns.count)
+            measures.withUnsafeMutableBufferPointer { measures in
+                var start = 0, column = 0
+                for (index, length) in lengths.enumerated() {
+                    if column < measures.count {
+                        measures[column].add(cellOf: kind(index), text: UnsafeRawBufferPointer(rebasing: text[start..<start + length]), inferTypes: inferTypes)
+                    }
+                    start += length
+                    column = column + 1 == width ? 0 : column + 1
+                }
+            }
+        }
         let base = arena.count
         if !text.isEmpty { arena.append(contentsOf: text) }
         if kinds != nil && !hasKinds { beginKinds(textCells: ends.count) }
-        ends.reserveCapacity(ends.count + lengths.count)
-        var end = base, column = 0
-        for (index, length) in lengths.enumerated() {
-            let kind = kinds.flatMap { CellKind(rawValue: $0[index]) } ?? .text
-            if measuresColumns && column < measures.count {
-                arena.withUnsafeBytes { arena in
-                    measures[column].add(cellOf: kind, text: UnsafeRawBufferPointer(rebasing: arena[end..<end + length]), inferTypes: inferTypes)
-                }
-            }
-            end += length
-            ends.append(end)
-            if hasKinds { self.kinds.append(kind) }
-            column = column + 1 == columns.count ? 0 : column + 1
-        }
+        ends.append(lengths: lengths, from: base)
+        if hasKinds { self.kinds.append(contentsOf: lengths.indices.lazy.map(kind)) }
         for (row, order) in orders where !order.isStrictlyIncreasing { fieldOrders[rowCount + row] = order }
         rowCount += count
     }

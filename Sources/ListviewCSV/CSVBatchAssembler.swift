@@ -20,8 +20,18 @@ final class CSVBatchAssembler {
     private let inferTypes: Bool
     /// The unique column names from the header (or `1`…`n`), once the first row is read.
     private(set) var header: [String]?
-    /// The rows completed so far (a reader hands them on and drops them, or keeps them all).
+    /// The rows completed so far (a reader hands them on and drops them, or keeps them all), up
+    /// to the end of the parser's last call (`commitRows`).
     var batch: CellTable
+    /// The rows read since the batch was last given them, each a cell per kept column, and the
+    /// cells of the row being read after them. A parser's call hands the rows to the batch at its
+    /// end, whole rows at once (`commitRows`, `CellTable.appendRows`): a cell appended to a table
+    /// one at a time cost more than libcsv's parse of it.
+    private var run = CSVCellRun()
+    private var runRows = 0
+    /// Where the row being read begins in the run: its first cell, and its first byte.
+    private var rowStartCell = 0
+    private var rowStartByte = 0
     /// The first row's cells, while it is the header, and which of them were a quoted `""`.
     private var headerCells: [String] = []
     private var headerQuotedEmpty: [Bool] = []
@@ -134,15 +144,37 @@ final class CSVBatchAssembler {
         } else if let keeps, !(column < keeps.count && keeps[column]) {
             return
         } else if !nullTexts.isEmpty, nullTexts.contains(where: { bytes.elementsEqual($0) }) {
-            batch.appendCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
+            addCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
         } else if bytes.isEmpty {
             // libcsv hands an unquoted empty field over without a pointer (CSV_EMPTY_IS_NULL).
-            batch.appendCell(bytes, kind: bytes.baseAddress == nil ? .text : .string, printableASCII: true)
+            addCell(bytes, kind: bytes.baseAddress == nil ? .text : .string)
         } else {
-            // Only a measured cell needs to know (the measure finds it out otherwise).
-            let printable = batch.measuresColumns && UTF8Check.printableASCIIPrefix(bytes.assumingMemoryBound(to: UInt8.self)) == bytes.count
-            batch.appendCell(bytes, printableASCII: printable)
+            addCell(bytes, kind: .text)
         }
+    }
+
+    /// Adds a cell of the row being read to the run.
+    @inline(__always)
+    private func addCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind) {
+        run.append(bytes, kind: kind)
+    }
+
+    /// Hands the batch the run's whole rows, keeping the cells of the row being read; the
+    /// parser calls it at the end of each of its calls, so the batch has every row completed.
+    func commitRows() {
+        guard runRows > 0 else { return }
+        run.withCells(rowStartCell, bytes: rowStartByte) { text, lengths, kinds in
+            batch.appendRows(count: runRows, text: text, lengths: lengths, kinds: kinds)
+        }
+        run.removeFirst(rowStartCell, bytes: rowStartByte)
+        (runRows, rowStartCell, rowStartByte) = (0, 0, 0)
+    }
+
+    /// Hands the batch the run's whole rows, then the row being read cell by cell, the row not ended.
+    private func moveRunToBatch() {
+        commitRows()
+        run.forEach { bytes, kind in batch.appendCell(bytes, kind: kind) }
+        run.removeFirst(run.count, bytes: run.text.count)
     }
 
     /// A row ends at each CR or LF outside quotes (libcsv reports every one); a CRLF pair is one line.
@@ -163,6 +195,13 @@ final class CSVBatchAssembler {
             _ = batch.endRow()
             return
         }
+        if cells == header.count, run.count - rowStartCell == keptCount, batch.columns.count == keptCount {
+            // A row of a cell per column (none added for a long row before it): it stays in the run.
+            runRows += 1
+            (rowStartCell, rowStartByte) = (run.count, run.text.count)
+            return
+        }
+        moveRunToBatch()
         if cells < header.count {
             shortRows += 1
             // Padded with nulls up to the header; the extra columns of long rows are absent.

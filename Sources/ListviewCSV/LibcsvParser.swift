@@ -106,6 +106,7 @@ final class LibcsvParser {
         csv_set_space_func(parser, keepingSpaces ? listview_csv_no_space : nil)
         let context = Unmanaged.passUnretained(assembler).toOpaque()
         let parsed = csv_parse(parser, base + range.lowerBound, range.count, LibcsvParser.fieldCallback, LibcsvParser.rowCallback, context)
+        assembler.commitRows()
         guard parsed < range.count else { return .ok }
         return .failed(message: describeError(at: chunk[range.lowerBound + parsed]), offset: range.lowerBound + parsed)
     }
@@ -122,6 +123,7 @@ final class LibcsvParser {
         let openQuotedField = parser.pointee.quoted != 0 && parser.pointee.pstate == 2
         let context = Unmanaged.passUnretained(assembler).toOpaque()
         let status = openQuotedField ? -1 : csv_fini(parser, LibcsvParser.fieldCallback, LibcsvParser.rowCallback, context)
+        assembler.commitRows()
         if status != 0 {
             return (.failed(message: "a quoted field is not closed before the end of the input", offset: 0), openFieldNewlines)
         }

@@ -115,6 +115,13 @@ public struct ByteOutput: ~Copyable {
         written = Swift.min(Swift.max(offset, 0), written)
     }
 
+    /// Drops the first `count` bytes, the rest moved to the start.
+    public mutating func removeFirst(_ count: Int) {
+        let dropped = Swift.min(Swift.max(count, 0), written)
+        if dropped < written { base.copyMemory(from: base + dropped, byteCount: written - dropped) }
+        written -= dropped
+    }
+
     /// Drops every byte, keeping the memory for what comes next.
     public mutating func removeAll() {
         written = 0

@@ -49,6 +49,53 @@ final class CellEndsTests: XCTestCase {
         }
     }
 
+    /// Runs of cells appended by their lengths (`append(lengths:from:)`, rows of a CSV parse)
+    /// read back as their ends appended one by one: runs crossing groups, starting on a group's
+    /// first cell, and past the span limit (where the ends widen, at a group's first cell or
+    /// inside one), then more cells one at a time.
+    func testRunsOfLengthsAreAppendedAsTheirEnds() {
+        var random = seededRandom()
+        var widened = 0
+        for round in 0..<60 {
+            let spanLimit = round % 3 == 0 ? 2_000 + random.next(20_000) : Int(UInt32.max)
+            var ends = CellEnds(spanLimit: spanLimit)
+            var byCell = CellEnds(spanLimit: spanLimit)
+            var end = 0
+            for _ in 0..<(1 + random.next(8)) {
+                let lengths = (0..<random.next(3_000)).map { _ in random.next(10) == 0 ? random.next(3_000) : random.next(12) }
+                lengths.withUnsafeBufferPointer { ends.append(lengths: $0, from: end) }
+                for length in lengths {
+                    end += length
+                    byCell.append(end)
+                }
+                if random.next(3) == 0 {
+                    end += random.next(5)
+                    ends.append(end)
+                    byCell.append(end)
+                }
+            }
+            XCTAssertEqual((0..<ends.count).map { ends[$0] }, (0..<byCell.count).map { byCell[$0] }, "round \(round)")
+            XCTAssertEqual(ends.isWide, byCell.isWide, "round \(round)")
+            ends.withView { view in XCTAssertEqual((0..<view.count).map { view[$0] }, (0..<byCell.count).map { byCell[$0] }) }
+            if ends.isWide { widened += 1 }
+        }
+        XCTAssertGreaterThan(widened, 5, "runs that widened the ends")
+        // A cell too long on its own as a group's first.
+        var ends = CellEnds(spanLimit: 100)
+        var byCell = CellEnds(spanLimit: 100)
+        let lengths = Array(repeating: 1, count: 1_024) + [500, 3, 4]
+        lengths.withUnsafeBufferPointer { ends.append(lengths: $0, from: 0) }
+        var end = 0
+        for length in lengths {
+            end += length
+            byCell.append(end)
+        }
+        XCTAssertTrue(ends.isWide)
+        XCTAssertEqual((0..<ends.count).map { ends[$0] }, (0..<byCell.count).map { byCell[$0] })
+        ends.removeLast(3)
+        XCTAssertEqual(ends.last, 1_024)
+    }
+
     /// A group spanning more than the limit (4 GiB in use) keeps every end whole from then on.
     func testAGroupSpanningTooManyBytesKeepsEndsWhole() {
         var ends = CellEnds(spanLimit: 100_000)
