@@ -81,27 +81,31 @@ struct CellEnds {
     mutating func append(lengths: UnsafeBufferPointer<Int>, from start: Int) {
         let groupSize = 1 << Self.groupShift
         var end = start, next = 0
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: groupSize) { chunk in
-            while next < lengths.count, wide == nil {
-                let index = relative.count
-                if index & (groupSize - 1) == 0 {
-                    lastGroupStart = index == 0 ? 0 : self[index - 1]
-                    groupStarts.append(lastGroupStart)
-                }
-                let run = Swift.min(groupSize - (index & (groupSize - 1)), lengths.count - next)
-                var filled = 0
+        while next < lengths.count, wide == nil {
+            let index = relative.count
+            if index & (groupSize - 1) == 0 {
+                lastGroupStart = index == 0 ? 0 : self[index - 1]
+                groupStarts.append(lastGroupStart)
+            }
+            // The cells up to the group's end whose spans fit, written in place.
+            let run = Swift.min(groupSize - (index & (groupSize - 1)), lengths.count - next)
+            relative.append(contentsOf: repeatElement(0, count: run))
+            var filled = 0
+            relative.withUnsafeMutableBufferPointer { relative in
                 while filled < run {
                     let span = end + lengths[next + filled] - lastGroupStart
                     guard span < spanLimit else { break }
                     end += lengths[next + filled]
-                    chunk[filled] = UInt32(truncatingIfNeeded: span)
+                    relative[index + filled] = UInt32(truncatingIfNeeded: span)
                     filled += 1
                 }
-                relative.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<filled]))
-                next += filled
-                // A span too long: the ends are kept whole from this cell on (`append` widens them;
-                // the group starts are not read after).
-                if filled < run { break }
+            }
+            next += filled
+            // A span too long: the ends are kept whole from this cell on (`append` widens them;
+            // the group starts are not read after).
+            if filled < run {
+                relative.removeLast(run - filled)
+                break
             }
         }
         while next < lengths.count {

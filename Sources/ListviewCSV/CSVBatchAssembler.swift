@@ -19,7 +19,12 @@ final class CSVBatchAssembler {
     private let hasHeader: Bool
     private let inferTypes: Bool
     /// The unique column names from the header (or `1`…`n`), once the first row is read.
-    private(set) var header: [String]?
+    private(set) var header: [String]? {
+        didSet { takesFieldsAsTheyAre = header != nil && nullTexts.isEmpty && !backslashEscapes }
+    }
+    /// Every field kept is a cell as it is (the header read, no null texts or escapes): what
+    /// most fields take, decided once (`field`).
+    private var takesFieldsAsTheyAre = false
     /// The rows completed so far (a reader hands them on and drops them, or keeps them all), up
     /// to the end of the parser's last call (`commitRows`).
     var batch: CellTable
@@ -47,7 +52,7 @@ final class CSVBatchAssembler {
     /// The only columns read into the batch (`CSVOptions.onlyColumns`); the others' cells are
     /// left out (the reader checked their text as UTF-8), and so are a long row's extra cells.
     private let onlyColumns: Set<String>?
-    /// Whether each header column is read, once the header is read; nil: all are.
+    /// Whether each header column is read, once the header is read (set before it); nil: all are.
     private var keeps: [Bool]?
     /// The number of columns read (all the header's, without `onlyColumns`).
     private var keptCount = 0
@@ -80,8 +85,8 @@ final class CSVBatchAssembler {
         guard let header else { return nil }
         let next = CSVBatchAssembler(hasHeader: hasHeader, inferTypes: inferTypes, onlyColumns: onlyColumns,
                                      nullValues: nullTexts.map { String(decoding: $0, as: UTF8.self) }, backslashEscapes: backslashEscapes)
-        next.header = header
         next.keeps = keeps
+        next.header = header
         next.keptCount = keptCount
         next.batch = CellTable(columns: batch.columns, inferTypes: inferTypes)
         return next
@@ -90,6 +95,16 @@ final class CSVBatchAssembler {
     // MARK: Parser events
 
     func field(_ bytes: UnsafeRawBufferPointer) {
+        if takesFieldsAsTheyAre {
+            // `take`'s cell, its other cases ruled out; a column left out only counted.
+            events += 1
+            afterCR = false
+            let column = cellsInRow
+            cellsInRow += 1
+            if let keeps, !(column < keeps.count && keeps[column]) { return }
+            // libcsv hands an unquoted empty field over without a pointer (CSV_EMPTY_IS_NULL).
+            return run.append(bytes, kind: bytes.isEmpty && bytes.baseAddress != nil ? .string : .text)
+        }
         if let keeps, cellsInRow < keeps.count, !keeps[cellsInRow] {
             // A column left out: only counted (the reader checked its text as UTF-8).
             events += 1
@@ -219,9 +234,9 @@ final class CSVBatchAssembler {
         let cells = headerCells, quotedEmpty = headerQuotedEmpty
         headerCells = []
         headerQuotedEmpty = []
-        header = names
         let kept = onlyColumns.map { only in names.map { only.contains($0) } }
         keeps = kept
+        header = names
         keptCount = kept.map { $0.filter { $0 }.count } ?? names.count
         for (column, name) in names.enumerated() where kept?[column] ?? true { batch.addColumn(name) }
         guard !hasHeader else { return }
