@@ -171,13 +171,16 @@ public struct CellTable: Sendable {
 
     /// Adds `texts` (of `rowKinds`) as the next cells, rows of `width` from the current row's
     /// first: their bytes, ends and kinds each appended in one go, measured when columns are.
+    @inline(__always)
     private mutating func appendCellsAtOnce(texts: UnsafeBufferPointer<UnsafeRawBufferPointer>, kinds rowKinds: UnsafeBufferPointer<CellKind>,
                                             width: Int) {
         if measuresColumns {
             let inferTypes = inferTypes
             measures.withUnsafeMutableBufferPointer { measures in
+                var column = 0
                 for index in texts.indices {
-                    measures[index % width].add(cellOf: rowKinds[index], text: texts[index], inferTypes: inferTypes, printableASCII: false)
+                    measures[column].add(cellOf: rowKinds[index], text: texts[index], inferTypes: inferTypes, printableASCII: false)
+                    column = column + 1 == width ? 0 : column + 1
                 }
             }
         }
