@@ -1,3 +1,5 @@
+import ListviewValues
+
 /// The separator of a CSV file whose header does not split on commas.
 ///
 /// Files written with a European locale split on `;`, exports from databases on `|`, and a
@@ -9,7 +11,7 @@
 /// `--delimiter` decides instead.
 public enum DelimiterSniff {
     /// The separators looked for, in the order that breaks a tie.
-    public static let candidates: [UInt8] = [UInt8(ascii: ";"), 0x09, UInt8(ascii: "|")]
+    public static let candidates: [UInt8] = SniffedSeparators.all
 
     /// The separator the text whose first lines are `lines` splits on, when it is not a comma.
     public static func separator(of lines: (header: ArraySlice<UInt8>, next: ArraySlice<UInt8>?)) -> UInt8? {

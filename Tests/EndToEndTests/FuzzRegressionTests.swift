@@ -21,6 +21,10 @@ import XCTest
 /// - `fuzz-key-across-first-slice.txt` and `fuzz-key-across-first-slice-stdin.txt` (json target, a
 ///   pipe against a file): a key after a value with no comma before it, cut by the end of the
 ///   first 16 KB slice, had its error at the slice's start (column 11), not at the key (column 9).
+/// - `one-column-header-of-pipes.tsv` (csv target, 2026-11-28): a TSV whose one column is named
+///   `||`, with a longer row. Its CSV output's header `||` split on `|` and on no comma, so reading
+///   it back took `|` for the separator (SPEC: a `.csv` whose header splits only on `;`, tab or
+///   `|`) and refused the row. A one-column CSV header holding one of those is now quoted.
 final class FuzzRegressionTests: XCTestCase {
     private let fixtures = "Tests/EndToEndTests/Fixtures/fuzz"
 
@@ -37,6 +41,12 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testCSVOutputOfRaggedInputReadsBackUnchanged() throws {
         try assertCSVOutputReadsBackUnchanged("ragged-tsv-control-bytes.tsv", input: "tsv")
+    }
+
+    func testAOneColumnHeaderOfSeparatorsReadsBackUnchanged() throws {
+        try assertCSVOutputReadsBackUnchanged("one-column-header-of-pipes.tsv", input: "tsv")
+        let output = try ListviewProcess.run(["\(fixtures)/one-column-header-of-pipes.tsv", "--input", "tsv", "--style", "csv"])
+        XCTAssertEqual(output.stdout, "\"||\"\n||,\",\"\n")
     }
 
     func testFieldStartingWithAByteOrderMarkReadsBackUnchanged() throws {

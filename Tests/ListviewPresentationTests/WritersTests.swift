@@ -104,6 +104,23 @@ final class WritersTests: XCTestCase {
         XCTAssertEqual(try render(leading, [Section(items: records)]), expected)
     }
 
+    /// A one-column CSV header holding `;`, a tab or `|` is quoted, so a reader's sniff does not
+    /// take it for the separator; with more columns (a comma between them) it is written as it is.
+    func testAOneColumnHeaderHoldingASniffedSeparatorIsQuoted() throws {
+        for name in ["a;b", "a\tb", "a|b"] {
+            let records = [Record([name: .string("x")])]
+            let one = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: [name]), dialect: .csv)
+            XCTAssertEqual(try render(one, [Section(items: records)]), "\"\(name)\"\nx\n")
+            let two = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: [name, "c"]), dialect: .csv)
+            XCTAssertEqual(try render(two, [Section(items: records)]), "\(name),c\nx,\n")
+        }
+        let plain = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: ["ab"]), dialect: .csv)
+        XCTAssertEqual(try render(plain, [Section(items: [Record(["ab": .string("x")])])]), "ab\nx\n")
+        // TSV is read by its own rules: nothing to quote.
+        let tsv = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: ["a|b"]), dialect: .tsv)
+        XCTAssertEqual(try render(tsv, [Section(items: [Record(["a|b": .string("x")])])]), "a|b\nx\n")
+    }
+
     func testTSVEscapes() throws {
         let presenter = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: columns), dialect: .tsv)
         let expected = [

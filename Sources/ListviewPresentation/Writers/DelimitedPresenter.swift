@@ -35,9 +35,15 @@ public struct DelimitedPresenter: TableRowPresenter {
     public mutating func begin(page: PageInfo?, into sink: OutputSink) throws {
         let (names, dialect) = (fields.headerNames, dialect)
         try sink.appendBytes { bytes in
-            for (index, name) in names.enumerated() {
-                var name = name
-                name.withUTF8 { Self.appendField(UnsafeRawBufferPointer($0), first: index == 0, dialect: dialect, to: &bytes) }
+            // A one-column header holding `;`, a tab or `|` (and no comma, having one field) is
+            // quoted: a CSV reader's sniff would take that for the separator (`SniffedSeparators`).
+            if dialect == .csv, names.count == 1, var name = names.first, name.utf8.contains(where: SniffedSeparators.all.contains) {
+                name.withUTF8 { Self.appendCSVField(UnsafeRawBufferPointer($0), quoted: true, to: &bytes) }
+            } else {
+                for (index, name) in names.enumerated() {
+                    var name = name
+                    name.withUTF8 { Self.appendField(UnsafeRawBufferPointer($0), first: index == 0, dialect: dialect, to: &bytes) }
+                }
             }
             bytes.append(0x0A)
         }
@@ -92,11 +98,11 @@ public struct DelimitedPresenter: TableRowPresenter {
         }
     }
 
-    static func appendCSVField(_ text: UnsafeRawBufferPointer, to bytes: inout ByteOutput) {
+    static func appendCSVField(_ text: UnsafeRawBufferPointer, quoted: Bool = false, to bytes: inout ByteOutput) {
         // A field starting with U+FEFF is quoted too: as the file's first bytes, a reader
         // (listview among them) would take it for a byte order mark and drop it.
         let startsWithByteOrderMark = text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF
-        guard startsWithByteOrderMark || needsCSVQuotes(text) else {
+        guard quoted || startsWithByteOrderMark || needsCSVQuotes(text) else {
             bytes.append(contentsOf: text)
             return
         }
