@@ -19,12 +19,7 @@ final class CSVBatchAssembler {
     private let hasHeader: Bool
     private let inferTypes: Bool
     /// The unique column names from the header (or `1`…`n`), once the first row is read.
-    private(set) var header: [String]? {
-        didSet { takesFieldsAsTheyAre = header != nil && nullTexts.isEmpty && !backslashEscapes }
-    }
-    /// Every field kept is a cell as it is (the header read, no null texts or escapes): what
-    /// most fields take, decided once (`field`).
-    private var takesFieldsAsTheyAre = false
+    private(set) var header: [String]?
     /// The rows completed so far (a reader hands them on and drops them, or keeps them all), up
     /// to the end of the parser's last call (`commitRows`).
     var batch: CellTable
@@ -52,7 +47,7 @@ final class CSVBatchAssembler {
     /// The only columns read into the batch (`CSVOptions.onlyColumns`); the others' cells are
     /// left out (the reader checked their text as UTF-8), and so are a long row's extra cells.
     private let onlyColumns: Set<String>?
-    /// Whether each header column is read, once the header is read (set before it); nil: all are.
+    /// Whether each header column is read, once the header is read; nil: all are.
     private var keeps: [Bool]?
     /// The number of columns read (all the header's, without `onlyColumns`).
     private var keptCount = 0
@@ -85,8 +80,8 @@ final class CSVBatchAssembler {
         guard let header else { return nil }
         let next = CSVBatchAssembler(hasHeader: hasHeader, inferTypes: inferTypes, onlyColumns: onlyColumns,
                                      nullValues: nullTexts.map { String(decoding: $0, as: UTF8.self) }, backslashEscapes: backslashEscapes)
-        next.keeps = keeps
         next.header = header
+        next.keeps = keeps
         next.keptCount = keptCount
         next.batch = CellTable(columns: batch.columns, inferTypes: inferTypes)
         return next
@@ -95,28 +90,18 @@ final class CSVBatchAssembler {
     // MARK: Parser events
 
     func field(_ bytes: UnsafeRawBufferPointer) {
-        if takesFieldsAsTheyAre {
-            // `take`'s cell, its other cases ruled out; a column left out only counted.
-            events += 1
-            afterCR = false
-            let column = cellsInRow
-            cellsInRow += 1
-            if let keeps, !(column < keeps.count && keeps[column]) { return }
-            // libcsv hands an unquoted empty field over without a pointer (CSV_EMPTY_IS_NULL).
-            return run.append(bytes, kind: bytes.isEmpty && bytes.baseAddress != nil ? .string : .text)
-        }
-        if let keeps, cellsInRow < keeps.count, !keeps[cellsInRow] {
-            // A column left out: only counted (the reader checked its text as UTF-8).
-            events += 1
-            afterCR = false
-            cellsInRow += 1
-            return
-        }
-        if backslashEscapes, let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) != nil {
+        if backslashEscapes, isKept(cellsInRow), let base = bytes.baseAddress, memchr(base, 0x5C, bytes.count) != nil {
             decode(bytes)
             return decoded.withUnsafeBytes { take($0) }
         }
         take(bytes)
+    }
+
+    /// Whether the field in `column` goes to the batch (the header's, or a column `onlyColumns` keeps).
+    @inline(__always)
+    private func isKept(_ column: Int) -> Bool {
+        guard let keeps else { return true }
+        return column < keeps.count && keeps[column]
     }
 
     /// `\t`, `\n`, `\r`, `\\` in `bytes` as the characters they stand for, into `decoded`.
@@ -147,31 +132,30 @@ final class CSVBatchAssembler {
     /// A field's text, escapes decoded. The reader checked the text as UTF-8 before libcsv saw it
     /// (`IllFormedUTF8Finder`), so a cell needs only the printable-ASCII test that lets it be
     /// measured and written as it is, and a column left out needs nothing.
+    @inline(__always)
     private func take(_ bytes: UnsafeRawBufferPointer) {
         events += 1
         afterCR = false
         let column = cellsInRow
         cellsInRow += 1
+        // A column left out: only counted (the reader checked its text as UTF-8).
+        guard isKept(column) else { return }
         if header == nil {
-            // The first row: the column names, or without a header a row kept until the columns are known.
-            headerCells.append(String(decoding: bytes, as: UTF8.self))
-            headerQuotedEmpty.append(bytes.isEmpty && bytes.baseAddress != nil)
-        } else if let keeps, !(column < keeps.count && keeps[column]) {
-            return
+            takeHeaderCell(bytes)
         } else if !nullTexts.isEmpty, nullTexts.contains(where: { bytes.elementsEqual($0) }) {
-            addCell(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
-        } else if bytes.isEmpty {
-            // libcsv hands an unquoted empty field over without a pointer (CSV_EMPTY_IS_NULL).
-            addCell(bytes, kind: bytes.baseAddress == nil ? .text : .string)
+            run.append(UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
         } else {
-            addCell(bytes, kind: .text)
+            // libcsv hands an unquoted empty field over without a pointer (CSV_EMPTY_IS_NULL).
+            run.append(bytes, kind: bytes.isEmpty && bytes.baseAddress != nil ? .string : .text)
         }
     }
 
-    /// Adds a cell of the row being read to the run.
-    @inline(__always)
-    private func addCell(_ bytes: UnsafeRawBufferPointer, kind: CellKind) {
-        run.append(bytes, kind: kind)
+    /// A cell of the first row: a column name, or without a header a cell kept until the columns
+    /// are known. Out of `take`'s way: one row takes it.
+    @inline(never)
+    private func takeHeaderCell(_ bytes: UnsafeRawBufferPointer) {
+        headerCells.append(String(decoding: bytes, as: UTF8.self))
+        headerQuotedEmpty.append(bytes.isEmpty && bytes.baseAddress != nil)
     }
 
     /// Hands the batch the run's whole rows, keeping the cells of the row being read; the
@@ -234,9 +218,9 @@ final class CSVBatchAssembler {
         let cells = headerCells, quotedEmpty = headerQuotedEmpty
         headerCells = []
         headerQuotedEmpty = []
+        header = names
         let kept = onlyColumns.map { only in names.map { only.contains($0) } }
         keeps = kept
-        header = names
         keptCount = kept.map { $0.filter { $0 }.count } ?? names.count
         for (column, name) in names.enumerated() where kept?[column] ?? true { batch.addColumn(name) }
         guard !hasHeader else { return }
