@@ -51,6 +51,10 @@ struct listview_simdjson {
     std::vector<size_t> commas;
     // A projection (listview_simdjson_keep): whether to try one, the kept keys, and the records' triples.
     bool projects = false;
+    // A projection of every key (listview_simdjson_keep_every_key), and the first record's keys
+    // (offset, length) in the parse it last made.
+    bool every_key = false;
+    std::vector<uint32_t> first_keys;
     std::vector<std::string> keys;
     // Each kept key's length and, for one of up to 8 bytes, its bytes as a word and the mask of them.
     size_t key_lengths[LISTVIEW_SIMDJSON_KEPT_KEYS] = {};
@@ -80,7 +84,8 @@ struct listview_simdjson {
             }
         } restore{buffer, 1 + length, buffer[1 + length], commas};
         size_t size = length + 1;
-        if (mode == LISTVIEW_SIMDJSON_LINES && projects) {
+        const bool projecting = projects || every_key;
+        if (mode == LISTVIEW_SIMDJSON_LINES && projecting) {
             // The lines as they are, in `[` and `]`: the projection checks they hold a record each.
             buffer[size] = ']';
             if (project(buffer, size + 1, true, result)) return 0;
@@ -111,14 +116,20 @@ struct listview_simdjson {
         } else if (mode == LISTVIEW_SIMDJSON_ELEMENTS) {
             buffer[size++] = ']';
         }
-        if (mode != LISTVIEW_SIMDJSON_LINES && projects && project(buffer, size, false, result)) return 0;
-        return parse_array(buffer, size, lines, mode == LISTVIEW_SIMDJSON_LINES, result);
+        if (mode != LISTVIEW_SIMDJSON_LINES && projecting && project(buffer, size, false, result)) return 0;
+        const int status = parse_array(buffer, size, lines, mode == LISTVIEW_SIMDJSON_LINES, result);
+        // JSON whose records a projection of every key does not take: such records are likely to
+        // come again, so no more tries. (Text that is not JSON, such as a record cut short by the
+        // end of what was read, says nothing of the records.)
+        if (status == 0) every_key = false;
+        return status;
     }
 
     // The array of `size` bytes at `buffer` read as a projection: true when it is one (`result`
     // filled), false when the tape must be made (the text is not JSON, or holds what a
     // projection does not read: a record that is not an object, a key with an escape, a kept
-    // key holding a container). With `lines`, the text is JSON Lines in `[` and `]`, its line
+    // key holding a container; for a projection of every key, a record whose keys are not the
+    // first record's, in its order, each once). With `lines`, the text is JSON Lines in `[` and `]`, its line
     // feeds left as they are: records are apart by blanks with a line feed among them, and
     // every line feed of the text must be one of those (a record is on one line).
     // simdjson's first stage finds the structure and checks the UTF-8; this walk checks the rest
@@ -133,9 +144,15 @@ struct listview_simdjson {
         // As deep as the assembler takes (its depth, which the parser's exceeds by 2, counts the
         // array but not JSON Lines' lines): deeper, the tape's replay refuses what is too deep.
         Walk walk{buffer, size, indexes, count, parser.max_depth() - 2};
+        walk.refuses_repeated_keys = every_key && !projects;
         auto *slash = static_cast<const char *>(std::memchr(buffer, '\\', size));
         walk.next_slash = slash == nullptr ? buffer + size : slash;
         field_words = 0;
+        // Every key: the first record's keys, and the place of the next key of a record among them.
+        const bool every = every_key && !projects;
+        bool first_record = true;
+        size_t place = 0;
+        first_keys.clear();
         // JSON Lines: the line feeds between records, and in the blanks before the first.
         size_t feeds = 0;
         if (lines && !blank_gap(buffer + 1, buffer + indexes[1], feeds)) return false;
@@ -145,6 +162,7 @@ struct listview_simdjson {
                 // A record: an object, whose fields' keys are compared with the kept keys.
                 if (i + 1 >= count || buffer[indexes[i]] != '{') return false;
                 push(LISTVIEW_SIMDJSON_FIELD_BEGIN, indexes[i], 0);
+                place = 0;
                 i++;
                 if (buffer[indexes[i]] == '}') {
                     i++;
@@ -157,13 +175,21 @@ struct listview_simdjson {
                         if (walk.has_escapes(colon)) return false;
                         const char *key_end = walk.string_end(at, colon);
                         if (key_end == nullptr || buffer[colon] != ':') return false;
-                        const int kept = kept_key(buffer + at + 1, size_t(key_end - buffer) - at - 2);
+                        const uint32_t key_length = uint32_t(key_end - buffer) - at - 2;
+                        int kept;
+                        if (every) {
+                            if (!(first_record ? first_key(at + 1, key_length, buffer) : same_key(place, at + 1, key_length, buffer))) return false;
+                            kept = int(place++);
+                        } else {
+                            kept = kept_key(buffer + at + 1, key_length);
+                        }
                         const uint32_t value = indexes[i + 2];
                         const char first = buffer[value];
                         if (first == '{' || first == '[') {
-                            if (kept >= 0) return false;
+                            if (kept >= 0 && !every) return false;
                             i = walk.container(i + 2, 2);
                             if (i == 0 || i >= count) return false;
+                            if (every) push(LISTVIEW_SIMDJSON_FIELD_NESTED + uint32_t(kept) * 256, value, indexes[i - 1] + 1 - value);
                         } else {
                             uint32_t kind;
                             const char *end = walk.scalar_end(value, indexes[i + 3], kind);
@@ -181,6 +207,8 @@ struct listview_simdjson {
                     }
                 }
                 push(LISTVIEW_SIMDJSON_FIELD_END, indexes[i - 1], 0);
+                if (every && !first_record && place != first_keys.size() / 2) return false;
+                first_record = false;
                 if (i >= count) return false;
                 const uint32_t at = indexes[i];
                 if (lines) {
@@ -202,7 +230,29 @@ struct listview_simdjson {
         *result = {};
         result->fields = fields.get();
         result->field_count = field_words / 3;
+        if (every) {
+            result->keys = first_keys.data();
+            result->key_count = first_keys.size() / 2;
+        }
         return true;
+    }
+
+    // Notes the first record's key of `length` bytes at `offset`; false when it has it already
+    // (or has more keys than are compared pairwise).
+    bool first_key(uint32_t offset, uint32_t length, const char *buffer) {
+        if (first_keys.size() >= 2 * 512) return false;
+        for (size_t index = 0; index < first_keys.size(); index += 2) {
+            if (first_keys[index + 1] == length && std::memcmp(buffer + first_keys[index], buffer + offset, length) == 0) return false;
+        }
+        first_keys.push_back(offset);
+        first_keys.push_back(length);
+        return true;
+    }
+
+    // Whether the key of `length` bytes at `offset` is the first record's key at `place`.
+    [[gnu::always_inline]] bool same_key(size_t place, uint32_t offset, uint32_t length, const char *buffer) const {
+        return 2 * place < first_keys.size() && first_keys[2 * place + 1] == length
+            && std::memcmp(buffer + first_keys[2 * place], buffer + offset, length) == 0;
     }
 
     [[gnu::always_inline]] void push(uint32_t kind, uint32_t offset, uint32_t length) {
@@ -357,6 +407,8 @@ extern "C" int listview_simdjson_keep(listview_simdjson *parser, const char *con
         return MEMALLOC;
     }
 }
+
+extern "C" void listview_simdjson_keep_every_key(listview_simdjson *parser, int on) { parser->every_key = on != 0; }
 
 extern "C" int listview_simdjson_parse(listview_simdjson *parser, char *buffer, size_t length, int mode,
                                        listview_simdjson_result *result) {

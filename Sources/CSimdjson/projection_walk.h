@@ -143,6 +143,24 @@ struct Walk {
     // before it has no escape.
     const char *next_slash = nullptr;
     std::vector<uint8_t> objects{};
+    // A projection of every key hands over nested values as written: an object in one with a key
+    // twice (which the reader merges) is then not JSON the walk takes. The keys of the objects
+    // open (offset and length), each object's from `key_starts[its depth]` on.
+    bool refuses_repeated_keys = false;
+    std::vector<uint32_t> open_keys{}, key_starts{};
+
+    // Notes the key of `length` bytes at `offset` of the object open at `depth`; false when the
+    // object has it already, or has too many keys to compare pairwise.
+    bool new_key(size_t depth, uint32_t offset, uint32_t length) {
+        const size_t start = key_starts[depth];
+        if (open_keys.size() - start >= 2 * 256) return false;
+        for (size_t index = start; index < open_keys.size(); index += 2) {
+            if (open_keys[index + 1] == length && std::memcmp(buffer + open_keys[index], buffer + offset, length) == 0) return false;
+        }
+        open_keys.push_back(offset);
+        open_keys.push_back(length);
+        return true;
+    }
 
     // The end (after its closing quote) of the string opening at `at`, the next structural
     // being at `next`; nullptr when there is no string there (simdjson's first stage takes
@@ -223,6 +241,10 @@ struct Walk {
                 if (c == '{' || c == '[') {
                     if (depth + 1 > max_depth) return 0;
                     objects[++depth] = c == '{';
+                    if (refuses_repeated_keys && c == '{') {
+                        if (key_starts.size() <= depth) key_starts.resize(depth + 1);
+                        key_starts[depth] = uint32_t(open_keys.size());
+                    }
                     expect = c == '{' ? key_or_close : value_or_close;
                     continue;
                 } else {
@@ -235,7 +257,12 @@ struct Walk {
                 if (c == '}') break;
                 [[fallthrough]];
             case key:
-                if (c != '"' || i + 1 >= count || string_end(at, indexes[i + 1]) == nullptr) return 0;
+                if (c != '"' || i + 1 >= count) return 0;
+                if (const char *end = string_end(at, indexes[i + 1]); end == nullptr) {
+                    return 0;
+                } else if (refuses_repeated_keys && !new_key(depth, at + 1, uint32_t(end - buffer) - at - 2)) {
+                    return 0;
+                }
                 expect = colon;
                 continue;
             case colon:
@@ -251,6 +278,7 @@ struct Walk {
                 break;
             }
             // A container closes.
+            if (refuses_repeated_keys && objects[depth]) open_keys.resize(key_starts[depth]);
             if (--depth == outer) return i + 1;
             expect = after_value;
         }

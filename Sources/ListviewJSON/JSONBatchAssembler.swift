@@ -38,8 +38,12 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// are, or `--path` selects the records).
     let projectedKeys: [Range<Int>]?
     let projectedKeyBytes: [UInt8]
-    /// The key column of each of `projectedKeys`, found or made when a record first has it; -1 before.
-    private var projectedKeyColumns: [Int] = []
+    /// Whether a simdjson projection hands over every key's value (`listview_simdjson_keep_every_key`):
+    /// every column is kept and no `--path` selects the records.
+    let projectsEveryKey: Bool
+    /// The key column of each of `projectedKeys` (or of a projection of every key, its first
+    /// record's keys, set for each parse), found or made when a record first has it; -1 before.
+    var projectedKeyColumns: [Int] = []
     /// A projected string's bytes with its escapes undone (`withEscapesUndone`).
     private var unescaped = JSONStreamParser.Bytes()
     /// The key column of each of the batch's columns, in its order (each key column, without
@@ -196,6 +200,7 @@ final class JSONBatchAssembler: JSONEventHandler {
         }
         projectedKeyBytes = keyBytes
         projectedKeyColumns = Array(repeating: -1, count: projectedKeys?.count ?? 0)
+        projectsEveryKey = onlyColumns == nil && path.isEmpty && !(rootObjectIsRecord && !lines)
         self.rootObjectIsRecord = rootObjectIsRecord && !lines && path.isEmpty
         if lines && path.isEmpty { plainRecordDepth = 1 }
     }
@@ -569,12 +574,14 @@ final class JSONBatchAssembler: JSONEventHandler {
     /// the records before. Only where `standsBetweenPlainRecords`. False, with nothing taken,
     /// when a key comes twice; the events then read the record.
     func takeProjectedRecord(_ fields: UnsafePointer<UInt32>, _ range: Range<Int>, text: UnsafeRawPointer,
-                             keys: [Range<Int>], keyBytes: UnsafeRawBufferPointer) -> Bool {
-        var seen: UInt32 = 0
-        for index in range {
-            let bit: UInt32 = 1 << (fields[3 * index] >> 8 & 31)
-            if seen & bit != 0 { return false }
-            seen |= bit
+                             keys: [Range<Int>], keyBytes: UnsafeRawBufferPointer, keysComeOnce: Bool) -> Bool {
+        if !keysComeOnce {
+            var seen: UInt32 = 0
+            for index in range {
+                let bit: UInt32 = 1 << (fields[3 * index] >> 8 & 31)
+                if seen & bit != 0 { return false }
+                seen |= bit
+            }
         }
         if lines { valueOnLine = true }
         recordObjectDepth = plainRecordDepth
@@ -595,6 +602,7 @@ final class JSONBatchAssembler: JSONEventHandler {
                 case LISTVIEW_SIMDJSON_FIELD_TRUE: slots[column] = cell(holding: Self.boolText(true), kind: .bool)
                 case LISTVIEW_SIMDJSON_FIELD_FALSE: slots[column] = cell(holding: Self.boolText(false), kind: .bool)
                 case LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING: slots[column] = withEscapesUndone(value) { cell(holding: $0, kind: .string) }
+                case LISTVIEW_SIMDJSON_FIELD_NESTED: slots[column] = cell(holding: value, kind: .nested)
                 default: slots[column] = cell(holding: UnsafeRawBufferPointer(start: nil, count: 0), kind: .null)
                 }
             }
@@ -642,6 +650,7 @@ final class JSONBatchAssembler: JSONEventHandler {
                 case LISTVIEW_SIMDJSON_FIELD_TRUE: (runTexts[base + column], runKinds[base + column]) = (Self.boolText(true), .bool)
                 case LISTVIEW_SIMDJSON_FIELD_FALSE: (runTexts[base + column], runKinds[base + column]) = (Self.boolText(false), .bool)
                 case LISTVIEW_SIMDJSON_FIELD_NULL: runKinds[base + column] = .null
+                case LISTVIEW_SIMDJSON_FIELD_NESTED: (runTexts[base + column], runKinds[base + column]) = (value, .nested)
                 default: break records
                 }
                 next += 1

@@ -297,12 +297,22 @@ final class SimdjsonParser {
     /// `closing`, `]`) and replays their events into the assembler.
     private func parsePending(count: Int, into assembler: JSONBatchAssembler, closing: Bool) -> Bool {
         let mode = lines ? LISTVIEW_SIMDJSON_LINES : closing ? LISTVIEW_SIMDJSON_ELEMENTS : LISTVIEW_SIMDJSON_LAST_ELEMENTS
-        if !keysKept, let keys = assembler.projectedKeys {
+        if !keysKept {
             keysKept = true
-            guard keep(keys, of: assembler.projectedKeyBytes) else { return false }
+            if let keys = assembler.projectedKeys {
+                guard keep(keys, of: assembler.projectedKeyBytes) else { return false }
+            } else if assembler.projectsEveryKey {
+                listview_simdjson_keep_every_key(handle, 1)
+            }
         }
         var parsed = listview_simdjson_result()
-        let status = listview_simdjson_parse(handle, buffer.assumingMemoryBound(to: CChar.self), count, Int32(mode), &parsed)
+        var status = listview_simdjson_parse(handle, buffer.assumingMemoryBound(to: CChar.self), count, Int32(mode), &parsed)
+        if status == 0, parsed.fields != nil, assembler.projectsEveryKey, !assembler.takesEveryKey(parsed, text: UnsafeRawPointer(buffer)) {
+            // A nested value not as the reader writes it (or a parse begun inside a record): the
+            // tape, now and for the rest of the input.
+            listview_simdjson_keep_every_key(handle, 0)
+            status = listview_simdjson_parse(handle, buffer.assumingMemoryBound(to: CChar.self), count, Int32(mode), &parsed)
+        }
         guard status == 0 else { return false }
         let replayed: Bool
         if parsed.fields != nil {

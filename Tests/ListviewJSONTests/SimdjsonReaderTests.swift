@@ -265,6 +265,53 @@ final class SimdjsonReaderTests: XCTestCase {
         }
     }
 
+    /// A table's reader hands simdjson no kept keys but asks for every key
+    /// (`listview_simdjson_keep_every_key`): records with the first record's keys, in its order,
+    /// each once, have every value handed over, nested ones as their text, with no tape. Random
+    /// documents of such records, scalars of every form and nested values (mostly compact as the
+    /// reader writes them), and, one document in three, records the projection must leave to the
+    /// tape: another key order, a key twice, a key missing or added, a nested value with a blank,
+    /// an escape or a key twice, a record that is not an object. Both readers give the same
+    /// batches and errors; the plain documents are read as a projection.
+    func testEveryKeyProjectionReadsWhatTheStreamParserReads() throws {
+        var random = SeededRandom(state: 4_444)
+        let keys = ["id", "name", "é", "", "a b", "abcdefghi", "n", "l"]
+        let scalars = ["\"a\"", "\"b c\"", "\"é😀\"", "\"\"", "\"\\u00e9\\\"\"", "true", "false", "null"] + RandomJSON.numbers
+        let compact = ["[]", "{}", "[1,\"x\"]", "{\"a\":{\"b\":[true,null]},\"c\":-1.5e3}", "[[],{}]", "{\"é\":\"日本\"}",
+                       "[{\"sku\":\"A\",\"qty\":2},{\"sku\":\"B\",\"qty\":1}]"]
+        let unlike = ["[1, 2]", "{\"a\":1,\"a\":2}", "[{\"a\":[{\"b\":1,\"b\":2}]}]", "[\"\\u0041\"]", "{ \"a\":1}", "[\"\u{7F}\"]"]
+        var projected = 0, plainDocuments = 0
+        for round in 0..<90 {
+            let lines = random.next(2) == 0
+            let plain = round % 3 != 2
+            let present = keys.filter { _ in random.next(5) != 0 }
+            var records = (0..<(1 + random.next(120))).map { _ in
+                "{" + present.map { key in
+                    let value = random.next(3) == 0 ? (random.element(of: compact) ?? "[]") : (random.element(of: scalars) ?? "0")
+                    return "\"\(key)\":" + value
+                }.joined(separator: ",") + "}"
+            }
+            if !plain, !records.isEmpty {
+                let at = random.next(records.count)
+                records[at] = switch random.next(6) {
+                case 0: "{" + present.reversed().map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+                case 1: "{" + (present + present.prefix(1)).map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+                case 2: "{" + (present.dropLast() + ["new"]).map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+                case 3: "[1,2]"
+                default: "{" + present.map { "\"\($0)\":" + (random.element(of: unlike) ?? "[ ]") }.joined(separator: ",") + "}"
+                }
+            }
+            let text = lines ? records.joined(separator: "\n") + "\n" : "[\n" + records.joined(separator: ",\n") + "\n]\n"
+            let reading = try assertSameReadings(text, lines: lines, chunkSize: 64 + random.next(8_000))
+            if plain {
+                XCTAssertTrue(reading.usedSimdjson)
+                plainDocuments += 1
+                if reading.projected { projected += 1 }
+            }
+        }
+        XCTAssertEqual(projected, plainDocuments)
+    }
+
     /// Every JSONTestSuite text (skipped without the corpus) as a record's field that no count
     /// reads, and as one it reads: the projection refuses what the stream parser refuses, and
     /// reads what it reads.
@@ -272,7 +319,7 @@ final class SimdjsonReaderTests: XCTestCase {
         let corpus = try Corpus.folder("json-test-suite")
         let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertEqual(names.count, 318)
-        var projected = 0
+        var projected = 0, everyKeyProjected = 0
         for name in names {
             let value = [UInt8](try Data(contentsOf: corpus.appendingPathComponent(name)))
             for key in ["x", "k"] {
@@ -282,8 +329,16 @@ final class SimdjsonReaderTests: XCTestCase {
                 XCTAssertNil(outcome.difference, "\(name) as \(key)")
                 if outcome.simdjson.projected { projected += 1 }
             }
+            // Every key handed over (a table's reading), the text as the value of a record's key
+            // that the record before has too.
+            let text = Array("{\"k\":1,\"x\":0,\"n\":1}\n{\"k\":1,\"x\":".utf8) + value + Array(",\"n\":2}\n".utf8)
+            let path = try files.write(text, extension: "jsonl")
+            let outcome = try JSONReaderComparison.compare(path: path, lines: true, chunkSize: 1 << 20)
+            XCTAssertNil(outcome.difference, "\(name), every key")
+            if outcome.simdjson.projected { everyKeyProjected += 1 }
         }
         XCTAssertGreaterThan(projected, 100)
+        XCTAssertGreaterThan(everyKeyProjected, 50)
     }
 
     /// Random records as a count reads them (a few kept keys, `listview_simdjson_keep`): keys

@@ -8,7 +8,8 @@
  * holds only as a value. A parser told the only keys whose values are read
  * (`listview_simdjson_keep`) first tries a projection: simdjson finds the text's structure,
  * and a walk over it checks the grammar and each scalar and hands over the kept keys' values
- * alone, with no tape (`listview_simdjson_result.fields`).
+ * alone, with no tape (`listview_simdjson_result.fields`). A parser told to keep every key
+ * (`listview_simdjson_keep_every_key`) hands over every value of records that share their keys.
  */
 #ifndef LISTVIEW_SIMDJSON_H
 #define LISTVIEW_SIMDJSON_H
@@ -57,6 +58,13 @@ typedef struct listview_simdjson_result {
      * in its order, an END. */
     const uint32_t *fields;
     size_t field_count;
+    /* A projection of every key (listview_simdjson_keep_every_key; NULL otherwise): the first
+     * record's keys, `key_count` pairs of numbers, each key's offset in the buffer and its length
+     * (the bytes between its quotes, which hold no escape). Every record has these keys, in this
+     * order, each once; a value's triple says which (its key's place among them, times 256, added
+     * to its kind), and a record's triples are its values alone. */
+    const uint32_t *keys;
+    size_t key_count;
 } listview_simdjson_result;
 
 /* The kinds of a projection's triples. */
@@ -70,6 +78,9 @@ enum {
     LISTVIEW_SIMDJSON_FIELD_NULL = 6,
     /* A string whose bytes between its quotes hold escapes, checked: JSON's, no half of a surrogate pair. */
     LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING = 7,
+    /* An object or array (a projection of every key): its text, from its opening bracket to its
+     * closing one, as written, its grammar checked. */
+    LISTVIEW_SIMDJSON_FIELD_NESTED = 8,
 };
 
 /* A parser (simdjson's DOM parser). */
@@ -87,6 +98,15 @@ void listview_simdjson_free(listview_simdjson *parser);
  * as before (whose failure says what is wrong). Returns 0; nonzero when out of memory.
  */
 int listview_simdjson_keep(listview_simdjson *parser, const char *const *keys, const size_t *lengths, size_t count);
+
+/*
+ * Makes the parser's parses try a projection of every key first (`on` nonzero), unless kept keys
+ * were given: records that are all objects with the first record's keys, in its order, each
+ * once, none with an escape, holding scalars or nested values (`result.keys`). Any other text is
+ * parsed into a tape; when that parse succeeds (JSON a projection of every key does not take),
+ * the parser tries no such projection again (nor after `on` zero).
+ */
+void listview_simdjson_keep_every_key(listview_simdjson *parser, int on);
 
 /*
  * Parses the `length` bytes at `buffer + 1` as `mode` says, as one array: `buffer[0]` and the
