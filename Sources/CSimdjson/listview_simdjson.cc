@@ -144,7 +144,6 @@ struct listview_simdjson {
         // As deep as the assembler takes (its depth, which the parser's exceeds by 2, counts the
         // array but not JSON Lines' lines): deeper, the tape's replay refuses what is too deep.
         Walk walk{buffer, size, indexes, count, parser.max_depth() - 2};
-        walk.refuses_repeated_keys = every_key && !projects;
         auto *slash = static_cast<const char *>(std::memchr(buffer, '\\', size));
         walk.next_slash = slash == nullptr ? buffer + size : slash;
         field_words = 0;
@@ -187,7 +186,7 @@ struct listview_simdjson {
                         const char first = buffer[value];
                         if (first == '{' || first == '[') {
                             if (kept >= 0 && !every) return false;
-                            i = walk.container(i + 2, 2);
+                            i = every ? walk.container<true>(i + 2, 2) : walk.container<false>(i + 2, 2);
                             if (i == 0 || i >= count) return false;
                             if (every) push(LISTVIEW_SIMDJSON_FIELD_NESTED + uint32_t(kept) * 256, value, indexes[i - 1] + 1 - value);
                         } else {

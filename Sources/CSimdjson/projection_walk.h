@@ -144,9 +144,8 @@ struct Walk {
     const char *next_slash = nullptr;
     std::vector<uint8_t> objects{};
     // A projection of every key hands over nested values as written: an object in one with a key
-    // twice (which the reader merges) is then not JSON the walk takes. The keys of the objects
-    // open (offset and length), each object's from `key_starts[its depth]` on.
-    bool refuses_repeated_keys = false;
+    // twice (which the reader merges) is then not JSON the walk takes (`container<true>`). The
+    // keys of the objects open (offset and length), each object's from `key_starts[its depth]` on.
     std::vector<uint32_t> open_keys{}, key_starts{};
 
     // Notes the key of `length` bytes at `offset` of the object open at `depth`; false when the
@@ -223,7 +222,10 @@ struct Walk {
     }
 
     // Walks the object or array opening at structural `i`, inside `depth` containers; returns
-    // the index of the structural after its closing bracket, or 0 when it is not JSON (or too deep).
+    // the index of the structural after its closing bracket, or 0 when it is not JSON (or too deep,
+    // or, `RefusesRepeatedKeys`, an object in it has a key twice). The check is a template
+    // argument so that a count's walk, which does not make it, has no test for it either.
+    template <bool RefusesRepeatedKeys>
     uint32_t container(uint32_t i, size_t depth) {
         const size_t outer = depth;
         if (objects.size() < max_depth + 1) objects.resize(max_depth + 1);
@@ -241,7 +243,7 @@ struct Walk {
                 if (c == '{' || c == '[') {
                     if (depth + 1 > max_depth) return 0;
                     objects[++depth] = c == '{';
-                    if (refuses_repeated_keys && c == '{') {
+                    if (RefusesRepeatedKeys && c == '{') {
                         if (key_starts.size() <= depth) key_starts.resize(depth + 1);
                         key_starts[depth] = uint32_t(open_keys.size());
                     }
@@ -260,7 +262,7 @@ struct Walk {
                 if (c != '"' || i + 1 >= count) return 0;
                 if (const char *end = string_end(at, indexes[i + 1]); end == nullptr) {
                     return 0;
-                } else if (refuses_repeated_keys && !new_key(depth, at + 1, uint32_t(end - buffer) - at - 2)) {
+                } else if (RefusesRepeatedKeys && !new_key(depth, at + 1, uint32_t(end - buffer) - at - 2)) {
                     return 0;
                 }
                 expect = colon;
@@ -278,7 +280,7 @@ struct Walk {
                 break;
             }
             // A container closes.
-            if (refuses_repeated_keys && objects[depth]) open_keys.resize(key_starts[depth]);
+            if (RefusesRepeatedKeys && objects[depth]) open_keys.resize(key_starts[depth]);
             if (--depth == outer) return i + 1;
             expect = after_value;
         }
