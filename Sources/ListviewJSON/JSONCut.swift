@@ -7,8 +7,10 @@ import ListviewInput
 /// A line feed lies between tokens in JSON text, so a part that begins at a line start
 /// begins at a value unless a value runs over several lines (its reader then fails and
 /// the file is read in one pass). In JSON Lines any line start is a cut. In an array the
-/// cut is a line that starts an object after a line ending with a comma: the part before
-/// ends before the comma, the next begins at the object.
+/// cut is a line that starts an object after a line ending with a comma after a closing
+/// bracket or quote: the part before ends before the comma, the next begins at the object.
+/// (After a number or a literal, the part before would end inside a token its reader cannot
+/// end without the comma: `3` of `3,` could be the start of `35`.)
 enum JSONCut {
     /// The first cut at or after `offset` (of a file of `size` bytes), looked for in at most
     /// `limit` bytes; nil when there is none.
@@ -42,8 +44,8 @@ enum JSONCut {
         return (start, start)
     }
 
-    /// The first line in `bytes` that starts an object after a line ending with a comma: where
-    /// the part before ends (at the comma) and the next begins (at the object).
+    /// The first line in `bytes` that starts an object after a line ending with a comma after
+    /// `}`, `]` or `"`: where the part before ends (at the comma) and the next begins (at the object).
     private static func elementStart(in bytes: ArraySlice<UInt8>) -> (end: Int, start: Int)? {
         let blank: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
         var index = bytes.startIndex
@@ -55,7 +57,11 @@ enum JSONCut {
                 var end = feed
                 while end > bytes.startIndex, blank.contains(bytes[end - 1]) { end -= 1 }
                 if end > bytes.startIndex, bytes[end - 1] == UInt8(ascii: ",") {
-                    return (end - 1 - bytes.startIndex, start - bytes.startIndex)
+                    var closing = end - 1
+                    while closing > bytes.startIndex, blank.contains(bytes[closing - 1]) { closing -= 1 }
+                    if closing > bytes.startIndex, [UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\"")].contains(bytes[closing - 1]) {
+                        return (end - 1 - bytes.startIndex, start - bytes.startIndex)
+                    }
                 }
             }
             index = feed + 1

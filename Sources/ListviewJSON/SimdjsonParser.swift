@@ -114,6 +114,9 @@ final class SimdjsonParser {
         case none
         /// An array's elements: blanks, then a comma (or the `]` that closes it).
         case element
+        /// An array's element after its comma: blanks, then anything but the `]` (which would
+        /// make the comma a trailing one).
+        case elementAfterComma
         /// JSON Lines: blanks up to the line feed that ends the line.
         case lineEnd
         /// The array closed: blanks only.
@@ -139,10 +142,16 @@ final class SimdjsonParser {
             while index < pending, Self.isBlank(byte(index)) { index += 1 }
             guard index < pending else { return true }
             if byte(index) == UInt8(ascii: ",") {
-                index += 1
+                // The comma taken, an element must follow it.
+                after = .elementAfterComma
+                return drop(index + 1) && settle()
             } else if byte(index) != UInt8(ascii: "]") {
                 return false
             }
+        case .elementAfterComma:
+            while index < pending, Self.isBlank(byte(index)) { index += 1 }
+            guard index < pending else { return true }
+            guard byte(index) != UInt8(ascii: "]") else { return false }
         case .lineEnd:
             while index < pending, byte(index) != 0x0A, Self.isBlank(byte(index)) { index += 1 }
             guard index < pending else { return drop(index) }
@@ -180,7 +189,7 @@ final class SimdjsonParser {
         let withComma = last == UInt8(ascii: ",")
         if withComma { end = blanksTrimmed(end - 1) }
         guard end > 0, byte(end - 1) == UInt8(ascii: "}"), parsePending(count: end, into: assembler, closing: true) else { return false }
-        after = withComma ? .none : .element
+        after = withComma ? .elementAfterComma : .element
         return drop(pending)
     }
 

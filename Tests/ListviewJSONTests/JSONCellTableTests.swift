@@ -54,6 +54,23 @@ final class JSONCellTableTests: XCTestCase {
         try assertHalvesReadAlike(rows.joined(separator: "\n") + "\n", lines: true, expectHalves: true)
     }
 
+    /// A cut comes after an element that ends in a bracket or a quote: after a number or a
+    /// literal, the part before ended inside a token it could not end (`3` of `3,`), and that
+    /// element was lost (an array of objects and numbers read in parts lost a row, status 0).
+    func testAScalarElementBeforeACutIsRead() throws {
+        let alternating = objects(2_000) { $0 % 2 == 0 ? #"{"a":\#($0)}"# : ["\($0)", "true", "null", "-1.5e3"][$0 / 2 % 4] }
+        try assertHalvesReadAlike("[\n" + alternating.joined(separator: ",\n") + "\n]\n", expectHalves: false)
+        let mixed = objects(3_000) { $0 % 3 == 2 ? ["\($0)", "false", "\"s\($0)\"", "[\($0)]"][$0 % 4] : #"{"a":\#($0)}"# }
+        try assertHalvesReadAlike("[\n" + mixed.joined(separator: ",\n") + "\n]\n", expectHalves: true)
+        let path = try write("[\n" + mixed.joined(separator: ",\n") + "\n]\n")
+        XCTAssertEqual(try read(path, lines: false, halves: true)?.table.count, 3_000 + 1)
+        // The case that lost its `3` (fuzzing's differential reading).
+        let small = try write("[\n{\"a\":1},\n{\"a\":2},\n3,\n{\"a\":1}\n]")
+        for chunkSize in [1 << 20, 5] {
+            XCTAssertEqual(try read(small, lines: false, halves: true, chunkSize: chunkSize)?.table.count, 4 + 1)
+        }
+    }
+
     func testACutInsideANestedValueFallsBackToOneThread() throws {
         // Every line that starts an object is inside a nested array: no cut is between elements.
         let rows = objects(500) { #"{"id":\#($0),"items":["# + "\n" + #"{"x":\#($0)},"# + "\n" + #"{"x":1}]}"# }

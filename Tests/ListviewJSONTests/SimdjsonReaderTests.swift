@@ -63,6 +63,17 @@ final class SimdjsonReaderTests: XCTestCase {
     }
 
     /// Inputs the json fuzz target found, minimized, with the chunk size it read them in.
+    /// A trailing comma in an array is refused however the text comes in chunks: read a chunk
+    /// ending with `},` and then one holding only `]`, the array was read as closing cleanly.
+    func testATrailingCommaIsRefusedInEveryChunking() throws {
+        for text in [#"[{"a":1},]"#, "[{},]", "[{\"a\":[1]},\n]", #"[{"a":1} , ]"#, "[\n{\"a\":1},\n{\"a\":2},\n  ]\n"] {
+            for chunkSize in 1...text.utf8.count + 1 {
+                let reading = try assertSameReadings(text, lines: false, chunkSize: chunkSize)
+                XCTAssertNotNil(reading.error, "\(text) in chunks of \(chunkSize)")
+            }
+        }
+    }
+
     func testFuzzFindings() throws {
         let cases: [(text: String, lines: Bool, chunkSize: Int)] = [
             // An error at a token begun in the pipe's read before (the parser's count of it fell short).
