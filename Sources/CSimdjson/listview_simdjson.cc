@@ -239,13 +239,7 @@ struct listview_simdjson {
     // Notes the first record's key of `length` bytes at `offset`; false when it has it already
     // (or has more keys than are compared pairwise).
     bool first_key(uint32_t offset, uint32_t length, const char *buffer) {
-        if (first_keys.size() >= 2 * 512) return false;
-        for (size_t index = 0; index < first_keys.size(); index += 2) {
-            if (first_keys[index + 1] == length && std::memcmp(buffer + first_keys[index], buffer + offset, length) == 0) return false;
-        }
-        first_keys.push_back(offset);
-        first_keys.push_back(length);
-        return true;
+        return add_key_once(first_keys, 0, 512, buffer, offset, length);
     }
 
     // Whether the key of `length` bytes at `offset` is the first record's key at `place`.

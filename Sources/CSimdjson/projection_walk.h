@@ -131,6 +131,19 @@ inline const char *closing_quote(const char *p, bool &escaped) {
     }
 }
 
+// Appends the key of `length` bytes at `offset` of `buffer` to `keys` (offset and length pairs),
+// whose pairs from `first` on are one object's keys; false when that object has it already, or
+// has `most` keys (more are not compared pairwise: the tape reads such an object).
+inline bool add_key_once(std::vector<uint32_t> &keys, size_t first, size_t most, const char *buffer, uint32_t offset, uint32_t length) {
+    if (keys.size() - first >= 2 * most) return false;
+    for (size_t index = first; index < keys.size(); index += 2) {
+        if (keys[index + 1] == length && std::memcmp(buffer + keys[index], buffer + offset, length) == 0) return false;
+    }
+    keys.push_back(offset);
+    keys.push_back(length);
+    return true;
+}
+
 // A walk over the structure simdjson's first stage found (`indexes`, `count` of them) in the
 // text of `size` bytes at `buffer`, checking what that stage does not: the grammar, scalars, escapes.
 struct Walk {
@@ -151,14 +164,7 @@ struct Walk {
     // Notes the key of `length` bytes at `offset` of the object open at `depth`; false when the
     // object has it already, or has too many keys to compare pairwise.
     bool new_key(size_t depth, uint32_t offset, uint32_t length) {
-        const size_t start = key_starts[depth];
-        if (open_keys.size() - start >= 2 * 256) return false;
-        for (size_t index = start; index < open_keys.size(); index += 2) {
-            if (open_keys[index + 1] == length && std::memcmp(buffer + open_keys[index], buffer + offset, length) == 0) return false;
-        }
-        open_keys.push_back(offset);
-        open_keys.push_back(length);
-        return true;
+        return add_key_once(open_keys, key_starts[depth], 256, buffer, offset, length);
     }
 
     // The end (after its closing quote) of the string opening at `at`, the next structural
