@@ -17,14 +17,25 @@ import ListviewValues
 /// field) with each column, or each path `--fields` names, replaced by the leaves written under it,
 /// in the order first written, after the column itself when some row written holds a value of its
 /// own there (a scalar, null, an empty container). A name under which nothing was written stays
-/// one column. The rows written are then flattened as `--flatten` flattens them
-/// (`RecordShaping.flattenedCells`) and written under that header.
+/// one column; a name that is both a field some row holds a value in and a leaf below another
+/// field is refused. Each row's fields are then read from its own cells as `--flatten` would
+/// flatten them (`FlattenedFields`), a block of rows at a time on both cores, so no flattened
+/// table is made.
 struct FlattenedOutput {
     /// What joins the keys of a path (`--flatten-separator`).
     let separator: String
+    let dialect: DelimitedPresenter.Dialect
     /// The columns met in the rows written, in the order first met.
     private var order: [String] = []
     private var columns: [String: Column] = [:]
+
+    /// The fields written under the header, with the presenter that writes it.
+    struct Header {
+        let presenter: DelimitedPresenter
+        /// The names written that are leaf paths, not columns of their own, with the column and
+        /// keys of each.
+        let leafPaths: [String: FlattenedFields.LeafPath]
+    }
 
     /// What the rows written hold in one top-level column.
     private struct Column {
@@ -40,6 +51,7 @@ struct FlattenedOutput {
     init?(_ request: ListRequest) {
         guard request.look.flattensOutput, request.look.style.descriptor.records?.isFlatTable == true else { return nil }
         separator = request.read.shaping.separator
+        dialect = request.look.style == .tsv ? .tsv : .csv
     }
 
     private var shaping: RecordShaping {
@@ -69,79 +81,87 @@ struct FlattenedOutput {
         }
     }
 
-    /// Writes `rows` of `table` (noted before) in order through `presenter`, whose fields are these
-    /// flattened (`fields`): a block of rows at a time is copied, flattened and laid out, on both
-    /// cores, so the flattened list is never held whole.
-    func write(rows: [Int], of table: CellTable, with presenter: any TableRowPresenter, page: PageInfo?, into sink: OutputSink) throws {
-        var presenter = presenter
+    /// Writes `header`, then `rows` of `table` (noted before) in order.
+    func write(rows: [Int], of table: CellTable, under header: Header, page: PageInfo?, into sink: OutputSink) throws {
+        var presenter = header.presenter
         try presenter.begin(page: page, into: sink)
         if rows.isEmpty { try presenter.emptyState(into: sink) }
-        let (shaping, layout) = (shaping, presenter)
-        try OrderedBlockWriter.write(count: rows.count, into: sink) { range, bytes in
-            // `fields` refused every clash of names among the rows written, so flattening succeeds.
-            let flattened = (try? shaping.flattenedCells(table, rows: rows[range], depth: nil)) ?? {
-                // Nothing in these rows to spread: the rows as they are.
-                var block = CellTable(columns: [], inferTypes: table.inferTypes)
-                block.nestedDecoder = table.nestedDecoder
-                block.append(rows: rows[range], of: table, schema: RecordSchema())
-                return block
-            }()
-            var blockLayout = layout
-            blockLayout.use(flattened)
-            blockLayout.standaloneRows?.append((0..<flattened.rowCount).map(RowRef.init)[...], to: &bytes)
-        }
+        try write(rows: rows, of: table, under: header, into: sink)
         try presenter.end(page: page, into: sink)
     }
 
-    /// Every row of `table` (rows noted before) with its nested values spread into dotted columns.
-    func flattened(_ table: CellTable) throws -> CellTable {
-        guard table.hasNestedCells else { return table }
-        return try Self.usage { [shaping] () throws(RecordShaping.Conflict) in try shaping.flattenedCells(table, depth: nil) }
-    }
-
-    /// `body`'s result; two fields that would be one column are a usage error.
-    private static func usage<Output>(_ body: () throws(RecordShaping.Conflict) -> Output) throws -> Output {
-        do throws(RecordShaping.Conflict) {
-            return try body()
-        } catch {
-            throw ListviewError.usage(message(error))
+    /// Writes the lines of `rows` of `table` (noted before) in order under `presenter`'s header: a
+    /// block of rows at a time on both cores, each row's fields read from its own cells, its nested
+    /// ones walked once.
+    func write(rows: [Int], of table: CellTable, under header: Header, into sink: OutputSink) throws {
+        guard let names = header.presenter.fields.pathsEachRowWrites, !header.leafPaths.isEmpty else {
+            // Nothing written is spread into paths: the rows as they are.
+            var presenter = header.presenter
+            presenter.use(table)
+            return try presenter.rows(rows.map(RowRef.init)[...], into: sink)
+        }
+        let (dialect, leafPaths) = (dialect, header.leafPaths)
+        let spreading = Set(columns.filter { !$0.value.leaves.isEmpty }.keys)
+        try OrderedBlockWriter.write(count: rows.count, into: sink) { range, bytes in
+            // The fields are made for each block: the two cores then count no references to the
+            // same arrays row after row.
+            var fields = FlattenedFields(names: names, leafPaths: leafPaths, columns: table.columns, spreading: spreading)
+            table.withCells { cells in
+                for row in rows[range] {
+                    DelimitedPresenter.appendLine(dialect: dialect, to: &bytes) { field in fields.forEachField(row: row, of: cells, field) }
+                }
+            }
         }
     }
 
-    /// `fields` with each name replaced by the flattened columns written under it; throws when two
-    /// would be one column.
-    func fields(_ fields: OutputFields) throws -> OutputFields {
+    /// The header of `fields` (the rows written noted before) with each name replaced by the
+    /// flattened columns written under it; throws when two would be one column, or a name would be
+    /// both a field and a leaf path.
+    func header(for fields: OutputFields) throws -> Header {
         // Nothing written was nested: the columns as they are.
-        guard columns.values.contains(where: { !$0.leaves.isEmpty }) else { return fields }
-        let leading = fields.leading.flatMap { expanded($0.text) }
-        let given = Set(leading)
+        guard columns.values.contains(where: { !$0.leaves.isEmpty }) else {
+            return Header(presenter: DelimitedPresenter(fields: fields, dialect: dialect), leafPaths: [:])
+        }
+        let leading = try fields.leading.flatMap { try expanded($0.text) }
+        let given = Set(leading.map(\.name))
         let leadingNames = Set(fields.leading.map(\.text))
-        let rest = (fields.columns?.map(\.title) ?? fields.schemaColumns)
+        let rest = try (fields.columns?.map(\.title) ?? fields.schemaColumns)
             .filter { !leadingNames.contains($0) }
-            .flatMap { expanded($0) }
-            .filter { !given.contains($0) && !fields.excluded.excludes($0) }
+            .flatMap { try expanded($0) }
+            .filter { !given.contains($0.name) && !fields.excluded.excludes($0.name) }
         var seen: Set<String> = []
-        for name in leading + rest where !seen.insert(name).inserted {
+        for (name, _) in leading + rest where !seen.insert(name).inserted {
             throw ListviewError.usage(Self.message(conflict(at: name)))
         }
-        return OutputFields(columns: rest.map { ColumnSpec($0) }, leading: leading.map { FieldPath($0) }, excluding: fields.excluded,
-                            schema: fields.schema)
+        let flattened = OutputFields(columns: rest.map { ColumnSpec($0.name) }, leading: leading.map { FieldPath($0.name) },
+                                     excluding: fields.excluded, schema: fields.schema)
+        let leafPaths = (leading + rest).compactMap { name, leaf in leaf.map { (name, $0) } }
+        return Header(presenter: DelimitedPresenter(fields: flattened, dialect: dialect),
+                      leafPaths: Dictionary(leafPaths, uniquingKeysWith: { first, _ in first }))
     }
 
     /// The columns written under `name`: itself when a row written holds a value of its own there
-    /// (or nothing was written below it), then the leaf paths below it.
-    private func expanded(_ name: String) -> [String] {
-        var own = false
-        var below: [String] = []
+    /// (or nothing was written below it), then the leaf paths below it, each with its column and
+    /// keys. Throws when `name` is both a field some row holds a value in and a leaf path.
+    private func expanded(_ name: String) throws -> [(name: String, leaf: FlattenedFields.LeafPath?)] {
+        var ownValue = false
+        var ownLeaf: FlattenedFields.LeafPath?
+        var below: [(name: String, leaf: FlattenedFields.LeafPath?)] = []
         for column in order where name == column || name.hasPrefix(column + separator) {
             guard let found = columns[column] else { continue }
-            if name == column && found.keepsValue { own = true }
+            if name == column && found.keepsValue { ownValue = true }
             for keys in found.leaves {
                 let path = ([column] + keys).joined(separator: separator)
-                if path == name { own = true } else if path.hasPrefix(name + separator) { below.append(path) }
+                if path == name {
+                    ownLeaf = ownLeaf ?? (column, keys)
+                } else if path.hasPrefix(name + separator) {
+                    below.append((path, (column, keys)))
+                }
             }
         }
-        return own || below.isEmpty ? [name] + below : below
+        if ownValue && ownLeaf != nil { throw ListviewError.usage(Self.message(conflict(at: name))) }
+        let own = ownValue || ownLeaf != nil || below.isEmpty ? [(name, ownLeaf)] : []
+        return own + below
     }
 
     /// The two fields that would both be the column `name`: a leaf path and a field of that name.

@@ -32,8 +32,17 @@ extension SpilledList {
         if sawNestedCells, var flattening = FlattenedOutput(request) {
             // CSV and TSV: the leaves of the rows written, in the order written, name the columns.
             try forEachChunk { _, _, _, chunk in flattening.note(rows: Array(0..<chunk.rowCount), of: chunk) }
-            guard let presenter = request.look.style.descriptor.machinePresenter(fields: try flattening.fields(fields), grouped: false) else { return }
-            return try writeRows(presenter, footers: footers, into: sink) { try flattening.flattened($0) }
+            let header = try flattening.header(for: fields)
+            var presenter = header.presenter
+            try presenter.begin(page: nil, into: sink)
+            var wroteRows = false
+            try forEachChunk { _, _, _, chunk in
+                try flattening.write(rows: Array(0..<chunk.rowCount), of: chunk, under: header, into: sink)
+                wroteRows = wroteRows || chunk.rowCount > 0
+            }
+            if !wroteRows { try presenter.emptyState(into: sink) }
+            try presenter.end(page: nil, into: sink)
+            return try sink.flush()
         }
         if let presenter = request.look.style.descriptor.machinePresenter(fields: fields, grouped: grouped, grandTotal: footers.grandTotal) {
             return try writeRows(presenter, footers: footers, into: sink)
@@ -165,12 +174,10 @@ extension SpilledList {
         return footers
     }
 
-    /// Writes through a machine style's presenter, which takes each chunk's table (`use`), as
-    /// `written` makes it (CSV and TSV flatten it).
-    private func writeRows<Presenter: TableRowPresenter>(_ presenter: Presenter, footers: Footers, into sink: OutputSink,
-                                                         written: (CellTable) throws -> CellTable = { $0 }) throws {
+    /// Writes through a machine style's presenter, which takes each chunk's table (`use`).
+    private func writeRows<Presenter: TableRowPresenter>(_ presenter: Presenter, footers: Footers, into sink: OutputSink) throws {
         var presenter = presenter
-        try write(&presenter, footers: footers, into: sink) { presenter, chunk in presenter.use(try written(chunk)) }
+        try write(&presenter, footers: footers, into: sink) { presenter, chunk in presenter.use(chunk) }
     }
 
     /// The columns a human style shows (`--fields`, else the columns the rows shown have), with

@@ -149,8 +149,7 @@ public final class WholeList {
             // CSV and TSV write the rows shown, in order, with their nested values as dotted columns.
             let rows = renderer.items(on: page).map(\.row)
             flattening.note(rows: rows, of: table)
-            guard let presenter = request.look.style.descriptor.machinePresenter(fields: try flattening.fields(fields), grouped: false) else { return }
-            try flattening.write(rows: rows, of: table, with: presenter, page: page, into: sink)
+            try flattening.write(rows: rows, of: table, under: try flattening.header(for: fields), page: page, into: sink)
         } else if var presenter = request.look.style.descriptor.machinePresenter(fields: fields, grouped: grouped,
                                                   grandTotal: lastPage ? grandTotal.values : []) {
             try presenter.render(renderer, of: table, page: page, into: sink)

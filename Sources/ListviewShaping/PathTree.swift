@@ -80,18 +80,34 @@ struct PathTree {
     /// The child of `parent` at `key`, added when new; `previous` is the child found for the
     /// member before in the same container.
     mutating func child(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int?) -> Int {
+        existingChild(of: parent, key: key, after: previous) ?? add(parent: parent, column: columns[parent], key: key)
+    }
+
+    /// The child of `parent` at the scanned key `key` (its escapes read), or nil when there is none.
+    func existingChild(of parent: Int, key: CompactJSONScanner.Span, after previous: Int?) -> Int? {
+        guard key.escaped else { return existingChild(of: parent, key: key.text, after: previous) }
+        return Array(RecordShaping.unescaped(key).utf8).withUnsafeBytes { existingChild(of: parent, key: $0, after: previous) }
+    }
+
+    /// The child of `parent` at the array index `index`, or nil when there is none.
+    func existingChild(of parent: Int, index: Int, after previous: Int?) -> Int? {
+        Self.withDigits(of: index) { existingChild(of: parent, key: $0, after: previous) }
+    }
+
+    /// The child of `parent` at `key`, or nil when there is none; `previous` is the child found
+    /// for the member before in the same container.
+    func existingChild(of parent: Int, key: UnsafeRawBufferPointer, after previous: Int?) -> Int? {
         let guess = previous.map { nextSibling[$0] } ?? firstChild[parent]
         if guess >= 0, hasKey(guess, key) { return guess }
         if childCounts[parent] > Self.listedChildren {
-            if let found = index[ChildKey(parent: parent, key: Array(key))] { return found }
-        } else {
-            var candidate = firstChild[parent]
-            while candidate >= 0 {
-                if hasKey(candidate, key) { return candidate }
-                candidate = nextSibling[candidate]
-            }
+            return index[ChildKey(parent: parent, key: Array(key))]
         }
-        return add(parent: parent, column: columns[parent], key: key)
+        var candidate = firstChild[parent]
+        while candidate >= 0 {
+            if hasKey(candidate, key) { return candidate }
+            candidate = nextSibling[candidate]
+        }
+        return nil
     }
 
     /// Where `node`'s key is in `keyText`.
@@ -138,6 +154,7 @@ struct PathTree {
     }
 
     /// Calls `body` with the decimal digits of `number` (an array index as a key).
+    @inline(__always)
     static func withDigits<Result>(of number: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             var value = number

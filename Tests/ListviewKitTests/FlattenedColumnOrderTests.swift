@@ -18,12 +18,12 @@ final class FlattenedColumnOrderTests: XCTestCase {
         switch random.next(depth < 2 ? 10 : 6) {
         case 0: return "null"
         case 1: return String(random.next(100))
-        case 2: return "\"\(["x", "", "a,b", "Zoë", "1e2"][random.next(5)])\""
+        case 2: return "\"\(["x", "", "a,b", "Zoë", "1e2", #"q\"t"#, #"\u00e9\n"#][random.next(7)])\""
         case 3: return random.next(2) == 0 ? "true" : "false"
         case 4: return "{}"
         case 5: return "[]"
         case 6, 7:
-            let keys = ["k", "m", "n"].filter { _ in random.next(2) == 0 }
+            let keys = ["k", "m", "n", #"e\u0301"#].filter { _ in random.next(2) == 0 }
             return "{" + keys.map { "\"\($0)\":\(value(&random, depth: depth + 1))" }.joined(separator: ",") + "}"
         default:
             return "[" + (0..<random.next(3)).map { _ in value(&random, depth: depth + 1) }.joined(separator: ",") + "]"
@@ -69,6 +69,88 @@ final class FlattenedColumnOrderTests: XCTestCase {
                           + (inParts.split(separator: "\n").first.map(String.init) ?? "") + " / "
                           + (byBatches.split(separator: "\n").first.map(String.init) ?? ""))
         }
+    }
+
+    /// CSV and TSV output, which flattens the rows as it writes them (from their own cells, or from
+    /// a flattened table where a block holds CSV cells), write what `--flatten` writes of the
+    /// records flattened as read, a CSV file's rows (text cells) after them or not.
+    func testOutputFlatteningWritesWhatFlatteningAsReadWrites() throws {
+        let csv = try files.write("d,e\n1,\"x,y\"\n,3\n", extension: "csv")
+        var compared = 0
+        for seed in 0..<UInt64(24) {
+            var random = seededRandom(42_000 + seed)
+            let lines = (0..<(1 + random.next(40))).map { _ in record(&random) }
+            let path = try files.write(lines.joined(separator: "\n") + "\n", extension: "jsonl")
+            for (style, inputs) in [(OutputStyle.csv, [path]), (.tsv, [path]), (.csv, [path, csv])] {
+                var request = ListRequest()
+                request.read.inputs = inputs
+                request.look.style = style
+                request.look.flattensOutput = true
+                let asWritten = output(request, reading: .batches)
+                request.look.flattensOutput = false
+                request.read.shaping.flatten = .init()
+                let asRead = output(request, reading: .batches)
+                // A field beside an object's leaf of its name is refused either way.
+                if asRead.hasPrefix("error") {
+                    XCTAssertTrue(asWritten.hasPrefix("error"), "seed \(seed), \(style)")
+                    continue
+                }
+                XCTAssertEqual(asWritten, asRead, "seed \(seed), \(style), \(inputs.count) inputs")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 50)
+    }
+
+    /// `--fields` picks columns of the flattened output: each column it writes is the column of
+    /// that name written without `--fields` (or empty where none is).
+    func testChosenFieldsAreColumnsOfTheWholeFlattenedOutput() throws {
+        var compared = 0
+        for seed in 0..<UInt64(24) {
+            var random = seededRandom(42_100 + seed)
+            let lines = (0..<(1 + random.next(40))).map { _ in record(&random) }
+            let path = try files.write(lines.joined(separator: "\n") + "\n", extension: "jsonl")
+            var request = ListRequest()
+            request.read.inputs = [path]
+            request.look.style = .tsv
+            request.look.flattensOutput = true
+            let whole = Self.columns(output(request, reading: .batches))
+            for fields in [["c", "a"], ["b"], ["a.k", "b"]] {
+                request.look.fields = fields.map { FieldPath($0) }
+                let chosen = Self.columns(output(request, reading: .batches))
+                for (name, cells) in chosen {
+                    let expected = whole.first { $0.name == name }?.cells ?? Array(repeating: "", count: cells.count)
+                    XCTAssertEqual(cells, expected, "seed \(seed), --fields \(fields), column \(name)")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 200)
+    }
+
+    /// The columns of TSV output, each with its cells.
+    private static func columns(_ tsv: String) -> [(name: String, cells: [String])] {
+        let lines = tsv.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        guard let header = lines.first else { return [] }
+        return header.enumerated().map { index, name in (name, lines.dropFirst().map { index < $0.count ? $0[index] : "?" }) }
+    }
+
+    /// A name that is a field of its own and a leaf below another field: `--fields a` writes the
+    /// leaf `a.k` (not the field `a.k` beside it), and `--fields a.k` is refused, as both.
+    func testAFieldNamedLikeALeafIsNotWrittenForIt() throws {
+        let path = try files.write("""
+            {"a":{"k":1},"a.k":2,"b":3}
+            {"a":{"k":4},"b":5}
+
+            """, extension: "jsonl")
+        var request = ListRequest()
+        request.read.inputs = [path]
+        request.look.style = .csv
+        request.look.flattensOutput = true
+        request.look.fields = [FieldPath("a"), FieldPath("b")]
+        XCTAssertEqual(output(request, reading: .batches), "a.k,b\n1,3\n4,5\n")
+        request.look.fields = [FieldPath("a.k")]
+        XCTAssertTrue(output(request, reading: .batches).contains("would both be the column 'a.k'"))
     }
 
     /// A record that names its fields in an order of its own keeps it when `--flatten` spreads a

@@ -61,17 +61,25 @@ public struct DelimitedPresenter: TableRowPresenter {
     private var rowLayout: StandaloneRows {
         let (table, resolved, dialect) = (table, resolved, dialect)
         return StandaloneRows(table: table) { row, cells, bytes in
-            var first = true
-            let start = bytes.count
-            resolved.forEachDelimitedField(row: row, of: table, cells: cells) { text, quotesWhenEmpty in
-                Self.appendField(text, first: first, dialect: dialect, quotesWhenEmpty: quotesWhenEmpty, to: &bytes)
-                first = false
-            }
-            // A one-column row with nothing in it: a blank line, which CSV readers skip, so `""`.
-            // (A TSV reader takes a blank line in a one-column file for an empty value.)
-            if dialect == .csv && bytes.count == start { bytes.append(contentsOf: [0x22, 0x22]) }
-            bytes.append(0x0A)
+            Self.appendLine(dialect: dialect, to: &bytes) { field in resolved.forEachDelimitedField(row: row, of: table, cells: cells, field) }
         }
+    }
+
+    /// Appends one row's line: `fields` calls its argument with each field in turn (its text, nil
+    /// for null or missing, and whether it is `""` when empty).
+    @inline(__always)
+    public static func appendLine(dialect: Dialect, to bytes: inout ByteOutput,
+                                  fields: (_ field: (UnsafeRawBufferPointer?, _ quotesWhenEmpty: Bool) -> Void) -> Void) {
+        var first = true
+        let start = bytes.count
+        fields { text, quotesWhenEmpty in
+            appendField(text, first: first, dialect: dialect, quotesWhenEmpty: quotesWhenEmpty, to: &bytes)
+            first = false
+        }
+        // A one-column row with nothing in it: a blank line, which CSV readers skip, so `""`.
+        // (A TSV reader takes a blank line in a one-column file for an empty value.)
+        if dialect == .csv && bytes.count == start { bytes.append(contentsOf: [0x22, 0x22]) }
+        bytes.append(0x0A)
     }
 
     public mutating func sectionFooter(_ section: SectionInfo, into sink: OutputSink) throws {}

@@ -56,6 +56,14 @@ public struct OutputFields {
     /// header when `columns` is nil).
     public var schemaColumns: [String] { excluded.isEmpty ? schema.columns : schema.columns.filter { !excluded.excludes($0) } }
 
+    /// The paths every row writes under `headerNames`, each read by name (`TableField`): nil when
+    /// the columns are not chosen (each row writes the columns it has) or a header is fixed before
+    /// the rows (a long row's extra cells follow it).
+    public var pathsEachRowWrites: [String]? {
+        guard let columns, extraFieldsAfter == nil else { return nil }
+        return leading.map(\.text) + columns.filter { !leadingNames.contains($0.title) }.map(\.path.text)
+    }
+
     /// The column names of a header row (CSV, TSV).
     public var headerNames: [String] {
         let rest = columns?.map(\.title) ?? schemaColumns

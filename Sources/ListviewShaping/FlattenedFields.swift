@@ -1,0 +1,168 @@
+import ListviewBatches
+import ListviewJSON
+
+/// The fields of rows flattened as they are written (CSV and TSV output, SPEC §11), read from the
+/// rows' own cells as `flattenedCells` flattens them, without making a flattened table. Each name
+/// is a leaf path found below one of the table's columns before (`leafPaths`), a column of the
+/// table, or neither; a row's nested cells are walked once (`CompactJSONScanner`), each leaf
+/// looked up in the paths found.
+public struct FlattenedFields {
+    /// Where a field's value is.
+    private enum Source {
+        /// The table's column: its cell as it is, or nothing where the row's value there is spread
+        /// into paths.
+        case cell(Int)
+        /// The leaf kept in this slot while a row is read.
+        case leaf(Int)
+        /// Nothing in any row.
+        case missing
+    }
+
+    private let sources: [Source]
+    /// The columns a field reads, each with its root in the tree of leaf paths; their nested cells
+    /// are walked.
+    private let walked: [(column: Int, root: Int)]
+    /// While a row is read: which columns' values are spread into paths.
+    private var spread: [Bool]
+    private var lookup: LeafLookup
+
+    /// A leaf path: the column it is below and the keys from there down to it.
+    public typealias LeafPath = (column: String, keys: [String])
+
+    /// The fields `names` of rows of a table of `columns`, those in `leafPaths` leaf paths, the
+    /// others columns of the table (or nothing); only the columns in `spreading` hold values
+    /// spread into paths.
+    public init(names: [String], leafPaths: [String: LeafPath], columns: [String], spreading: Set<String>) {
+        var tree = PathTree()
+        var roots: [Int: Int] = [:]
+        var leafNodes: [Int] = []
+        let columnIndexes = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var sources: [Source] = []
+        for name in names {
+            guard let (columnName, keys) = leafPaths[name], let column = columnIndexes[columnName] else {
+                let column = columnIndexes[name]
+                sources.append(column.map { .cell($0) } ?? .missing)
+                if let column, spreading.contains(name), roots[column] == nil { roots[column] = tree.root(of: column) }
+                continue
+            }
+            var node = roots[column] ?? tree.root(of: column)
+            roots[column] = roots[column] ?? node
+            for key in keys {
+                var key = key
+                node = key.withUTF8 { tree.child(of: node, key: UnsafeRawBufferPointer($0), after: nil) }
+            }
+            sources.append(.leaf(leafNodes.count))
+            leafNodes.append(node)
+        }
+        var slotOfNode = [Int](repeating: -1, count: tree.nodeCount)
+        for (slot, node) in leafNodes.enumerated() where slotOfNode[node] < 0 { slotOfNode[node] = slot }
+        self.sources = sources.map { source in
+            // Two names for one leaf (a path given twice) read one slot.
+            guard case .leaf(let slot) = source else { return source }
+            return .leaf(slotOfNode[leafNodes[slot]])
+        }
+        walked = roots.sorted { $0.key < $1.key }.map { (column: $0.key, root: $0.value) }
+        spread = Array(repeating: false, count: columns.count)
+        lookup = LeafLookup(tree: tree, slotOfNode: slotOfNode, slots: leafNodes.count)
+    }
+
+    /// Calls `body` with the plain text of each field of `row` (nil for null and missing fields)
+    /// and whether it is written `""` when empty (`CellKind.quotesWhenEmpty`). A nested value
+    /// that is not compact JSON is not spread: its column keeps it, as `flattenedCells` keeps it.
+    public mutating func forEachField(row: Int, of cells: CellTable.Cells, _ body: (UnsafeRawBufferPointer?, _ quotesWhenEmpty: Bool) -> Void) {
+        defer { lookup.clear() }
+        for (column, root) in walked {
+            let (kind, text) = cells.cell(row: row, column: column)
+            spread[column] = kind == .nested && text.count > 2 && lookup.walk(text, at: root)
+        }
+        for source in sources {
+            switch source {
+            case .cell(let column):
+                if spread[column] { body(nil, true) } else {
+                    let (kind, text) = cells.cell(row: row, column: column)
+                    body(kind == .null || kind == .absent ? nil : text, kind.quotesWhenEmpty)
+                }
+            case .leaf(let slot):
+                guard let span = lookup.slots[slot] else {
+                    body(nil, true)
+                    continue
+                }
+                switch span.kind {
+                case .null: body(nil, true)
+                case .string where span.escaped:
+                    var text = RecordShaping.unescaped(span)
+                    text.withUTF8 { body(UnsafeRawBufferPointer($0), true) }
+                default: body(span.text, true)
+                }
+            case .missing:
+                body(nil, true)
+            }
+        }
+    }
+
+    /// The walk of one nested cell: each member or element looked up in the paths found, each
+    /// leaf kept in its slot (when a field names it). Every path is found, as the paths were found
+    /// in the same cells; a member that were not would be left out.
+    private struct LeafLookup: CompactJSONScanner.Visitor {
+        let tree: PathTree
+        let slotOfNode: [Int]
+        /// Per slot, the leaf of the row being read.
+        var slots: [CompactJSONScanner.Span?]
+        /// The slots filled since the last `clear`.
+        private var filled: [Int] = []
+        /// The containers open around the value being read, each with its node and the child met
+        /// last in it; the node met last (nil: not among the paths found).
+        private var open: [(node: Int, previous: Int?)] = []
+        private var current: Int?
+
+        init(tree: PathTree, slotOfNode: [Int], slots: Int) {
+            self.tree = tree
+            self.slotOfNode = slotOfNode
+            self.slots = Array(repeating: nil, count: slots)
+        }
+
+        /// Walks the nested cell `text` below `root`; false, with none of its leaves kept, when it
+        /// is not compact JSON.
+        mutating func walk(_ text: UnsafeRawBufferPointer, at root: Int) -> Bool {
+            open.removeAll(keepingCapacity: true)
+            open.append((root, nil))
+            let kept = filled.count
+            guard CompactJSONScanner.walk(text, &self) else {
+                for slot in filled[kept...] { slots[slot] = nil }
+                filled.removeSubrange(kept...)
+                return false
+            }
+            return true
+        }
+
+        mutating func clear() {
+            for slot in filled { slots[slot] = nil }
+            filled.removeAll(keepingCapacity: true)
+        }
+
+        mutating func next(key: CompactJSONScanner.Span?, index: Int, nonEmptyContainer: Bool) -> Bool {
+            let top = open.count - 1
+            let (parent, previous) = open[top]
+            current = if let key {
+                tree.existingChild(of: parent, key: key, after: previous)
+            } else {
+                tree.existingChild(of: parent, index: index, after: previous)
+            }
+            guard let current else { return false }
+            open[top].previous = current
+            guard nonEmptyContainer else { return false }
+            open.append((current, nil))
+            return true
+        }
+
+        mutating func value(_ span: CompactJSONScanner.Span) {
+            guard let current, slotOfNode.indices.contains(current) else { return }
+            let slot = slotOfNode[current]
+            guard slot >= 0 else { return }
+            slots[slot] = span
+            filled.append(slot)
+        }
+
+        mutating func leave() { open.removeLast() }
+    }
+}
