@@ -499,6 +499,20 @@ public struct CellTable: Sendable {
             return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
         }
 
+        /// A cell's kind alone, without looking up where its bytes lie.
+        @inline(__always)
+        func kind(row: Int, column: Int, columnCount: Int) -> CellKind {
+            let index: Int
+            if rowStarts.isEmpty {
+                index = row * columnCount + column
+            } else {
+                index = rowStarts[row] + column
+                let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
+                if index >= rowEnd { return .absent }
+            }
+            return kinds.isEmpty ? .text : kinds[index]
+        }
+
         /// The bytes of all of `row`'s cells, which lie together, first to last.
         @inline(__always)
         func rowText(row: Int, columnCount: Int) -> UnsafeRawBufferPointer {
@@ -637,6 +651,13 @@ public struct CellTable: Sendable {
         fileprivate func place(of row: Int) -> (segment: Segment, row: Int) {
             if row >= split, let tail { return (tail, row - split) }
             return (head, row)
+        }
+
+        /// A cell's kind (`cell(row:column:)`'s, without its bytes).
+        @inline(__always)
+        public func kind(row: Int, column: Int) -> CellKind {
+            if row >= split, let tail { return tail.kind(row: row - split, column: column, columnCount: columnCount) }
+            return head.kind(row: row, column: column, columnCount: columnCount)
         }
 
         /// A cell's kind and bytes (empty for null and absent cells).

@@ -175,8 +175,8 @@ extension RecordShaping {
         /// Reads each cell of `row`: a nested one's bytes are looked up, the others' kinds alone.
         mutating func read(row: Int, of cells: CellTable.Cells) {
             for column in 0..<columnCount {
-                let (kind, text) = cells.cell(row: row, column: column)
-                read(kind: kind, text: text, column: column)
+                let kind = cells.kind(row: row, column: column)
+                read(kind: kind, text: kind == .nested ? cells.cell(row: row, column: column).text : RecordShaping.noBytes, column: column)
             }
             rowEnds.append(leaves.count)
         }

@@ -56,10 +56,11 @@ final class WritersTests: XCTestCase {
     }
 
     /// Fields of every length around a word's eight bytes are quoted exactly when they hold a
-    /// comma, a quote, a CR or an LF.
+    /// comma, a quote, a CR or an LF, or start with U+FEFF; bytes beside those (`+`, `-`, a
+    /// space, `é`) are not quoted.
     func testCSVFieldsAreQuotedExactlyWhenTheyMustBe() throws {
         var generator = seededRandom()
-        let alphabet = Array("abcdefgh,\"\n\r ")
+        let alphabet = Array("abcdefgh,\"\n\r +-!#*/é\u{FEFF}")
         var records: [Record] = []
         var expected = "a\n"
         for length in 1...40 {
@@ -68,7 +69,7 @@ final class WritersTests: XCTestCase {
                     Int.random(in: 0..<5, using: &generator) == 0 ? alphabet.randomElement(using: &generator) ?? "a" : "a"
                 })
                 records.append(Record(["a": .string(text)]))
-                let quoted = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+                let quoted = text.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" } || text.hasPrefix("\u{FEFF}")
                 expected += (quoted ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text) + "\n"
             }
         }
