@@ -135,12 +135,22 @@ extension RecordShaping {
     /// What flattening `rows` of `table` (in that order) would make of each column, without making
     /// it: per column, whether some row keeps a value of its own there, and the keys of each leaf
     /// path, in the order first met (the order `flattenedCells` gives its columns).
+    ///
+    /// A column is read down its rows, then the next: each column's leaves come in the order its
+    /// rows have them, as a walk row by row finds them, and a cell's bytes are looked up only
+    /// when it is nested.
     @_specialize(exported: true, where Rows == ArraySlice<Int>)
-    public func leafPaths<Rows: Sequence>(of table: CellTable, rows: Rows) -> [LeafPaths] where Rows.Element == Int {
+    public func leafPaths<Rows: Collection>(of table: CellTable, rows: Rows) -> [LeafPaths] where Rows.Element == Int {
         let columnCount = table.columns.count
-        var walk = LeafWalk(columnCount: columnCount, levels: .max)
+        var walk = LeafWalk(columnCount: columnCount, levels: .max, keepsRows: false)
         table.withCells { cells in
-            for row in rows { walk.read(row: row, of: cells) }
+            for column in 0..<columnCount {
+                for row in rows {
+                    let kind = cells.kind(row: row, column: column)
+                    guard kind != .absent else { continue }
+                    walk.read(kind: kind, text: kind == .nested ? cells.cell(row: row, column: column).text : RecordShaping.noBytes, column: column)
+                }
+            }
         }
         return walk.paths(of: table.columns)
     }
@@ -151,6 +161,9 @@ extension RecordShaping {
     private struct LeafWalk: CompactJSONScanner.Visitor {
         let columnCount: Int
         let levels: Int
+        /// Whether each row's leaves and spread cells are kept (`flattenedCells`), or only the
+        /// paths (`leafPaths`).
+        let keepsRows: Bool
         var tree = PathTree()
         var leaves: [(node: Int, value: CompactJSONScanner.Span)] = []
         /// Where each row's leaves end in `leaves`.
@@ -166,9 +179,10 @@ extension RecordShaping {
         private var open: [(node: Int, previous: Int?, levels: Int)] = []
         private var current = 0
 
-        init(columnCount: Int, levels: Int) {
+        init(columnCount: Int, levels: Int, keepsRows: Bool = true) {
             self.columnCount = columnCount
             self.levels = levels
+            self.keepsRows = keepsRows
             keepsColumn = Array(repeating: false, count: columnCount)
         }
 
@@ -183,8 +197,9 @@ extension RecordShaping {
 
         mutating func read(kind: CellKind, text: UnsafeRawBufferPointer, column: Int) {
             guard kind == .nested, text.count > 2 else {
-                if kind != .absent { keepsColumn[column] = true }
-                return spread.append(false)
+                if kind != .absent && !keepsColumn[column] { keepsColumn[column] = true }
+                if keepsRows { spread.append(false) }
+                return
             }
             let firstLeaf = leaves.count
             // The reader writes nested cells as compact JSON; a cell the walk could not read stays
@@ -192,9 +207,10 @@ extension RecordShaping {
             guard walk(text, under: tree.root(of: column), levels: levels) else {
                 leaves.removeSubrange(firstLeaf...)
                 keepsColumn[column] = true
-                return spread.append(false)
+                if keepsRows { spread.append(false) }
+                return
             }
-            spread.append(true)
+            if keepsRows { spread.append(true) }
         }
 
         /// What the walk found in each of `columns` (the table's).
@@ -228,7 +244,7 @@ extension RecordShaping {
 
         mutating func value(_ span: CompactJSONScanner.Span) {
             tree.markLeaf(current)
-            leaves.append((current, span))
+            if keepsRows { leaves.append((current, span)) }
         }
 
         mutating func leave() { open.removeLast() }
