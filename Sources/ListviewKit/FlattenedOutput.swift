@@ -33,8 +33,8 @@ struct FlattenedOutput {
     struct Header {
         let presenter: DelimitedPresenter
         /// The names written that are leaf paths, not columns of their own, with the column and
-        /// keys of each.
-        let leafPaths: [String: FlattenedFields.LeafPath]
+        /// keys of each; nil when nothing written is nested, and the rows are written as they are.
+        let leafPaths: [String: FlattenedFields.LeafPath]?
     }
 
     /// What the rows written hold in one top-level column.
@@ -94,13 +94,13 @@ struct FlattenedOutput {
     /// block of rows at a time on both cores, each row's fields read from its own cells, its nested
     /// ones walked once.
     func write(rows: [Int], of table: CellTable, under header: Header, into sink: OutputSink) throws {
-        guard let names = header.presenter.fields.pathsEachRowWrites, !header.leafPaths.isEmpty else {
+        guard let names = header.presenter.fields.pathsEachRowWrites, let leafPaths = header.leafPaths else {
             // Nothing written is spread into paths: the rows as they are.
             var presenter = header.presenter
             presenter.use(table)
             return try presenter.rows(rows.map(RowRef.init)[...], into: sink)
         }
-        let (dialect, leafPaths) = (dialect, header.leafPaths)
+        let dialect = dialect
         let spreading = Set(columns.filter { !$0.value.leaves.isEmpty }.keys)
         try OrderedBlockWriter.write(count: rows.count, into: sink) { range, bytes in
             // The fields are made for each block: the two cores then count no references to the
@@ -120,7 +120,7 @@ struct FlattenedOutput {
     func header(for fields: OutputFields) throws -> Header {
         // Nothing written was nested: the columns as they are.
         guard columns.values.contains(where: { !$0.leaves.isEmpty }) else {
-            return Header(presenter: DelimitedPresenter(fields: fields, dialect: dialect), leafPaths: [:])
+            return Header(presenter: DelimitedPresenter(fields: fields, dialect: dialect), leafPaths: nil)
         }
         let leading = try fields.leading.flatMap { try expanded($0.text) }
         let given = Set(leading.map(\.name))
@@ -142,24 +142,27 @@ struct FlattenedOutput {
 
     /// The columns written under `name`: itself when a row written holds a value of its own there
     /// (or nothing was written below it), then the leaf paths below it, each with its column and
-    /// keys. Throws when `name` is both a field some row holds a value in and a leaf path.
+    /// keys. A name that is a field is that field (as `TableField` reads it), whatever other
+    /// fields' leaves are spelled like it; another name is the leaves of the fields it steps
+    /// into, and refused when two of them would be one column.
     private func expanded(_ name: String) throws -> [(name: String, leaf: FlattenedFields.LeafPath?)] {
+        let isField = columns[name] != nil
         var ownValue = false
         var ownLeaf: FlattenedFields.LeafPath?
         var below: [(name: String, leaf: FlattenedFields.LeafPath?)] = []
-        for column in order where name == column || name.hasPrefix(column + separator) {
+        for column in order where name == column || (!isField && name.hasPrefix(column + separator)) {
             guard let found = columns[column] else { continue }
             if name == column && found.keepsValue { ownValue = true }
             for keys in found.leaves {
                 let path = ([column] + keys).joined(separator: separator)
                 if path == name {
-                    ownLeaf = ownLeaf ?? (column, keys)
+                    if ownLeaf != nil { throw ListviewError.usage(Self.message(conflict(at: name))) }
+                    ownLeaf = (column, keys)
                 } else if path.hasPrefix(name + separator) {
                     below.append((path, (column, keys)))
                 }
             }
         }
-        if ownValue && ownLeaf != nil { throw ListviewError.usage(Self.message(conflict(at: name))) }
         let own = ownValue || ownLeaf != nil || below.isEmpty ? [(name, ownLeaf)] : []
         return own + below
     }

@@ -136,7 +136,9 @@ final class FlattenedColumnOrderTests: XCTestCase {
     }
 
     /// A name that is a field of its own and a leaf below another field: `--fields a` writes the
-    /// leaf `a.k` (not the field `a.k` beside it), and `--fields a.k` is refused, as both.
+    /// leaf `a.k` (not the field `a.k` beside it), `--fields a.k` the field; the two written
+    /// together are refused. A field whose name steps into another field (`a.k` beside `a`)
+    /// spreads its own leaves only.
     func testAFieldNamedLikeALeafIsNotWrittenForIt() throws {
         let path = try files.write("""
             {"a":{"k":1},"a.k":2,"b":3}
@@ -150,7 +152,16 @@ final class FlattenedColumnOrderTests: XCTestCase {
         request.look.fields = [FieldPath("a"), FieldPath("b")]
         XCTAssertEqual(output(request, reading: .batches), "a.k,b\n1,3\n4,5\n")
         request.look.fields = [FieldPath("a.k")]
+        // A one-column line with nothing in it is `""` (a blank line would be skipped).
+        XCTAssertEqual(output(request, reading: .batches), "a.k\n2\n\"\"\n")
+        request.look.fields = [FieldPath("a"), FieldPath("a.k")]
         XCTAssertTrue(output(request, reading: .batches).contains("would both be the column 'a.k'"))
+        request.look.fields = nil
+        XCTAssertTrue(output(request, reading: .batches).contains("would both be the column 'a.k'"))
+
+        let beside = try files.write("{\"a\":{\"k\":{\"z\":1}},\"a.k\":5}\n", extension: "jsonl")
+        request.read.inputs = [beside]
+        XCTAssertEqual(output(request, reading: .batches), "a.k.z,a.k\n1,5\n")
     }
 
     /// A record that names its fields in an order of its own keeps it when `--flatten` spreads a
