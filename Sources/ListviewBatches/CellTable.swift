@@ -485,15 +485,19 @@ public struct CellTable: Sendable {
         let kinds: UnsafeBufferPointer<CellKind>
         let rowStarts: UnsafeBufferPointer<Int>
 
+        /// Where cell `column` of `row` lies among the cells, or nil when the row lacks it.
+        @inline(__always)
+        func index(row: Int, column: Int, columnCount: Int) -> Int? {
+            if rowStarts.isEmpty { return row * columnCount + column }
+            let index = rowStarts[row] + column
+            let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
+            return index < rowEnd ? index : nil
+        }
+
         @inline(__always)
         func cell(row: Int, column: Int, columnCount: Int) -> (kind: CellKind, text: UnsafeRawBufferPointer) {
-            let index: Int
-            if rowStarts.isEmpty {
-                index = row * columnCount + column
-            } else {
-                index = rowStarts[row] + column
-                let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
-                if index >= rowEnd { return (.absent, UnsafeRawBufferPointer(start: nil, count: 0)) }
+            guard let index = index(row: row, column: column, columnCount: columnCount) else {
+                return (.absent, UnsafeRawBufferPointer(start: nil, count: 0))
             }
             let start = index == 0 ? 0 : ends[index - 1]
             return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
@@ -502,14 +506,7 @@ public struct CellTable: Sendable {
         /// A cell's kind alone, without looking up where its bytes lie.
         @inline(__always)
         func kind(row: Int, column: Int, columnCount: Int) -> CellKind {
-            let index: Int
-            if rowStarts.isEmpty {
-                index = row * columnCount + column
-            } else {
-                index = rowStarts[row] + column
-                let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
-                if index >= rowEnd { return .absent }
-            }
+            guard let index = index(row: row, column: column, columnCount: columnCount) else { return .absent }
             return kinds.isEmpty ? .text : kinds[index]
         }
 

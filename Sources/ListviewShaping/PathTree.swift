@@ -62,8 +62,14 @@ struct PathTree {
     /// The child of `parent` at the scanned key `key` (its escapes read), added when new;
     /// `previous` is the child found for the member before in the same object.
     mutating func child(of parent: Int, key: CompactJSONScanner.Span, after previous: Int?) -> Int {
-        guard key.escaped else { return child(of: parent, key: key.text, after: previous) }
-        return Array(RecordShaping.unescaped(key).utf8).withUnsafeBytes { child(of: parent, key: $0, after: previous) }
+        Self.withBytes(of: key) { child(of: parent, key: $0, after: previous) }
+    }
+
+    /// Calls `body` with a scanned key's UTF-8, its escapes read.
+    @inline(__always)
+    private static func withBytes<Result>(of key: CompactJSONScanner.Span, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        guard key.escaped else { return body(key.text) }
+        return Array(RecordShaping.unescaped(key).utf8).withUnsafeBytes(body)
     }
 
     /// The children of `node`, in the order first seen.
@@ -85,8 +91,7 @@ struct PathTree {
 
     /// The child of `parent` at the scanned key `key` (its escapes read), or nil when there is none.
     func existingChild(of parent: Int, key: CompactJSONScanner.Span, after previous: Int?) -> Int? {
-        guard key.escaped else { return existingChild(of: parent, key: key.text, after: previous) }
-        return Array(RecordShaping.unescaped(key).utf8).withUnsafeBytes { existingChild(of: parent, key: $0, after: previous) }
+        Self.withBytes(of: key) { existingChild(of: parent, key: $0, after: previous) }
     }
 
     /// The child of `parent` at the array index `index`, or nil when there is none.

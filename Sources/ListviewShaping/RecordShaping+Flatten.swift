@@ -145,11 +145,7 @@ extension RecordShaping {
         var walk = LeafWalk(columnCount: columnCount, levels: .max, keepsRows: false)
         table.withCells { cells in
             for column in 0..<columnCount {
-                for row in rows {
-                    let kind = cells.kind(row: row, column: column)
-                    guard kind != .absent else { continue }
-                    walk.read(kind: kind, text: kind == .nested ? cells.cell(row: row, column: column).text : RecordShaping.noBytes, column: column)
-                }
+                for row in rows { walk.read(row: row, column: column, of: cells) }
             }
         }
         return walk.paths(of: table.columns)
@@ -186,13 +182,17 @@ extension RecordShaping {
             keepsColumn = Array(repeating: false, count: columnCount)
         }
 
-        /// Reads each cell of `row`: a nested one's bytes are looked up, the others' kinds alone.
+        /// Reads each cell of `row`.
         mutating func read(row: Int, of cells: CellTable.Cells) {
-            for column in 0..<columnCount {
-                let kind = cells.kind(row: row, column: column)
-                read(kind: kind, text: kind == .nested ? cells.cell(row: row, column: column).text : RecordShaping.noBytes, column: column)
-            }
+            for column in 0..<columnCount { read(row: row, column: column, of: cells) }
             rowEnds.append(leaves.count)
+        }
+
+        /// Reads one cell: a nested one's bytes are looked up, the others' kinds alone.
+        @inline(__always)
+        mutating func read(row: Int, column: Int, of cells: CellTable.Cells) {
+            let kind = cells.kind(row: row, column: column)
+            read(kind: kind, text: kind == .nested ? cells.cell(row: row, column: column).text : RecordShaping.noBytes, column: column)
         }
 
         mutating func read(kind: CellKind, text: UnsafeRawBufferPointer, column: Int) {
