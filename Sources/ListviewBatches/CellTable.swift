@@ -503,6 +503,39 @@ public struct CellTable: Sendable {
             return (kinds.isEmpty ? .text : kinds[index], UnsafeRawBufferPointer(rebasing: arena[start..<ends[index]]))
         }
 
+        /// Writes the line fields of cells `columns` of `row` to `fields`: where the first one starts
+        /// is looked up once, and each one after starts where the one before it ends.
+        @inline(__always)
+        func lineFields(row: Int, columns: Range<Int>, columnCount: Int, into fields: UnsafeMutablePointer<LineField>) {
+            let first: Int, held: Int
+            if rowStarts.isEmpty {
+                (first, held) = (row * columnCount + columns.lowerBound, columns.count)
+            } else {
+                first = rowStarts[row] + columns.lowerBound
+                let rowEnd = row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
+                held = max(0, min(columns.count, rowEnd - first))
+            }
+            if held > 0 {
+                var start = first == 0 ? 0 : ends[first - 1]
+                for offset in 0..<held {
+                    let end = ends[first + offset]
+                    fields[offset] = LineField(kind: kinds.isEmpty ? .text : kinds[first + offset],
+                                               text: UnsafeRawBufferPointer(rebasing: arena[start..<end]))
+                    start = end
+                }
+            }
+            // The cells a short row lacks: absent.
+            for offset in held..<columns.count { fields[offset] = .none }
+        }
+
+        /// How many cells `row` holds, and their kinds (nil when every cell is text).
+        @inline(__always)
+        func kinds(row: Int, columnCount: Int) -> (cellCount: Int, kinds: UnsafeBufferPointer<CellKind>?) {
+            let first = rowStarts.isEmpty ? row * columnCount : rowStarts[row]
+            let end = rowStarts.isEmpty ? first + columnCount : row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
+            return (end - first, kinds.isEmpty ? nil : UnsafeBufferPointer(rebasing: kinds[first..<end]))
+        }
+
         /// A cell's kind alone, without looking up where its bytes lie.
         @inline(__always)
         func kind(row: Int, column: Int, columnCount: Int) -> CellKind {
@@ -657,11 +690,26 @@ public struct CellTable: Sendable {
             return head.kind(row: row, column: column, columnCount: columnCount)
         }
 
+        /// How many cells `row` holds (its first columns; the others are absent), and their kinds
+        /// side by side (nil when every one is text): a row's kinds read without a call per cell.
+        @inline(__always)
+        public func kinds(row: Int) -> (cellCount: Int, kinds: UnsafeBufferPointer<CellKind>?) {
+            if row >= split, let tail { return tail.kinds(row: row - split, columnCount: columnCount) }
+            return head.kinds(row: row, columnCount: columnCount)
+        }
+
         /// A cell's kind and bytes (empty for null and absent cells).
         @inline(__always)
         public func cell(row: Int, column: Int) -> (kind: CellKind, text: UnsafeRawBufferPointer) {
             if row >= split, let tail { return tail.cell(row: row - split, column: column, columnCount: columnCount) }
             return head.cell(row: row, column: column, columnCount: columnCount)
+        }
+
+        /// Writes the line fields of cells `columns` of `row`, one each (`LineField(kind:text:)`), to
+        /// `fields`: a run of a row's columns, read in one pass over where its cells end.
+        public func lineFields(row: Int, columns: Range<Int>, into fields: UnsafeMutablePointer<LineField>) {
+            if row >= split, let tail { return tail.lineFields(row: row - split, columns: columns, columnCount: columnCount, into: fields) }
+            head.lineFields(row: row, columns: columns, columnCount: columnCount, into: fields)
         }
 
         /// The bytes of all of `row`'s cells run together, first to last (the spill format's text).

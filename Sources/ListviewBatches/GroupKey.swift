@@ -1,4 +1,3 @@
-import Glibc
 import ListviewValues
 
 /// What a row is grouped by at one level, cheap to hash: a cell's bytes with the kind of value
@@ -33,9 +32,7 @@ public enum GroupKey: Hashable {
     /// Whether two cell keys' bytes are the same (then keys of one kind are equal, with no number read).
     @inlinable @inline(__always)
     public static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let left = a.baseAddress, let right = b.baseAddress else { return true }  // both empty
-        return memcmp(left, right, a.count) == 0
+        ByteWord.same(a, b)
     }
 
     public static func == (lhs: GroupKey, rhs: GroupKey) -> Bool {

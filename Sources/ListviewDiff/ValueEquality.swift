@@ -1,4 +1,3 @@
-import Glibc
 import ListviewBatches
 import ListviewQuery
 import ListviewValues
@@ -108,9 +107,7 @@ public struct ValueEquality: Sendable {
 
     @inline(__always)
     static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        guard a.count > 0, let left = a.baseAddress, let right = b.baseAddress else { return true }
-        return memcmp(left, right, a.count) == 0
+        ByteWord.same(a, b)
     }
 
     /// Null, missing and empty text: no value.

@@ -107,8 +107,10 @@ struct FlattenedOutput {
             // same arrays row after row.
             var fields = FlattenedFields(names: names, leafPaths: leafPaths, columns: table.columns, spreading: spreading)
             table.withCells { cells in
-                for row in rows[range] {
-                    DelimitedPresenter.appendLine(dialect: dialect, to: &bytes) { field in fields.forEachField(row: row, of: cells, field) }
+                withUnsafeTemporaryAllocation(of: LineField.self, capacity: fields.fieldCount) { line in
+                    for row in rows[range] {
+                        fields.withLine(row: row, of: cells, in: line) { DelimitedPresenter.appendLine(dialect: dialect, fields: $0, to: &bytes) }
+                    }
                 }
             }
         }

@@ -7,11 +7,11 @@ import ListviewJSON
 /// table, or neither; a row's nested cells are walked once (`CompactJSONScanner`), each leaf
 /// looked up in the paths found.
 public struct FlattenedFields {
-    /// Where a field's value is.
+    /// Where a run of a line's fields is.
     private enum Source {
-        /// The table's column: its cell as it is, or nothing where the row's value there is spread
-        /// into paths.
-        case cell(Int)
+        /// The table's consecutive columns: their cells as they are, but nothing where the row's
+        /// value there is spread into paths.
+        case cells(Range<Int>)
         /// The leaf kept in this slot while a row is read.
         case leaf(Int)
         /// Nothing in any row.
@@ -22,9 +22,15 @@ public struct FlattenedFields {
     /// The columns a field reads, each with its root in the tree of leaf paths; their nested cells
     /// are walked.
     private let walked: [(column: Int, root: Int)]
-    /// While a row is read: which columns' values are spread into paths.
+    /// Where in a line each walked column's own cell is written, with the column's place in
+    /// `walked`: emptied when the row's value there is spread into paths.
+    private let walkedCells: [(walked: Int, field: Int)]
+    /// While a row is read: whether each walked column's value is spread into paths.
     private var spread: [Bool]
     private var lookup: LeafLookup
+    /// While a row is read: the bytes of its escaped strings unescaped, and the fields they are.
+    private var unescaped: [UInt8] = []
+    private var unescapedFields: [(field: Int, range: Range<Int>)] = []
 
     /// A leaf path: the column it is below and the keys from there down to it.
     public typealias LeafPath = (column: String, keys: [String])
@@ -38,11 +44,21 @@ public struct FlattenedFields {
         var leafNodes: [Int] = []
         let columnIndexes = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var sources: [Source] = []
-        for name in names {
+        var cellColumns: [(column: Int, field: Int)] = []
+        for (field, name) in names.enumerated() {
             guard let (columnName, keys) = leafPaths[name], let column = columnIndexes[columnName] else {
-                let column = columnIndexes[name]
-                sources.append(column.map { .cell($0) } ?? .missing)
-                if let column, spreading.contains(name), roots[column] == nil { roots[column] = tree.root(of: column) }
+                guard let column = columnIndexes[name] else {
+                    sources.append(.missing)
+                    continue
+                }
+                cellColumns.append((column, field))
+                // A column right after the one before it joins its run.
+                if case .cells(let run) = sources.last, run.upperBound == column {
+                    sources[sources.count - 1] = .cells(run.lowerBound..<column + 1)
+                } else {
+                    sources.append(.cells(column..<column + 1))
+                }
+                if spreading.contains(name), roots[column] == nil { roots[column] = tree.root(of: column) }
                 continue
             }
             var node = roots[column] ?? tree.root(of: column)
@@ -61,42 +77,66 @@ public struct FlattenedFields {
             guard case .leaf(let slot) = source else { return source }
             return .leaf(slotOfNode[leafNodes[slot]])
         }
-        walked = roots.sorted { $0.key < $1.key }.map { (column: $0.key, root: $0.value) }
-        spread = Array(repeating: false, count: columns.count)
+        let walked = roots.sorted { $0.key < $1.key }.map { (column: $0.key, root: $0.value) }
+        self.walked = walked
+        walkedCells = cellColumns.compactMap { column, field in
+            walked.firstIndex { $0.column == column }.map { (walked: $0, field: field) }
+        }
+        spread = Array(repeating: false, count: walked.count)
         lookup = LeafLookup(tree: tree, slotOfNode: slotOfNode, slots: leafNodes.count)
+        fieldCount = names.count
     }
 
-    /// Calls `body` with the plain text of each field of `row` (nil for null and missing fields)
-    /// and whether it is written `""` when empty (`CellKind.quotesWhenEmpty`). A nested value
-    /// that is not compact JSON is not spread: its column keeps it, as `flattenedCells` keeps it.
-    public mutating func forEachField(row: Int, of cells: CellTable.Cells, _ body: (UnsafeRawBufferPointer?, _ quotesWhenEmpty: Bool) -> Void) {
+    /// The number of fields of a line.
+    public let fieldCount: Int
+
+    /// Lays out the fields of `row`'s line in `line` (room for `fieldCount`) and calls `body` with
+    /// them: the plain text of each (nil for null and missing fields) and whether it is written
+    /// `""` when empty. A run of the table's columns is read in one pass over the row's cells
+    /// (`CellTable.Cells.lineFields`). A nested value that is not compact JSON is not spread: its
+    /// column keeps it, as `flattenedCells` keeps it.
+    public mutating func withLine(row: Int, of cells: CellTable.Cells, in line: UnsafeMutableBufferPointer<LineField>,
+                                  _ body: (UnsafeBufferPointer<LineField>) -> Void) {
+        guard let fields = line.baseAddress, line.count >= fieldCount else { return }
         defer { lookup.clear() }
-        for (column, root) in walked {
+        for (index, (column, root)) in walked.enumerated() {
             let (kind, text) = cells.cell(row: row, column: column)
-            spread[column] = kind == .nested && text.count > 2 && lookup.walk(text, at: root)
+            spread[index] = kind == .nested && text.count > 2 && lookup.walk(text, at: root)
         }
+        unescaped.removeAll(keepingCapacity: true)
+        unescapedFields.removeAll(keepingCapacity: true)
+        var field = 0
         for source in sources {
             switch source {
-            case .cell(let column):
-                if spread[column] { body(nil, true) } else {
-                    let (kind, text) = cells.cell(row: row, column: column)
-                    body(kind == .null || kind == .absent ? nil : text, kind.quotesWhenEmpty)
-                }
+            case .cells(let columns):
+                cells.lineFields(row: row, columns: columns, into: fields + field)
+                field += columns.count
+                continue
             case .leaf(let slot):
-                guard let span = lookup.slots[slot] else {
-                    body(nil, true)
-                    continue
-                }
-                switch span.kind {
-                case .null: body(nil, true)
-                case .string where span.escaped:
-                    var text = RecordShaping.unescaped(span)
-                    text.withUTF8 { body(UnsafeRawBufferPointer($0), true) }
-                default: body(span.text, true)
+                if let span = lookup.slots[slot] {
+                    switch span.kind {
+                    case .null: fields[field] = .none
+                    case .string where span.escaped:
+                        let start = unescaped.count
+                        unescaped.append(contentsOf: RecordShaping.unescaped(span).utf8)
+                        unescapedFields.append((field, start..<unescaped.count))
+                    default: fields[field] = LineField(text: span.text)
+                    }
+                } else {
+                    fields[field] = .none
                 }
             case .missing:
-                body(nil, true)
+                fields[field] = .none
             }
+            field += 1
+        }
+        for (walked, field) in walkedCells where spread[walked] { fields[field] = .none }
+        let laidOut = UnsafeBufferPointer(start: fields, count: fieldCount)
+        guard !unescapedFields.isEmpty else { return body(laidOut) }
+        // The unescaped strings lie in one buffer, whole before any field points into it.
+        unescaped.withUnsafeBytes { bytes in
+            for (field, range) in unescapedFields { fields[field] = LineField(text: UnsafeRawBufferPointer(rebasing: bytes[range])) }
+            body(laidOut)
         }
     }
 

@@ -1,5 +1,5 @@
-import Glibc
 import ListviewJSON
+import ListviewValues
 
 /// The keys met in nested cells' compact JSON, as a tree: a root per column, a node per key
 /// below it (an array element's key is its index), numbered in the order first seen, and the
@@ -120,14 +120,11 @@ struct PathTree {
         (node == 0 ? 0 : keyEnds[node - 1])..<keyEnds[node]
     }
 
+    @inline(__always)
     private func hasKey(_ node: Int, _ key: UnsafeRawBufferPointer) -> Bool {
         let range = keyRange(of: node)
         guard range.count == key.count else { return false }
-        guard let other = key.baseAddress else { return true }
-        return keyText.withUnsafeBytes { text in
-            guard let base = text.baseAddress else { return false }
-            return memcmp(base + range.lowerBound, other, key.count) == 0
-        }
+        return keyText.withUnsafeBytes { text in ByteWord.same(UnsafeRawBufferPointer(rebasing: text[range]), key) }
     }
 
     private mutating func add(parent: Int, column: Int, key: UnsafeRawBufferPointer) -> Int {
@@ -161,7 +158,12 @@ struct PathTree {
     /// Calls `body` with the decimal digits of `number` (an array index as a key).
     @inline(__always)
     static func withDigits<Result>(of number: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+        if (0..<10).contains(number) {
+            // One digit (most array indexes): no buffer.
+            var digit = UInt8(ascii: "0") + UInt8(number)
+            return withUnsafeBytes(of: &digit, body)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             var value = number
             var start = buffer.count
             repeat {

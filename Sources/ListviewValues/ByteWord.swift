@@ -1,3 +1,5 @@
+import Glibc
+
 /// Eight bytes read as one `UInt64`, for scanners that skip text eight bytes at a time.
 public enum ByteWord {
     /// True when one of the eight bytes of `word` is zero (`word ^ 0x2020…` asks for a space).
@@ -33,5 +35,29 @@ public enum ByteWord {
             index += 8
         }
         return holdsWanted(text.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    }
+
+    /// Whether `a` and `b` hold the same bytes: up to sixteen (a key, a word, a short cell) as one
+    /// or two overlapping word loads a side, without a call to `memcmp`; more through it.
+    @inlinable @inline(__always)
+    public static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let count = a.count
+        guard count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }  // both empty
+        switch count {
+        case 8...16:
+            return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+                && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+                && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        case 0..<4:
+            for offset in 0..<count where left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            return true
+        default:
+            return memcmp(left, right, count) == 0
+        }
     }
 }

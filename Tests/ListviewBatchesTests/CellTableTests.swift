@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewTestSupport
 import ListviewValues
 import XCTest
 
@@ -122,5 +123,69 @@ extension CellTableTests {
         var rows: [Int] = []
         ragged.withCells { cells in cells.forEachRow([1, 0, 1]) { rows.append($1) } }
         XCTAssertEqual(rows, [1, 0, 1])
+    }
+}
+
+extension CellTableTests {
+    /// The tables the run reads below are checked on: cells of every kind, rows lacking their
+    /// last cells, a column added after the rows, and a large part joined after a small one.
+    private func tablesOfEveryShape() -> [CellTable] {
+        let kinds: [CellKind] = [.text, .string, .number, .bool, .null, .nested, .absent]
+        var generator = seededRandom(42)
+        func kindedTable(rows: Int, short: Bool) -> CellTable {
+            var table = CellTable(columns: ["a", "b", "c", "d"], inferTypes: true)
+            for row in 0..<rows {
+                let width = short ? Int.random(in: 0...4, using: &generator) : 4
+                for column in 0..<width {
+                    let kind = kinds.randomElement(using: &generator) ?? .text
+                    let text = kind == .null || kind == .absent ? "" : String(repeating: "x", count: Int.random(in: 0...9, using: &generator)) + "\(row).\(column)"
+                    Array(text.utf8).withUnsafeBytes { table.appendCell($0, kind: kind) }
+                }
+                _ = table.endRow(padding: .absent)
+            }
+            return table
+        }
+        var ragged = table([["1"], ["2", "y"], ["3", "z"]])
+        ragged.addColumn("c")
+        var joined = kindedTable(rows: 3, short: false)
+        _ = joined.append(kindedTable(rows: 70_000, short: false))
+        var joinedShort = kindedTable(rows: 5, short: true)
+        _ = joinedShort.append(kindedTable(rows: 70_000, short: true))
+        return [kindedTable(rows: 200, short: false), kindedTable(rows: 200, short: true), ragged, joined, joinedShort]
+    }
+
+    /// A run of a row's columns read at once (`lineFields`) is each cell as `cell(row:column:)`
+    /// reads it, and a row's kinds (`kinds(row:)`) are its cells' kinds.
+    func testARunOfCellsReadsAsEachCellAlone() {
+        for (shape, table) in tablesOfEveryShape().enumerated() {
+            let width = table.columns.count
+            table.withCells { cells in
+                for row in Set((0..<min(table.rowCount, 300)).map { $0 } + [table.rowCount - 1]) {
+                    let (cellCount, kinds) = cells.kinds(row: row)
+                    for column in 0..<width {
+                        let kind = column < cellCount ? kinds?[column] ?? .text : .absent
+                        XCTAssertEqual(kind, cells.kind(row: row, column: column), "table \(shape) row \(row) column \(column)")
+                    }
+                    for start in 0...width {
+                        for end in start...width {
+                            // One more than the run: the field after it is left as it was.
+                            let unwritten = LineField(text: nil, quotesWhenEmpty: false)
+                            var fields = [LineField](repeating: unwritten, count: end - start + 1)
+                            fields.withUnsafeMutableBufferPointer { buffer in
+                                guard let base = buffer.baseAddress else { return }
+                                cells.lineFields(row: row, columns: start..<end, into: base)
+                            }
+                            XCTAssertNil(fields.last?.text)
+                            XCTAssertEqual(fields.last?.quotesWhenEmpty, false)
+                            for (offset, field) in fields.dropLast().enumerated() {
+                                let expected = LineField(kind: cells.kind(row: row, column: start + offset), text: cells.cell(row: row, column: start + offset).text)
+                                XCTAssertEqual(field.text.map(Array.init), expected.text.map(Array.init), "table \(shape) row \(row) columns \(start)..<\(end)")
+                                XCTAssertEqual(field.quotesWhenEmpty, expected.quotesWhenEmpty)
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

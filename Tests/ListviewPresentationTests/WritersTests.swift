@@ -60,7 +60,7 @@ final class WritersTests: XCTestCase {
     /// space, `é`) are not quoted.
     func testCSVFieldsAreQuotedExactlyWhenTheyMustBe() throws {
         var generator = seededRandom()
-        let alphabet = Array("abcdefgh,\"\n\r +-!#*/é\u{FEFF}")
+        let alphabet = Array("abcdefgh,\"\n\r +-!#*/é\u{FEFF}\t\u{01}~")
         var records: [Record] = []
         var expected = "a\n"
         for length in 1...40 {
