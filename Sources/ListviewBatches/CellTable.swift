@@ -528,14 +528,6 @@ public struct CellTable: Sendable {
             for offset in held..<columns.count { fields[offset] = .none }
         }
 
-        /// How many cells `row` holds, and their kinds (nil when every cell is text).
-        @inline(__always)
-        func kinds(row: Int, columnCount: Int) -> (cellCount: Int, kinds: UnsafeBufferPointer<CellKind>?) {
-            let first = rowStarts.isEmpty ? row * columnCount : rowStarts[row]
-            let end = rowStarts.isEmpty ? first + columnCount : row + 1 < rowStarts.count ? rowStarts[row + 1] : ends.count
-            return (end - first, kinds.isEmpty ? nil : UnsafeBufferPointer(rebasing: kinds[first..<end]))
-        }
-
         /// A cell's kind alone, without looking up where its bytes lie.
         @inline(__always)
         func kind(row: Int, column: Int, columnCount: Int) -> CellKind {
@@ -688,14 +680,6 @@ public struct CellTable: Sendable {
         public func kind(row: Int, column: Int) -> CellKind {
             if row >= split, let tail { return tail.kind(row: row - split, column: column, columnCount: columnCount) }
             return head.kind(row: row, column: column, columnCount: columnCount)
-        }
-
-        /// How many cells `row` holds (its first columns; the others are absent), and their kinds
-        /// side by side (nil when every one is text): a row's kinds read without a call per cell.
-        @inline(__always)
-        public func kinds(row: Int) -> (cellCount: Int, kinds: UnsafeBufferPointer<CellKind>?) {
-            if row >= split, let tail { return tail.kinds(row: row - split, columnCount: columnCount) }
-            return head.kinds(row: row, columnCount: columnCount)
         }
 
         /// A cell's kind and bytes (empty for null and absent cells).

@@ -136,29 +136,16 @@ extension RecordShaping {
     /// it: per column, whether some row keeps a value of its own there, and the keys of each leaf
     /// path, in the order first met (the order `flattenedCells` gives its columns).
     ///
-    /// The rows' kinds are read first, row by row as they lie (`CellTable.Cells.kinds(row:)`),
-    /// noting each column's nested cells; those are then walked a column at a time, each column's
-    /// leaves in the order its rows have them, as a walk row by row finds them. A cell's bytes
-    /// are looked up only when it is nested.
+    /// A column is read down its rows, then the next: each column's leaves come in the order its
+    /// rows have them, as a walk row by row finds them, and a cell's bytes are looked up only
+    /// when it is nested.
     @_specialize(exported: true, where Rows == ArraySlice<Int>)
     public func leafPaths<Rows: Collection>(of table: CellTable, rows: Rows) -> [LeafPaths] where Rows.Element == Int {
         let columnCount = table.columns.count
         var walk = LeafWalk(columnCount: columnCount, levels: .max, keepsRows: false)
         table.withCells { cells in
-            // The rows' kinds first, row by row as they lie; then each column's nested cells.
-            var nestedRows = [[Int]](repeating: [], count: columnCount)
-            for row in rows {
-                let (cellCount, kinds) = cells.kinds(row: row)
-                guard let kinds else {
-                    for column in 0..<min(cellCount, columnCount) { walk.read(kind: .text, text: RecordShaping.noBytes, column: column) }
-                    continue
-                }
-                for (column, kind) in zip(0..<columnCount, kinds) {
-                    if kind == .nested { nestedRows[column].append(row) } else { walk.read(kind: kind, text: RecordShaping.noBytes, column: column) }
-                }
-            }
-            for (column, rows) in nestedRows.enumerated() {
-                for row in rows { walk.read(kind: .nested, text: cells.cell(row: row, column: column).text, column: column) }
+            for column in 0..<columnCount {
+                for row in rows { walk.read(row: row, column: column, of: cells) }
             }
         }
         return walk.paths(of: table.columns)
