@@ -113,7 +113,7 @@ public struct FlattenedFields {
                 field += columns.count
                 continue
             case .leaf(let slot):
-                if let span = lookup.slots[slot] {
+                if let span = lookup.leaf(slot) {
                     switch span.kind {
                     case .null: fields[field] = .none
                     case .string where span.escaped:
@@ -146,42 +146,59 @@ public struct FlattenedFields {
     private struct LeafLookup: CompactJSONScanner.Visitor {
         let tree: PathTree
         let slotOfNode: [Int]
-        /// Per slot, the leaf of the row being read.
-        var slots: [CompactJSONScanner.Span?]
-        /// The slots filled since the last `clear`.
-        private var filled: [Int] = []
-        /// The containers open around the value being read, each with its node and the child met
-        /// last in it; the node met last (nil: not among the paths found).
+        /// Per slot, the leaf kept there last and the walk that kept it: a row's slots are cleared
+        /// by counting on to the next row's walks, not by writing each one.
+        private var kept: [(walk: Int, span: CompactJSONScanner.Span?)]
+        /// The walk under way (each nested cell is one), the first walk of the row being read, and
+        /// the row's walks that found their cell not compact JSON, whose leaves are not kept.
+        private var walkNumber = 0
+        private var rowStart = 1
+        private var failed: [Int] = []
+        /// The containers open around the value being read (the first `depth`), each with its
+        /// node and the child met last in it; the node met last (nil: not among the paths found).
         private var open: [(node: Int, previous: Int?)] = []
+        private var depth = 0
         private var current: Int?
 
         init(tree: PathTree, slotOfNode: [Int], slots: Int) {
             self.tree = tree
             self.slotOfNode = slotOfNode
-            self.slots = Array(repeating: nil, count: slots)
+            kept = Array(repeating: (0, nil), count: slots)
+        }
+
+        /// The leaf of the row being read kept in `slot`, or nil.
+        func leaf(_ slot: Int) -> CompactJSONScanner.Span? {
+            let (walk, span) = kept[slot]
+            guard walk >= rowStart, failed.isEmpty || !failed.contains(walk) else { return nil }
+            return span
         }
 
         /// Walks the nested cell `text` below `root`; false, with none of its leaves kept, when it
         /// is not compact JSON.
         mutating func walk(_ text: UnsafeRawBufferPointer, at root: Int) -> Bool {
-            open.removeAll(keepingCapacity: true)
-            open.append((root, nil))
-            let kept = filled.count
+            walkNumber += 1
+            depth = 0
+            push((root, nil))
             guard CompactJSONScanner.walk(text, &self) else {
-                for slot in filled[kept...] { slots[slot] = nil }
-                filled.removeSubrange(kept...)
+                failed.append(walkNumber)
                 return false
             }
             return true
         }
 
+        /// Ends the row: the leaves kept so far are no longer its.
         mutating func clear() {
-            for slot in filled { slots[slot] = nil }
-            filled.removeAll(keepingCapacity: true)
+            rowStart = walkNumber + 1
+            if !failed.isEmpty { failed.removeAll(keepingCapacity: true) }
+        }
+
+        private mutating func push(_ container: (node: Int, previous: Int?)) {
+            if depth < open.count { open[depth] = container } else { open.append(container) }
+            depth += 1
         }
 
         mutating func next(key: CompactJSONScanner.Span?, index: Int, nonEmptyContainer: Bool) -> Bool {
-            let top = open.count - 1
+            let top = depth - 1
             let (parent, previous) = open[top]
             current = if let key {
                 tree.existingChild(of: parent, key: key, after: previous)
@@ -191,7 +208,7 @@ public struct FlattenedFields {
             guard let current else { return false }
             open[top].previous = current
             guard nonEmptyContainer else { return false }
-            open.append((current, nil))
+            push((current, nil))
             return true
         }
 
@@ -199,10 +216,9 @@ public struct FlattenedFields {
             guard let current, slotOfNode.indices.contains(current) else { return }
             let slot = slotOfNode[current]
             guard slot >= 0 else { return }
-            slots[slot] = span
-            filled.append(slot)
+            kept[slot] = (walkNumber, span)
         }
 
-        mutating func leave() { open.removeLast() }
+        mutating func leave() { depth -= 1 }
     }
 }

@@ -173,6 +173,8 @@ extension RecordShaping {
         /// While a cell is walked: the containers open around the value being read, each with its
         /// node, the child met last in it and the levels left below it; the node met last.
         private var open: [(node: Int, previous: Int?, levels: Int)] = []
+        /// How many of `open` are open (the array is kept between cells, not emptied).
+        private var depth = 0
         private var current = 0
 
         init(columnCount: Int, levels: Int, keepsRows: Bool = true) {
@@ -223,13 +225,13 @@ extension RecordShaping {
         /// Walks the non-empty container `text` at `node`, `levels` deep: each member or element
         /// is a leaf, or is walked in turn while levels last. False when `text` is not compact JSON.
         private mutating func walk(_ text: UnsafeRawBufferPointer, under node: Int, levels: Int) -> Bool {
-            open.removeAll(keepingCapacity: true)
-            open.append((node, nil, levels))
+            depth = 0
+            push((node, nil, levels))
             return CompactJSONScanner.walk(text, &self)
         }
 
         mutating func next(key: CompactJSONScanner.Span?, index: Int, nonEmptyContainer: Bool) -> Bool {
-            let top = open.count - 1
+            let top = depth - 1
             let (parent, previous, levels) = open[top]
             current = if let key {
                 tree.child(of: parent, key: key, after: previous)
@@ -238,7 +240,7 @@ extension RecordShaping {
             }
             open[top].previous = current
             guard nonEmptyContainer, levels > 1 else { return false }
-            open.append((current, nil, levels - 1))
+            push((current, nil, levels - 1))
             return true
         }
 
@@ -247,6 +249,11 @@ extension RecordShaping {
             if keepsRows { leaves.append((current, span)) }
         }
 
-        mutating func leave() { open.removeLast() }
+        mutating func leave() { depth -= 1 }
+
+        private mutating func push(_ container: (node: Int, previous: Int?, levels: Int)) {
+            if depth < open.count { open[depth] = container } else { open.append(container) }
+            depth += 1
+        }
     }
 }
