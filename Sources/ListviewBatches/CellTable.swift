@@ -696,6 +696,27 @@ public struct CellTable: Sendable {
             head.lineFields(row: row, columns: columns, columnCount: columnCount, into: fields)
         }
 
+        /// Reads `column` down `rows`: calls `nested` with each row whose cell there is nested, in
+        /// order, with its bytes, and returns whether some row holds another value there (a cell
+        /// neither absent nor nested). One pass over the kinds, without a call per cell: most
+        /// columns hold no nested cell.
+        @_specialize(exported: true, where Rows == ArraySlice<Int>)
+        public func forEachNestedCell<Rows: Collection>(in column: Int, rows: Rows, _ nested: (Int, UnsafeRawBufferPointer) -> Void) -> Bool
+        where Rows.Element == Int {
+            var holdsOthers = false
+            for row in rows {
+                let inTail = row >= split && tail != nil
+                let kind = inTail ? tail.unsafelyUnwrapped.kind(row: row - split, column: column, columnCount: columnCount)
+                    : head.kind(row: row, column: column, columnCount: columnCount)
+                switch kind {
+                case .absent: continue
+                case .nested: nested(row, cell(row: row, column: column).text)
+                default: holdsOthers = true
+                }
+            }
+            return holdsOthers
+        }
+
         /// The bytes of all of `row`'s cells run together, first to last (the spill format's text).
         @inline(__always)
         public func rowText(row: Int) -> UnsafeRawBufferPointer {

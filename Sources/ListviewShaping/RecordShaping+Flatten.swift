@@ -136,16 +136,17 @@ extension RecordShaping {
     /// it: per column, whether some row keeps a value of its own there, and the keys of each leaf
     /// path, in the order first met (the order `flattenedCells` gives its columns).
     ///
-    /// A column is read down its rows, then the next: each column's leaves come in the order its
-    /// rows have them, as a walk row by row finds them, and a cell's bytes are looked up only
-    /// when it is nested.
+    /// A column is read down its rows, then the next (`CellTable.Cells.forEachNestedCell`): each
+    /// column's leaves come in the order its rows have them, as a walk row by row finds them,
+    /// and a cell's bytes are looked up only when it is nested.
     @_specialize(exported: true, where Rows == ArraySlice<Int>)
     public func leafPaths<Rows: Collection>(of table: CellTable, rows: Rows) -> [LeafPaths] where Rows.Element == Int {
         let columnCount = table.columns.count
         var walk = LeafWalk(columnCount: columnCount, levels: .max, keepsRows: false)
         table.withCells { cells in
             for column in 0..<columnCount {
-                for row in rows { walk.read(row: row, column: column, of: cells) }
+                let holdsOthers = cells.forEachNestedCell(in: column, rows: rows) { _, text in walk.read(kind: .nested, text: text, column: column) }
+                if holdsOthers { walk.read(kind: .text, text: RecordShaping.noBytes, column: column) }
             }
         }
         return walk.paths(of: table.columns)

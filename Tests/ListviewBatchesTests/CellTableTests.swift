@@ -183,4 +183,22 @@ extension CellTableTests {
             }
         }
     }
+
+    /// A column read down some rows (`forEachNestedCell`) meets the nested cells `cell(row:column:)`
+    /// reads, in the rows' order, and tells whether some row holds another value there.
+    func testNestedCellsOfAColumnAreTheCellsReadOneByOne() {
+        for (shape, table) in tablesOfEveryShape().enumerated() {
+            let rows = Array((0..<table.rowCount).reversed().filter { $0 % 7 != 3 }.prefix(2_000) + (0..<min(table.rowCount, 50)))[...]
+            table.withCells { cells in
+                for column in table.columns.indices {
+                    var met: [(Int, [UInt8])] = []
+                    let holdsOthers = cells.forEachNestedCell(in: column, rows: rows) { row, text in met.append((row, Array(text))) }
+                    let expected = rows.filter { cells.kind(row: $0, column: column) == .nested }.map { ($0, Array(cells.cell(row: $0, column: column).text)) }
+                    XCTAssertEqual(met.map(\.0), expected.map(\.0), "table \(shape) column \(column)")
+                    XCTAssertEqual(met.map(\.1), expected.map(\.1), "table \(shape) column \(column)")
+                    XCTAssertEqual(holdsOthers, rows.contains { ![.absent, .nested].contains(cells.kind(row: $0, column: column)) }, "table \(shape) column \(column)")
+                }
+            }
+        }
+    }
 }
