@@ -34,17 +34,23 @@ struct ByteArena: @unchecked Sendable {
         storage.bytes.append(contentsOf: bytes)
     }
 
-    /// Appends each of `texts` in turn, telling `ended` where each ends, with one uniqueness and
-    /// room check for all of them.
+    /// Appends each of `texts` in turn, writing each one's length to `lengths`, with one
+    /// uniqueness and room check for all of them.
     @inline(__always)
-    mutating func append(each texts: UnsafeBufferPointer<UnsafeRawBufferPointer>, _ ended: (Int) -> Void) {
+    mutating func append(each texts: UnsafeBufferPointer<UnsafeRawBufferPointer>, lengths: UnsafeMutablePointer<Int>) {
         var total = 0
-        for text in texts { total += text.count }
+        for (index, text) in texts.enumerated() {
+            lengths[index] = text.count
+            total += text.count
+        }
         makeUnique(capacity: count + total)
-        storage.bytes.reserveCapacity(count + total)
-        for text in texts {
-            storage.bytes.append(contentsOf: text)
-            ended(storage.bytes.count)
+        storage.bytes.append(atMost: total) { out in
+            var written = 0
+            for text in texts {
+                ByteOutput.copy(text, to: out + written)
+                written += text.count
+            }
+            return written
         }
     }
 

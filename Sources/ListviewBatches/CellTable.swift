@@ -185,11 +185,13 @@ public struct CellTable: Sendable {
             }
         }
         if !hasKinds, rowKinds.contains(where: { $0 != .text }) { beginKinds(textCells: ends.count) }
-        // The ends are taken out while the arena is appended to (two parts of this table at once).
-        var rowEnds = CellEnds()
-        swap(&rowEnds, &ends)
-        arena.append(each: texts) { rowEnds.append($0) }
-        swap(&rowEnds, &ends)
+        // The bytes at once, then their ends a group at a time.
+        let start = arena.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: texts.count) { lengths in
+            guard let first = lengths.baseAddress else { return }
+            arena.append(each: texts, lengths: first)
+            ends.append(lengths: UnsafeBufferPointer(lengths), from: start)
+        }
         if hasKinds { kinds.append(contentsOf: rowKinds) }
         pendingCells = texts.count
     }

@@ -623,9 +623,16 @@ final class JSONBatchAssembler: JSONEventHandler {
         let width = batchColumnKeys.count
         guard width > 0, batch.columns.count == width else { return start }
         var index = start, rows = 0, lastBegin = -1
+        // Held in locals through the loop: stores to the run's cells would otherwise have each
+        // one loaded again from the assembler.
+        let (projectedKeyColumns, batchColumnOfKey) = (projectedKeyColumns, batchColumnOfKey)
+        var (runTexts, runKinds) = (runTexts, runKinds)
         records: while index < count, Int(fields[3 * index] & 0xFF) == LISTVIEW_SIMDJSON_FIELD_BEGIN {
             let base = rows * width
-            if base + width > runTexts.count { growRun(to: base + width, keeping: base) }
+            if base + width > runTexts.count {
+                growRun(to: base + width, keeping: base)
+                (runTexts, runKinds) = (self.runTexts, self.runKinds)
+            }
             for cell in base..<base + width {
                 runTexts[cell] = UnsafeRawBufferPointer(start: nil, count: 0)
                 runKinds[cell] = .absent

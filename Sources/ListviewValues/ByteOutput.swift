@@ -65,10 +65,19 @@ public struct ByteOutput: ~Copyable {
         written += count + 2
     }
 
+    /// Makes room for `most` more bytes, lets `body` write up to that many after the last through
+    /// a pointer, and keeps as many as it says it wrote: many pieces written with one check for
+    /// room.
+    @inlinable @inline(__always)
+    public mutating func append(atMost most: Int, _ body: (UnsafeMutableRawPointer) -> Int) {
+        if written + most > capacity { grow(to: written + most) }
+        written += body(base + written)
+    }
+
     /// Copies `bytes` to `destination`: up to sixteen bytes (a cell, a key, a word) as two
     /// overlapping loads and stores, without a call to `memcpy`; more through it.
     @inlinable @inline(__always)
-    static func copy(_ bytes: UnsafeRawBufferPointer, to destination: UnsafeMutableRawPointer) {
+    public static func copy(_ bytes: UnsafeRawBufferPointer, to destination: UnsafeMutableRawPointer) {
         guard let source = bytes.baseAddress else { return }
         let count = bytes.count
         if count > 16 {
