@@ -46,7 +46,7 @@ public final class CSVRecordSource: RecordSource {
     /// Bytes parsed at a time while streaming: a first page needs a few hundred rows, not a megabyte's worth.
     static let sliceSize = 64 << 10
     /// Bytes parsed at a time when the whole file is read.
-    static let wholeFileSliceSize = 1 << 20
+    static let wholeFileSliceSize = 128 << 10
     private let input: ByteInput
     private let assembler: CSVBatchAssembler
     private let parser: LibcsvParser

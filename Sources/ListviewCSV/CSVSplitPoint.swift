@@ -1,4 +1,3 @@
-import Glibc
 import ListviewBatches
 import ListviewConcurrency
 import ListviewInput
@@ -13,14 +12,14 @@ import ListviewValues
 /// parser reading the part before it must end exactly between rows at the cut,
 /// or the cut is abandoned (`CSVRecordSource` and `CSVFileParts` check).
 enum CSVSplitPoint {
-    /// The offset where the first row starting at or after `target` begins (after the LF of a CRLF),
+    /// The offset where the first row starting after `target` begins (after the LF of a CRLF),
     /// or nil when no row starts between `target` and the end of the file.
     static func find(in input: ByteInput, after target: Int, quote: UInt8 = UInt8(ascii: "\"")) throws -> Int? {
         guard let size = input.regularFileSize else { return nil }
         return try cuts(in: input, targets: [target], size: size, quote: quote).first
     }
 
-    /// Row starts for parts of about `step` bytes after `start`: the first row start at or after
+    /// Row starts for parts of about `step` bytes after `start`: the first row start after
     /// each of `start + step`, `start + 2 × step`, … (each once, in order, before `size`).
     static func cuts(in input: ByteInput, from start: Int, every step: Int, size: Int, quote: UInt8 = UInt8(ascii: "\"")) throws -> [Int] {
         guard step > 0, start + step < size else { return [] }
@@ -28,17 +27,22 @@ enum CSVSplitPoint {
             .filter { $0 < size }
     }
 
-    /// The first row start at or after each of `targets` (ascending), each once. The quotes
-    /// before each target are counted first, the stretches between targets on two threads;
-    /// then each target's row start is looked for from the target on, knowing whether it
-    /// lies inside quotes.
+    /// The first row start after each of `targets` (ascending) that no earlier cut reached. The quotes
+    /// before each target are counted first, the bytes before the last target in two halves on
+    /// two threads (a stretch between targets that the middle cuts counted half on each); then
+    /// each target's row start is looked for from the target on, knowing whether it lies
+    /// inside quotes.
     private static func cuts(in input: ByteInput, targets: [Int], size: Int, quote: UInt8) throws -> [Int] {
-        guard !targets.isEmpty else { return [] }
+        guard let last = targets.last else { return [] }
         let stretches = zip([0] + targets.dropLast(), targets).map { $0..<$1 }
-        let half = stretches.count / 2
-        let later = BackgroundResult { try stretches[half...].map { try quotes(in: input, $0, quote: quote) } }
-        let earlier = try stretches[..<half].map { try quotes(in: input, $0, quote: quote) }
-        let counts = earlier + (try later.get())
+        // Each stretch's bytes before the middle and from it on, by the stretch's place.
+        let middle = last / 2
+        let halves = stretches.enumerated().map { place, stretch in
+            (place: place, earlier: stretch.clamped(to: 0..<middle), later: stretch.clamped(to: middle..<last))
+        }
+        let later = BackgroundResult { try quotes(in: input, halves.map(\.later), quote: quote) }
+        var counts = try quotes(in: input, halves.map(\.earlier), quote: quote)
+        for (place, count) in try later.get().enumerated() { counts[place] += count }
         var found: [Int] = []
         var quotesBefore = 0
         for (target, count) in zip(targets, counts) {
@@ -50,29 +54,27 @@ enum CSVSplitPoint {
         return found
     }
 
-    /// The number of quote bytes in `range` of the file.
-    private static func quotes(in input: ByteInput, _ range: Range<Int>, quote: UInt8) throws -> Int {
-        var block = [UInt8](repeating: 0, count: min(1 << 20, max(1, range.count)))
-        var offset = range.lowerBound
-        var found = 0
-        while offset < range.upperBound {
-            let want = min(block.count, range.upperBound - offset)
-            let count = try block.withUnsafeMutableBytes { try input.read(at: offset, into: UnsafeMutableRawBufferPointer(rebasing: $0[..<want])) }
-            guard count > 0 else { break }
-            block.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress else { return }
-                var index = 0
-                while index < count, let hit = memchr(base + index, Int32(quote), count - index) {
-                    found += 1
-                    index = UnsafeRawPointer(hit) - base + 1
+    /// The number of quote bytes in each of `ranges` of the file, read through one buffer.
+    private static func quotes(in input: ByteInput, _ ranges: [Range<Int>], quote: UInt8) throws -> [Int] {
+        var block = [UInt8](repeating: 0, count: min(1 << 20, max(1, ranges.map(\.count).max() ?? 1)))
+        return try block.withUnsafeMutableBytes { block in
+            try ranges.map { range in
+                var offset = range.lowerBound
+                var found = 0
+                while offset < range.upperBound {
+                    let chunk = UnsafeMutableRawBufferPointer(rebasing: block[..<min(block.count, range.upperBound - offset)])
+                    let count = try input.read(at: offset, into: chunk)
+                    guard count > 0 else { break }
+                    // Counted 32 bytes at a time: a search per quote cost a call for each of a file's quotes.
+                    found += ByteBlock.count(of: quote, in: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+                    offset += count
                 }
+                return found
             }
-            offset += count
         }
-        return found
     }
 
-    /// The first row start at or after `target`, given whether `target` lies inside quotes; nil
+    /// The first row start after `target`, given whether `target` lies inside quotes; nil
     /// when none is left before the end of the file (a CR at the very end ends its row there).
     private static func rowStart(in input: ByteInput, from target: Int, insideQuotes: Bool, quote: UInt8) throws -> Int? {
         var block = [UInt8](repeating: 0, count: 64 << 10)

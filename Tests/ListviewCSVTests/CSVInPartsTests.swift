@@ -118,4 +118,43 @@ final class CSVInPartsTests: XCTestCase {
         XCTAssertEqual(try CSVSplitPoint.find(in: input, after: 15), bytes.firstIndex(of: UInt8(ascii: "3")))
         XCTAssertNil(try CSVSplitPoint.find(in: input, after: bytes.count))
     }
+
+    /// The cuts for parts of every size are the row starts a scan from the start of the file finds
+    /// after each target:
+    /// quotes counted in two halves on two threads, the middle falling inside a quoted field or
+    /// between two targets, give each target's parity as one count from the start does.
+    func testCutsAreTheRowStartsAScanFromTheStartFinds() throws {
+        var generator = seededRandom()
+        for _ in 0..<40 {
+            var text = "a,b\n"
+            for _ in 0..<Int.random(in: 1...60, using: &generator) {
+                let quoted = ["x", "\"p\nq\"", "\"r\"\"s\"", "\"\n\n\"", "t u", "\"v,w\r\n\""]
+                text += (generator.element(of: quoted) ?? "x") + "," + (generator.element(of: quoted) ?? "x")
+                text += Bool.random(using: &generator) ? "\n" : "\r\n"
+            }
+            let bytes = Array(text.utf8)
+            let input = try ByteInput(path: try path(for: text))
+            // Where each row starts, by one scan that knows the quotes.
+            var starts: [Int] = [], inside = false, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { inside.toggle() }
+                if !inside, byte == 0x0A || byte == 0x0D {
+                    if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+            for step in [1, 2, 3, 7, 16, 50, bytes.count / 2 + 1] {
+                var expected: [Int] = []
+                for target in stride(from: 4 + step, to: bytes.count, by: step) {
+                    // A target a cut already reached is passed over; else the first row start after it.
+                    if let last = expected.last, last >= target { continue }
+                    guard let start = starts.first(where: { $0 > target }), start < bytes.count else { break }
+                    expected.append(start)
+                }
+                XCTAssertEqual(try CSVSplitPoint.cuts(in: input, from: 4, every: step, size: bytes.count), expected, "step \(step) in \(text.debugDescription)")
+            }
+        }
+    }
 }
