@@ -164,38 +164,76 @@ public struct DiffJSONWriter {
     /// and `after`, laid out on both cores and written in order (`OrderedBlockWriter`).
     private func appendObjects(_ differences: [Difference], into sink: OutputSink, before: @escaping @Sendable (Int) -> String,
                                after: String) throws {
+        let layout = ObjectLayout(self)
         try OrderedBlockWriter.write(count: differences.count, blockSize: 2_048, into: sink) { [self] range, bytes in
-            for place in range {
-                bytes.append(before(place))
-                appendObject(differences[place], to: &bytes)
-                bytes.append(after)
+            // Both tables' cells opened once a block: opening them per record copied the tables.
+            old.withCells { oldCells in
+                new.withCells { newCells in
+                    for place in range {
+                        bytes.append(before(place))
+                        appendObject(differences[place], layout: layout, oldCells: oldCells, newCells: newCells, to: &bytes)
+                        bytes.append(after)
+                    }
+                }
+            }
+        }
+    }
+
+    /// What every object of a diff shares, worked out once: each kind's opening, the key fields
+    /// on each side with their names as JSON, and the compared fields' names as JSON.
+    private struct ObjectLayout: Sendable {
+        /// `{"change":"changed","key":{` for each kind.
+        let openings: [Difference.Kind: [UInt8]]
+        let oldKey: [TableField]
+        let newKey: [TableField]
+        /// `"id":` for each key field.
+        let keyNames: [[UInt8]]
+        /// `"total"` for each compared field.
+        let comparedNames: [[UInt8]]
+
+        init(_ writer: DiffJSONWriter) {
+            openings = Dictionary(uniqueKeysWithValues: Difference.Kind.allCases.map { kind in
+                (kind, Array("{\"change\":\"\(kind.rawValue)\",\"key\":{".utf8))
+            })
+            (oldKey, newKey) = (writer.old.fields(writer.key), writer.new.fields(writer.key))
+            keyNames = writer.key.map { path in
+                var bytes = ByteOutput()
+                JSONString.append(path.text, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                return bytes.bytes
+            }
+            comparedNames = writer.diff.compared.map { path in
+                var bytes = ByteOutput()
+                JSONString.append(path.text, to: &bytes)
+                return bytes.bytes
             }
         }
     }
 
     /// One difference as an object.
-    private func appendObject(_ difference: Difference, to bytes: inout ByteOutput) {
-        bytes.append("{\"change\":\"\(difference.kind.rawValue)\",\"key\":{")
-        let (table, row) = difference.new.map { (new, $0) } ?? (old, difference.old ?? 0)
-        table.withCells { cells in
-            for (index, field) in table.fields(key).enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONString.append(field.path.text, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                (field.value(row: row, in: cells) ?? .null).appendJSON(to: &bytes)
-            }
+    private func appendObject(_ difference: Difference, layout: ObjectLayout, oldCells: CellTable.Cells, newCells: CellTable.Cells,
+                              to bytes: inout ByteOutput) {
+        bytes.append(contentsOf: layout.openings[difference.kind] ?? [])
+        let (cells, fields, row) = difference.new.map { (newCells, layout.newKey, $0) } ?? (oldCells, layout.oldKey, difference.old ?? 0)
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: layout.keyNames[index])
+            (field.value(row: row, in: cells) ?? .null).appendJSON(to: &bytes)
         }
         bytes.append("},\"old\":")
-        appendRecord(difference.old, of: old, fields: oldFields, to: &bytes)
+        appendRecord(difference.old, of: old, fields: oldFields, cells: oldCells, to: &bytes)
         bytes.append(",\"new\":")
-        appendRecord(difference.new, of: new, fields: newFields, to: &bytes)
-        bytes.append(",\"fields\":")
-        Value.array(difference.fields.map { .string(diff.compared[$0].text) }).appendJSON(to: &bytes)
-        bytes.append(UInt8(ascii: "}"))
+        appendRecord(difference.new, of: new, fields: newFields, cells: newCells, to: &bytes)
+        bytes.append(",\"fields\":[")
+        for (index, field) in difference.fields.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: layout.comparedNames[field])
+        }
+        bytes.append("]}")
     }
 
-    private func appendRecord(_ row: Int?, of table: CellTable, fields: TableOutputFields, to bytes: inout ByteOutput) {
+    private func appendRecord(_ row: Int?, of table: CellTable, fields: TableOutputFields, cells: CellTable.Cells, to bytes: inout ByteOutput) {
         guard let row else { return bytes.append("null") }
-        table.withCells { fields.appendObject(row: row, of: table, cells: $0, to: &bytes) }
+        fields.appendObject(row: row, of: table, cells: cells, to: &bytes)
     }
 }
