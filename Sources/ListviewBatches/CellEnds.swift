@@ -1,4 +1,5 @@
 import CPrefetch
+import ListviewValues
 
 /// Where each cell of a `CellTable` ends in its arena, in 4 bytes a cell instead of 8.
 ///
@@ -50,7 +51,7 @@ struct CellEnds {
         if wide != nil {
             wide?.reserveCapacity(cells)
         } else {
-            relative.reserveCapacity(cells)
+            if cells > relative.capacity { growRelative(to: cells) }
             groupStarts.reserveCapacity((cells >> Self.groupShift) + 1)
         }
     }
@@ -73,6 +74,7 @@ struct CellEnds {
             wide?.append(end)
             return
         }
+        makeRoom(1)
         relative.append(UInt32(truncatingIfNeeded: span))
     }
 
@@ -89,6 +91,7 @@ struct CellEnds {
             }
             // The cells up to the group's end whose spans fit, written in place.
             let run = Swift.min(groupSize - (index & (groupSize - 1)), lengths.count - next)
+            makeRoom(run)
             relative.append(contentsOf: repeatElement(0, count: run))
             var filled = 0
             relative.withUnsafeMutableBufferPointer { relative in
@@ -128,6 +131,7 @@ struct CellEnds {
                 continue
             }
             let run = min(left, groupMask + 1 - (index & groupMask))
+            makeRoom(run)
             relative.append(contentsOf: repeatElement(UInt32(truncatingIfNeeded: end - lastGroupStart), count: run))
             left -= run
         }
@@ -164,10 +168,29 @@ struct CellEnds {
                     continue
                 }
                 let moved = UInt32(truncatingIfNeeded: shift)
+                makeRoom(run)
                 relative.append(contentsOf: UnsafeBufferPointer(rebasing: theirs[next..<next + run]).lazy.map { $0 &+ moved })
                 next += run
             }
         }
+    }
+
+    /// Makes room for `extra` more relative ends, the room doubled when it runs out.
+    @inline(__always)
+    private mutating func makeRoom(_ extra: Int) {
+        if relative.count + extra > relative.capacity { growRelative(to: Swift.max(relative.count + extra, relative.capacity * 2)) }
+    }
+
+    /// Moves the relative ends to room for `cells`, advised to take huge pages before the ends
+    /// move in (an array's own growth would write them first): a large table's ends are read
+    /// at random.
+    @inline(never)
+    private mutating func growRelative(to cells: Int) {
+        var grown: [UInt32] = []
+        grown.reserveCapacity(cells)
+        HugePages.advise(&grown)
+        grown.append(contentsOf: relative)
+        relative = grown
     }
 
     /// Drops the last `cells` cells.

@@ -1,4 +1,5 @@
 import CPrefetch
+import ListviewValues
 
 /// Rows of a table found by the hash of their key in constant time: an open-addressing hash
 /// table of row numbers (linear probing), eight bytes a slot: a row and 32 bits of its hash.
@@ -16,7 +17,12 @@ public struct RowIndex: Sendable {
     public init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: 0, count: size)
+        // Advised to take huge pages before the slots are cleared: a look-up lands anywhere in them.
+        slots = [UInt64](unsafeUninitializedCapacity: size) { slots, count in
+            HugePages.advise(UnsafeMutableRawPointer(slots.baseAddress), count: size * MemoryLayout<UInt64>.stride)
+            slots.initialize(repeating: 0)
+            count = size
+        }
         mask = size - 1
     }
 

@@ -18,6 +18,7 @@ public struct ByteOutput: ~Copyable {
     public init(capacity: Int = 4_096) {
         self.capacity = Swift.max(capacity, 64)
         base = Self.allocate(self.capacity)
+        HugePages.advise(base, count: self.capacity)
     }
 
     deinit { free(base) }
@@ -159,6 +160,7 @@ public struct ByteOutput: ~Copyable {
             base = newBase
         }
         capacity = newCapacity
+        HugePages.advise(base, count: capacity)
     }
 }
 

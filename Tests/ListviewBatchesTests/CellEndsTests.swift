@@ -165,6 +165,39 @@ final class CellEndsTests: XCTestCase {
         XCTAssertLessThan(capacities.count, 40, "the room grew \(capacities.count) times")
     }
 
+    /// Ends past `HugePages.threshold` (moved to room advised to take huge pages as they grow) read
+    /// back as appended, however they came: one by one, as runs of lengths, or joined; the room
+    /// grows by doubling.
+    func testManyEndsGrowIntoAdvisedRoomAndReadBack() {
+        let count = 1_500_000
+        var plain: [Int] = []
+        plain.reserveCapacity(count)
+        var end = 0
+        for index in 0..<count {
+            end += index % 13
+            plain.append(end)
+        }
+        var oneByOne = CellEnds()
+        var capacities: Set<Int> = []
+        for end in plain {
+            oneByOne.append(end)
+            capacities.insert(oneByOne.capacity)
+        }
+        XCTAssertLessThan(capacities.count, 40, "the room grew \(capacities.count) times")
+        var byLengths = CellEnds()
+        let lengths = plain.indices.map { $0 == 0 ? plain[0] : plain[$0] - plain[$0 - 1] }
+        lengths.withUnsafeBufferPointer { lengths in
+            byLengths.append(lengths: UnsafeBufferPointer(rebasing: lengths[..<700_001]), from: 0)
+            byLengths.append(lengths: UnsafeBufferPointer(rebasing: lengths[700_001...]), from: plain[700_000])
+        }
+        var joined = CellEnds()
+        joined.append(contentsOf: oneByOne, offset: 0)
+        for ends in [oneByOne, byLengths, joined] {
+            XCTAssertEqual(ends.count, count)
+            XCTAssertTrue(plain.indices.allSatisfy { ends[$0] == plain[$0] })
+        }
+    }
+
     /// Cells have the same lengths when each ends as far from its first cell's start: in one
     /// group (compared straight from the relative ends) or across groups.
     func testCellsOfTheSameLengthsAreFoundWhereverTheyLie() {
