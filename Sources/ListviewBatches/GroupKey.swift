@@ -29,17 +29,12 @@ public enum GroupKey: Hashable {
         }
     }
 
-    /// Whether two cell keys' bytes are the same (then keys of one kind are equal, with no number read).
-    @inlinable @inline(__always)
-    public static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        ByteWord.same(a, b)
-    }
-
     public static func == (lhs: GroupKey, rhs: GroupKey) -> Bool {
         switch (lhs, rhs) {
         case let (.cell(kindA, a), .cell(kindB, b)):
             guard kindA == kindB else { return false }
-            if sameBytes(a, b) { return true }
+            // The same bytes: keys of one kind are equal, with no number read.
+            if ByteWord.same(a, b) { return true }
             return kindA == numberKind && NumberRule.equal(a, b)
         case let (.value(a), .value(b)) where a == b:
             return true

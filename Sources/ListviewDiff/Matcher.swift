@@ -71,7 +71,7 @@ struct Matcher: Sendable {
                             let (a, b) = (oldColumns[field], newColumns[field])
                             guard a >= 0, b >= 0 else { return samePath(field, oldRow, oldCells, newRow, newCells) }
                             let (left, right) = (oldCells.cell(row: oldRow, column: a), newCells.cell(row: newRow, column: b))
-                            if left.kind == right.kind, ValueEquality.sameBytes(left.text, right.text) { return true }
+                            if left.kind == right.kind, ByteWord.same(left.text, right.text) { return true }
                             // A walk looks inside nested values and at scrubbed text; two other cells compare as cells.
                             if walks[field], left.kind == .nested || right.kind == .nested || scrubs && (Self.isText(left.kind) || Self.isText(right.kind)) {
                                 return equality.same(oldCells.value(row: oldRow, column: a), newCells.value(row: newRow, column: b), at: paths[field], decode: decode)

@@ -53,17 +53,17 @@ public struct ValueEquality: Sendable {
     /// into its value, for nested cells whose text differs.
     @inline(__always)
     public func equal(_ a: Cell, _ b: Cell, decode: NestedValueDecoder?) -> Bool {
-        if a.kind == b.kind, Self.sameBytes(a.text, b.text) { return true }
+        if a.kind == b.kind, ByteWord.same(a.text, b.text) { return true }
         if a.kind == .nested || b.kind == .nested {
             // Nested values, or a nested value against its JSON text in a CSV cell (how listview
             // and most tools write an object or array to CSV): member by member, in any key order.
             guard let decode, let left = decode(a.text), let right = decode(b.text) else { return false }
             return sameMeaning(left, right)
         }
-        if exact { return Self.exactKind(a) == Self.exactKind(b) && Self.sameBytes(a.text, b.text) }
+        if exact { return Self.exactKind(a) == Self.exactKind(b) && ByteWord.same(a.text, b.text) }
         let (aNone, bNone) = (Self.isNoValue(a), Self.isNoValue(b))
         if aNone || bNone { return aNone && bNone }
-        return Self.sameBytes(a.text, b.text) || Self.sameNumber(a.text, b.text)
+        return ByteWord.same(a.text, b.text) || Self.sameNumber(a.text, b.text)
     }
 
     /// True when two values mean the same: containers member by member (in any key order) and
@@ -104,11 +104,6 @@ public struct ValueEquality: Sendable {
     }
 
     // MARK: - Rules
-
-    @inline(__always)
-    static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        ByteWord.same(a, b)
-    }
 
     /// Null, missing and empty text: no value.
     @inline(__always)

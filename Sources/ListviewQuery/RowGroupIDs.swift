@@ -66,7 +66,7 @@ public struct RowGroupIDs: Sendable {
 
     /// The first few distinct cell keys of a level and their numbers, looked through before the
     /// dictionary: most groupings have few values, and a cell of the same kind and bytes as one
-    /// of them is in its group (`GroupKey.sameBytes`; one that is not, a number written another
+    /// of them is in its group (`ByteWord.same`; one that is not, a number written another
     /// way too, is looked up). Kinds and texts, not `GroupKey`s: a key copied is retained.
     private struct FirstKeys<Number> {
         private static var capacity: Int { 8 }
@@ -77,7 +77,7 @@ public struct RowGroupIDs: Sendable {
         @inline(__always)
         func number(of key: GroupKey) -> Number? {
             guard case let .cell(kind, bytes) = key else { return nil }
-            for index in kinds.indices where kinds[index] == kind && GroupKey.sameBytes(texts[index], bytes) { return numbers[index] }
+            for index in kinds.indices where kinds[index] == kind && ByteWord.same(texts[index], bytes) { return numbers[index] }
             return nil
         }
 
