@@ -84,10 +84,16 @@ enum FuzzInput {
     /// Reads `bytes` as `format`, shows them as a table (width 40, wrapped, bordered) and
     /// writes them as `style`; when that succeeds, reading the written text as
     /// `rewrittenAs` and writing it again must give the same bytes.
+    ///
+    /// One refusal is the defined result (SPEC §10): written text whose first bytes pair a zero
+    /// byte with every other byte (cells of NUL bytes, `\0D\0`, written as `\0D\0\n`) is
+    /// UTF-16 without a byte order mark to every reader, and read back gets that hint. CSV and
+    /// TSV have no escape for a NUL byte, so the writer cannot avoid it.
     static func checkFixpoint(_ bytes: [UInt8], format: InputFormat, rewrittenAs: InputFormat, style: OutputStyle) {
         _ = render(bytes, format: format, style: .table)
         guard let first = render(bytes, format: format, style: style) else { return }
         guard let second = render(first, format: rewrittenAs, style: style) else {
+            if case .utf16 = ForeignFormat.detect(Array(first.prefix(ForeignFormat.headLength))) { return }
             trap("listview could not read its own \(style) output", first)
         }
         guard let third = render(second, format: rewrittenAs, style: style), third == second else {

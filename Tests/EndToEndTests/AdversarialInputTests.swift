@@ -116,6 +116,18 @@ final class AdversarialInputTests: XCTestCase {
         try assertError([big], status: 65, message: "the input is UTF-16BE")
     }
 
+    /// A CSV cell of NUL bytes is written as it is (CSV has no escape for it); written first in
+    /// a file, `\0D\0` pairs a zero byte with every other byte, which every reader takes for
+    /// UTF-16 without a byte order mark: read back, it gets that hint, one line and status 65.
+    func testNULCellsWrittenAsCSVReadBackAsUTF16WithoutAMark() throws {
+        let cells = try file("nul.csv", [0x00, 0x44, 0x00])
+        let written = try ListviewProcess.run([cells, "--style", "csv"])
+        XCTAssertEqual(written.status, 0)
+        XCTAssertEqual(Array(written.stdout.utf8), [0x00, 0x44, 0x00, 0x0A])
+        let back = try file("nul-written.csv", Array(written.stdout.utf8))
+        try assertError([back], status: 65, message: "the input is UTF-16BE text without a byte order mark")
+    }
+
     func testCompiledExecutableIsRejected() throws {
         let binary = ListviewProcess.binary.path
         for format in [[], ["--input", "json"], ["--input", "jsonl"], ["--input", "csv"], ["--input", "tsv"]] {
