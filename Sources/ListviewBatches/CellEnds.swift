@@ -168,7 +168,6 @@ struct CellEnds {
                     continue
                 }
                 let moved = UInt32(truncatingIfNeeded: shift)
-                makeRoom(run)
                 relative.append(contentsOf: UnsafeBufferPointer(rebasing: theirs[next..<next + run]).lazy.map { $0 &+ moved })
                 next += run
             }

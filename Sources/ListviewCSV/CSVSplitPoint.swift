@@ -35,13 +35,10 @@ enum CSVSplitPoint {
     private static func cuts(in input: ByteInput, targets: [Int], size: Int, quote: UInt8) throws -> [Int] {
         guard let last = targets.last else { return [] }
         let stretches = zip([0] + targets.dropLast(), targets).map { $0..<$1 }
-        // Each stretch's bytes before the middle and from it on, by the stretch's place.
+        // Each stretch's bytes before the middle, counted here, and from it on, counted on the other thread.
         let middle = last / 2
-        let halves = stretches.enumerated().map { place, stretch in
-            (place: place, earlier: stretch.clamped(to: 0..<middle), later: stretch.clamped(to: middle..<last))
-        }
-        let later = BackgroundResult { try quotes(in: input, halves.map(\.later), quote: quote) }
-        var counts = try quotes(in: input, halves.map(\.earlier), quote: quote)
+        let later = BackgroundResult { try quotes(in: input, stretches.map { $0.clamped(to: middle..<last) }, quote: quote) }
+        var counts = try quotes(in: input, stretches.map { $0.clamped(to: 0..<middle) }, quote: quote)
         for (place, count) in try later.get().enumerated() { counts[place] += count }
         var found: [Int] = []
         var quotesBefore = 0
