@@ -196,17 +196,8 @@ public struct DiffJSONWriter {
                 (kind, Array("{\"change\":\"\(kind.rawValue)\",\"key\":{".utf8))
             })
             (oldKey, newKey) = (writer.old.fields(writer.key), writer.new.fields(writer.key))
-            keyNames = writer.key.map { path in
-                var bytes = ByteOutput()
-                JSONString.append(path.text, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                return bytes.bytes
-            }
-            comparedNames = writer.diff.compared.map { path in
-                var bytes = ByteOutput()
-                JSONString.append(path.text, to: &bytes)
-                return bytes.bytes
-            }
+            keyNames = writer.key.map { JSONString.key($0.text) }
+            comparedNames = writer.diff.compared.map { JSONString.literalBytes($0.text) }
         }
     }
 

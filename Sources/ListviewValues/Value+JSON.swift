@@ -52,6 +52,18 @@ public enum JSONString {
         text.withUTF8 { append(utf8: UnsafeRawBufferPointer($0), to: &bytes) }
     }
 
+    /// `name` as a JSON object key, `"name":`, worked out once by a writer that writes it on every record.
+    public static func key(_ name: String) -> [UInt8] {
+        literalBytes(name) + [UInt8(ascii: ":")]
+    }
+
+    /// `text` as a JSON string literal, `"text"`, in bytes.
+    public static func literalBytes(_ text: String) -> [UInt8] {
+        var bytes = ByteOutput(capacity: text.utf8.count + 3)
+        append(text, to: &bytes)
+        return bytes.bytes
+    }
+
     /// Appends the UTF-8 text `utf8` as a JSON string literal. Runs of bytes that need no escape
     /// (found eight at a time) are copied whole. Besides what JSON requires (C0 controls, the quote
     /// and the backslash), DEL and the C1 controls are written as `\u` escapes: just as lossless,

@@ -60,7 +60,7 @@ public struct TableOutputFields: Sendable {
         hasFixedHeader = fields.extraFieldsAfter != nil
         columnCount = table.columns.count
         func field(_ name: String, _ path: FieldPath) -> Field {
-            Field(key: Self.key(name), source: TableField(path, columns: table.columns))
+            Field(key: JSONString.key(name), source: TableField(path, columns: table.columns))
         }
         leading = fields.leading.map { field($0.text, $0) }
         chosen = fields.columns.map { specs in specs.filter { !fields.leadingNames.contains($0.title) }.map { field($0.title, $0.path) } }
@@ -68,7 +68,7 @@ public struct TableOutputFields: Sendable {
         chosenReads = (chosen ?? []).map { Read($0.source) }
         var keys: [UInt8] = [], starts = [0]
         for column in table.columns {
-            keys += Self.key(column)
+            keys += JSONString.key(column)
             starts.append(keys.count)
         }
         (columnKeys, columnKeyStarts) = (keys, starts)
@@ -79,14 +79,6 @@ public struct TableOutputFields: Sendable {
             ? fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { table.columns.firstIndex(of: $0) }
             : []
         isExtra = table.columns.map { name in fields.extraFieldsAfter.map { !$0.contains(name) && !fields.excluded.excludes(name) } ?? false }
-    }
-
-    /// `name` as a JSON object key: `"name":`.
-    private static func key(_ name: String) -> [UInt8] {
-        var key = ByteOutput(capacity: name.utf8.count + 3)
-        JSONString.append(name, to: &key)
-        key.append(UInt8(ascii: ":"))
-        return key.bytes
     }
 
     /// Appends `row` as a JSON object: the group fields (null when missing), then the chosen
