@@ -63,6 +63,9 @@ let package = Package(
         ),
         // A hint to the processor to load memory ahead (no library: a header of inline C).
         .systemLibrary(name: "CPrefetch"),
+        // The signal handler and the table of spill folders it removes, in C: a handler may call
+        // only async-signal-safe functions, which Swift code cannot promise.
+        .target(name: "CSignals"),
         // RE2, Debian's libre2-dev: regular expressions matched in time linear in the text, behind
         // a C face of five functions (RE2's API is C++).
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
@@ -99,7 +102,7 @@ let package = Package(
                 swiftSettings: releaseSettings),
         // Spilling: the memory budget and its decision, spill folders, tables written to their files and
         // read back a chunk at a time, rows sorted into runs on disk and merged k ways (by Query's sort keys).
-        .target(name: "ListviewSpilling", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewQuery"], swiftSettings: releaseSettings),
+        .target(name: "ListviewSpilling", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewQuery", "CSignals"], swiftSettings: releaseSettings),
         // Row formatters and their registry, table layout, the renderer, presenters, writers, the sink.
         .target(name: "ListviewPresentation",
                 dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewDataSource", "ListviewQuery"],
@@ -148,7 +151,7 @@ let package = Package(
         .executableTarget(
             name: "listview",
             dependencies: [
-                "ListviewKit", "ListviewBrowser", "ListviewConfig", "ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewQuery",
+                "ListviewKit", "ListviewBrowser", "ListviewConfig", "CSignals", "ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewQuery",
                 "ListviewSpilling", "ListviewPresentation", "ListviewShaping", "ListviewFormats", "ListviewRequest", "ListviewDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: releaseSettings
@@ -183,7 +186,7 @@ let package = Package(
                                                                  "ListviewDataSource", "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewJSON",
                                                                  "ListviewCompression", "ListviewFormats", "ListviewRequest"]),
         .testTarget(name: "ListviewConfigTests", dependencies: ["ListviewConfig", "ListviewValues"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport", "ListviewConfig"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py", "Support/flatten_reference.py", "Support/readme_examples.py", "Support/numbers_reference.py", "Support/json_reference.py"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ListviewTestSupport", "ListviewConfig"], exclude: ["Golden", "Fixtures", "Support/roundtrip.py", "Support/strict_csv.py", "Support/flatten_reference.py", "Support/readme_examples.py", "Support/numbers_reference.py", "Support/json_reference.py", "Support/spread_reference.py"]),
     ],
     cxxLanguageStandard: .cxx17
 )

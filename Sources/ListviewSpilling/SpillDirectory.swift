@@ -1,3 +1,4 @@
+import CSignals
 import Glibc
 import ListviewValues
 import Synchronization
@@ -7,12 +8,18 @@ import Synchronization
 ///
 /// Spill files have no name (`O_TMPFILE`, or a name removed as soon as the
 /// file is open): the kernel frees them when the process ends, however it
-/// ends. The folder itself is removed at exit, and by the signal handler on
-/// SIGINT, SIGTERM and SIGHUP (`removeOnSignal`, which only calls `rmdir`).
+/// ends. The folder itself is removed once the run lets go of it and of its
+/// files, at exit, and by the signal handler on SIGINT, SIGTERM and SIGHUP
+/// (`CSignals`, in C, which only calls `rmdir`).
 public final class SpillDirectory: Sendable {
     /// The folder the private folder is made in.
     public let parent: String
-    private let made = Mutex<String?>(nil)
+    /// The private folder, once made: its slot in `CSignals`' table and its path.
+    private struct Folder {
+        var slot: Int32
+        var path: String
+    }
+    private let made = Mutex<Folder?>(nil)
 
     /// The folder of this process's spill files, under `parent`.
     public init(parent: String) {
@@ -27,7 +34,7 @@ public final class SpillDirectory: Sendable {
     }
 
     /// The private folder's path, once made.
-    public var path: String? { made.withLock { $0 } }
+    public var path: String? { made.withLock { $0?.path } }
 
     /// A new spill file, empty, open for reading and writing.
     public func newFile() throws -> SpillFile {
@@ -57,56 +64,25 @@ public final class SpillDirectory: Sendable {
         .spillFailed(directory: parent, reason: "a spill file changed while it was read")
     }
 
-    /// Makes the private folder on first use.
+    /// Makes the private folder on first use, in a slot of `CSignals`' table: the signal handler
+    /// and the exit handler remove it from there, and so does `deinit`.
     private func privateFolder() throws -> String {
         try made.withLock { made in
-            if let made { return made }
-            // The name is remembered for removal before the folder is made, in the buffer mkdtemp
-            // fills in: a signal between the two finds either no folder or the one made.
-            guard let template = strdup(parent + "/listview-XXXXXX") else {
-                throw ListviewError.spillFailed(directory: parent, reason: SystemError.message(for: ENOMEM))
+            if let made { return made.path }
+            let slot = listview_folder_make(parent + "/listview-XXXXXX")
+            guard slot >= 0 else {
+                throw ListviewError.spillFailed(directory: parent, reason: SystemError.message(for: errno))
             }
-            SpillDirectory.remember(template)
-            guard mkdtemp(template) != nil else {
-                let code = errno
-                SpillDirectory.forget(template)
-                throw ListviewError.spillFailed(directory: parent, reason: SystemError.message(for: code))
-            }
-            let path = String(cString: template)
-            made = path
-            return path
+            let folder = Folder(slot: slot, path: String(cString: listview_folder_path(slot)))
+            made = folder
+            return folder.path
         }
     }
 
-    // MARK: Removal at exit and on a signal
-
-    /// The private folders made, as C strings allocated before any signal handler can need them.
-    nonisolated(unsafe) private static var folders: [UnsafeMutablePointer<CChar>] = []
-    private static let foldersLock = Mutex<Void>(())
-    nonisolated(unsafe) private static var exitHandlerInstalled = false
-
-    private static func remember(_ path: UnsafeMutablePointer<CChar>) {
-        foldersLock.withLock { _ in
-            folders.append(path)
-            if !exitHandlerInstalled {
-                exitHandlerInstalled = true
-                atexit { SpillDirectory.removeOnSignal() }
-            }
-        }
-    }
-
-    /// Lets go of a folder that could not be made.
-    private static func forget(_ path: UnsafeMutablePointer<CChar>) {
-        foldersLock.withLock { _ in
-            folders.removeAll { $0 == path }
-            free(path)
-        }
-    }
-
-    /// Removes every private folder made (each is empty: its files have no name). Safe in a
-    /// signal handler: it only calls `rmdir`.
-    public static func removeOnSignal() {
-        for folder in folders { rmdir(folder) }
+    /// Removes the private folder, which is empty: every file in it had its name removed at once,
+    /// and each holds this directory until it is closed.
+    deinit {
+        if let folder = made.withLock({ $0 }) { listview_folder_remove(folder.slot) }
     }
 }
 

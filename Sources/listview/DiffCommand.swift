@@ -132,7 +132,7 @@ struct DiffCommand: ParsableCommand {
     /// the marked rows go to `sink` in `--style` (JSON Lines by default). The status is the
     /// diff's once `q` ends the review (0 the same, 1 different), 130 for Ctrl-C.
     func review(_ request: DiffRequest, sink: OutputSink) throws -> Int32 {
-        let folder = request.list.arrangement.spillFolder ?? SpillDirectory.parent(flag: nil, environment: ProcessEnvironment.all)
+        let folder = request.list.arrangement.spillFolder
         let file = try SpillDirectory(parent: folder).newFile()
         var rows = request
         rows.review = true

@@ -187,6 +187,7 @@ struct Listview: ParsableCommand {
     /// Exits with `status`, after the note of what the view files added when the run succeeded
     /// (0, or 1 for differences or `--fail-if-empty`): a failure is one line.
     private static func exit(_ status: Int32, noting note: String?) -> Never {
+        Interrupts.holdIfCaught()
         if let note, status == 0 || status == 1 { Diagnostics.report(note) }
         Glibc.exit(status)
     }
@@ -271,7 +272,10 @@ enum Diagnostics {
         return text
     }
 
+    /// Writes `message` as one line on stderr, unless a signal is ending the run (its failure
+    /// would be the signal's doing: the signal's status is the answer).
     static func report(_ message: String) {
+        Interrupts.holdIfCaught()
         let line = "listview: \(message)\n"
         _ = line.withCString { fputs($0, stderr) }
     }

@@ -9,15 +9,11 @@ import XCTest
 /// Rows sorted into runs on disk and merged back: each group's rows as a stable sort of them in
 /// memory gives them, however many runs (merged in several passes) and chunks they take.
 final class SortedRunsTests: XCTestCase {
+    private let files = TemporaryFiles()
     private var parent = ""
 
     override func setUpWithError() throws {
-        parent = FileManager.default.temporaryDirectory.appendingPathComponent("listview-runs-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: parent)
+        parent = try files.folder()
     }
 
     /// Rows numbered by `id` in input order, with a sort key `n` of many ties and a group of their own.

@@ -1,21 +1,18 @@
 import Foundation
 import ListviewBatches
 import ListviewSpilling
+import ListviewTestSupport
 import ListviewValues
 import XCTest
 
 /// Tables appended to a spill file a chunk at a time read back by where they lie; a chunk the
 /// file does not hold is the spill folder's error.
 final class SpillFileTests: XCTestCase {
+    private let files = TemporaryFiles()
     private var parent = ""
 
     override func setUpWithError() throws {
-        parent = FileManager.default.temporaryDirectory.appendingPathComponent("listview-spill-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: parent)
+        parent = try files.folder()
     }
 
     func testChunksReadBackAsTheTablesAppended() throws {

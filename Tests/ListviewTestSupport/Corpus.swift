@@ -1,5 +1,4 @@
 import Foundation
-import ListviewTestSupport
 import XCTest
 
 /// The third-party test corpora (JSONTestSuite, csv-spectrum, tsv-utils, nativejson-benchmark,

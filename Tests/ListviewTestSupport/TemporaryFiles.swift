@@ -22,7 +22,15 @@ public final class TemporaryFiles {
         try write(Array(text.utf8), extension: ext)
     }
 
-    /// Removes every file written.
+    /// Makes a new empty folder and returns its path; it is removed with the files, whatever it holds.
+    public func folder() throws -> String {
+        let url = Self.folder.appendingPathComponent("listview-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        paths.append(url.path)
+        return url.path
+    }
+
+    /// Removes every file and folder written.
     public func removeAll() {
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
         paths = []
