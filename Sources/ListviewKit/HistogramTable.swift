@@ -69,12 +69,12 @@ enum HistogramTable {
     }
 
     /// `[7.8, 58.28)`: a bin holds its lower edge, the last one its upper edge too.
-    static func interval(_ bin: Int, of edges: [Double], scale: ColumnSpread.Scale) -> String {
+    static func interval(_ bin: Int, of edges: [SpreadPoint], scale: ColumnSpread.Scale) -> String {
         "[\(scale.text(edges[bin])), \(scale.text(edges[bin + 1]))\(bin == edges.count - 2 ? "]" : ")")"
     }
 
     /// A record per bin and section: the group fields, `from`, `to`, `count`.
-    private static func writeRecords(_ histogram: (edges: [Double], scale: ColumnSpread.Scale, counts: [[Int]], approximate: Bool)?,
+    private static func writeRecords(_ histogram: (edges: [SpreadPoint], scale: ColumnSpread.Scale, counts: [[Int]], approximate: Bool)?,
                                      sections: [(info: SectionInfo, group: Int)], request: ListRequest, groupKeys: (Int) -> [Value],
                                      into sink: OutputSink) throws {
         let schema = RecordSchema()
@@ -86,7 +86,7 @@ enum HistogramTable {
             let start = table.rowCount
             if let histogram, group < histogram.counts.count {
                 for (bin, count) in histogram.counts[group].enumerated() {
-                    let point = { (value: Double) in histogram.scale.value(histogram.scale.text(value)) }
+                    let point = { (value: SpreadPoint) in histogram.scale.value(histogram.scale.text(value)) }
                     let values = groupKeys(group) + [point(histogram.edges[bin]), point(histogram.edges[bin + 1]), .number(String(count)),
                                                      .bool(histogram.approximate)]
                     table.append(Record(shape: shape, values: values), schema: schema)

@@ -3,13 +3,15 @@ import ListviewValues
 /// How a column's numbers, or its ISO-8601 dates and timestamps, are spread, for `--summary`:
 /// the sample standard deviation, the quartiles and a histogram over fixed bins.
 ///
-/// Exact while the column's distinct values are counted exactly (`ColumnStats` holds them with
-/// their counts, so the spread costs no memory of its own): the quartiles by linear
-/// interpolation between the two nearest ranks (Python's `statistics.quantiles(method=
-/// "inclusive")`, R's type 7, NumPy's default), the sample standard deviation around the exact
-/// mean (two passes, rounded once to the mean's decimals). Past the budget the values go to a
-/// `QuantileSketch`: quartiles and histogram counts are estimates within its rank error, and
-/// the standard deviation is worked out as the values pass (Welford).
+/// The sample standard deviation is exact on every path: worked out in decimals from the
+/// numbers as written (`DecimalMoments`) and rounded once to the mean's decimals. The quartiles
+/// and the histogram are exact while the column's distinct values are counted exactly
+/// (`ColumnStats` holds them with their counts, so the spread costs no memory of its own): the
+/// quartiles by linear interpolation between the two nearest ranks (Python's
+/// `statistics.quantiles(method="inclusive")`, R's type 7, NumPy's default), in decimals
+/// between numbers (`SpreadPoint`), and each value counted in its bin by exact comparison with
+/// the edges. Past the budget the values go to a `QuantileSketch`: quartiles and histogram
+/// counts are estimates within its rank error.
 public struct ColumnSpread: Equatable, Sendable {
     /// What the values are: numbers, or dates and timestamps measured in seconds since 1970.
     public enum Scale: Equatable, Sendable {
@@ -26,6 +28,13 @@ public struct ColumnSpread: Equatable, Sendable {
             }
         }
 
+        /// A point of the spread on this scale as text: a number counted exactly as its decimal
+        /// (`9007199254740995`, never the nearest double), else as `text(_:)` writes its position.
+        public func text(_ point: SpreadPoint) -> String {
+            if self == .numbers, let exact = point.exact { return exact.text() }
+            return text(point.position)
+        }
+
         /// A point on this scale as a value machine styles write: a number, or a date's text.
         public func value(_ text: String) -> Value {
             self == .numbers ? .number(text) : .string(text)
@@ -34,7 +43,7 @@ public struct ColumnSpread: Equatable, Sendable {
 
     /// Where the values are: each distinct one with its count, sorted, or a sketch of them.
     enum Source: Equatable, Sendable {
-        case exact([(value: Double, count: Int)])
+        case exact([(value: SpreadPoint, count: Int)])
         case sketch(QuantileSketch)
 
         static func == (left: Source, right: Source) -> Bool {
@@ -75,40 +84,41 @@ public struct ColumnSpread: Equatable, Sendable {
     }
 
     /// The least and the greatest value.
-    public var range: ClosedRange<Double>? {
+    public var range: ClosedRange<SpreadPoint>? {
         switch source {
         case .exact(let values): return values.first.flatMap { first in values.last.map { first.value...$0.value } }
-        case .sketch(let sketch): return sketch.range
+        case .sketch(let sketch): return sketch.range.map { SpreadPoint($0.lowerBound)...SpreadPoint($0.upperBound) }
         }
     }
 
     /// The 25th, 50th and 75th percentiles.
-    public var quartiles: [Double]? {
+    public var quartiles: [SpreadPoint]? {
         switch source {
         case .exact(let values):
             let count = self.count
             guard count > 0 else { return nil }
             return [1, 2, 3].map { quarter in
-                // Linear interpolation at position quarter·(n−1)/4 of the sorted values.
-                let position = Double(quarter * (count - 1)) / 4
-                let below = Int(position.rounded(.down))
+                // Linear interpolation at position quarter·(n−1)/4 of the sorted values: a quarter
+                // of the way at most, so a number's quartile is exact in two more decimals.
+                let below = quarter * (count - 1) / 4
+                let fraction = quarter * (count - 1) % 4
                 let low = Self.value(at: below, in: values)
                 let high = Self.value(at: min(count - 1, below + 1), in: values)
-                return low + (high - low) * (position - Double(below))
+                return low.interpolated(to: high, quarters: fraction)
             }
         case .sketch(let sketch):
-            return sketch.count == 0 ? nil : [0.25, 0.5, 0.75].compactMap { sketch.quantile($0) }
+            return sketch.count == 0 ? nil : [0.25, 0.5, 0.75].compactMap { sketch.quantile($0).map(SpreadPoint.init) }
         }
     }
 
     /// The value at 0-based `rank` of the sorted values, each distinct one `count` times.
-    private static func value(at rank: Int, in values: [(value: Double, count: Int)]) -> Double {
+    private static func value(at rank: Int, in values: [(value: SpreadPoint, count: Int)]) -> SpreadPoint {
         var seen = 0
         for entry in values {
             seen += entry.count
             if rank < seen { return entry.value }
         }
-        return values.last?.value ?? 0
+        return values.last?.value ?? SpreadPoint(0)
     }
 
     /// The bins of a summary's histogram.
@@ -134,12 +144,30 @@ public struct ColumnSpread: Equatable, Sendable {
     public static let shareCells = 5
 
     /// `bins` equal bins from the least to the greatest value of `range`: their `bins + 1` edges.
-    /// The inner edges are rounded to a few digits past the bins' width (`313.37`, not
-    /// `313.37375`), whole seconds on the `dates` scale, so that they read as they are counted.
-    public static func edges(of range: ClosedRange<Double>, bins: Int, scale: Scale = .numbers) -> [Double] {
+    /// The inner edges are rounded, half to even, to a few digits past the bins' width (`313.37`,
+    /// not `313.37375`), whole seconds on the `dates` scale, so that they read as they are
+    /// counted. They are worked out in decimals, from the numbers as written when they were
+    /// counted exactly, else from the positions' shortest digits: the same edges on every path.
+    public static func edges(of range: ClosedRange<SpreadPoint>, bins: Int, scale: Scale = .numbers) -> [SpreadPoint] {
         let bins = max(1, bins)
-        guard range.upperBound > range.lowerBound else { return [range.lowerBound, range.upperBound] }
-        let width = (range.upperBound - range.lowerBound) / Double(bins)
+        // Positions are finite (a column's numbers and dates are), so both ends have decimals.
+        guard range.upperBound > range.lowerBound, let low = range.lowerBound.decimal, let high = range.upperBound.decimal else {
+            return [range.lowerBound, range.upperBound]
+        }
+        let decimals = edgeDecimals(width: (range.upperBound.position - range.lowerBound.position) / Double(bins), scale: scale)
+        return (0...bins).map { index in
+            if index == 0 { return range.lowerBound }
+            if index == bins { return range.upperBound }
+            // (low·(bins − index) + high·index) / bins, rounded to the edges' decimals.
+            let weighted = low.multiplied(by: ExactDecimal(Int64(bins - index))).adding(high.multiplied(by: ExactDecimal(Int64(index))))
+            let edge = SpreadPoint(exact: weighted.divided(by: bins, places: decimals + 20).rounded(places: decimals))
+            return Swift.min(range.upperBound, Swift.max(range.lowerBound, edge))
+        }
+    }
+
+    /// The decimals of inner edges `width` apart: enough for three digits of the width (none on
+    /// the `dates` scale, whole seconds).
+    private static func edgeDecimals(width: Double, scale: Scale) -> Int {
         var decimals = 0
         if scale == .numbers {
             var step = 1.0
@@ -148,29 +176,25 @@ public struct ColumnSpread: Equatable, Sendable {
                 decimals += 1
             }
         }
-        var scaleFactor = 1.0
-        for _ in 0..<decimals { scaleFactor *= 10 }
-        return (0...bins).map { index in
-            if index == 0 { return range.lowerBound }
-            if index == bins { return range.upperBound }
-            let edge = range.lowerBound + Double(index) * width
-            return Swift.min(range.upperBound, Swift.max(range.lowerBound, (edge * scaleFactor).rounded() / scaleFactor))
-        }
+        return decimals
     }
 
     /// How many values fall in each bin between consecutive `edges`: a bin holds the values from
     /// its lower edge up to but not including its upper one, the last bin its upper edge too.
-    public func histogram(edges: [Double]) -> [Int] {
+    public func histogram(edges: [SpreadPoint]) -> [Int] {
         guard edges.count >= 2 else { return [] }
         let bins = edges.count - 1
         switch source {
         case .exact(let values):
             var counts = Array(repeating: 0, count: bins)
             let (low, high) = (edges[0], edges[bins])
+            let (start, span) = (low.position, high.position - low.position)
             for entry in values {
                 guard entry.value >= low, entry.value <= high else { continue }
-                // The bin by arithmetic, then set right at its edges (the last bin takes its upper edge).
-                var bin = high > low ? Swift.min(bins - 1, Int((entry.value - low) / (high - low) * Double(bins))) : 0
+                // The bin by arithmetic on positions, then set right at its edges, exactly (the
+                // last bin takes its upper edge).
+                let guess = span > 0 ? (entry.value.position - start) / span * Double(bins) : 0
+                var bin = guess.isFinite ? Swift.max(0, Swift.min(bins - 1, Int(guess))) : 0
                 while bin > 0 && entry.value < edges[bin] { bin -= 1 }
                 while bin < bins - 1 && entry.value >= edges[bin + 1] { bin += 1 }
                 counts[bin] += entry.count
@@ -178,6 +202,7 @@ public struct ColumnSpread: Equatable, Sendable {
             return counts
         case .sketch(let sketch):
             var counts: [Int] = []
+            let edges = edges.map(\.position)
             var below = edges[0] <= (sketch.range?.lowerBound ?? 0) ? 0 : sketch.rank(of: edges[0].nextDown)
             for index in 1...bins {
                 let upTo = index == bins ? sketch.rank(of: edges[index]) : sketch.rank(of: edges[index].nextDown)
@@ -188,43 +213,32 @@ public struct ColumnSpread: Equatable, Sendable {
         }
     }
 
-    /// The spread of `values` (each distinct value with its count) on `scale`; numbers' standard
-    /// deviation around `mean` (their exact mean), with `places` decimals.
-    static func exact(_ values: [(value: Double, count: Int)], scale: Scale, mean: Double?, places: Int) -> ColumnSpread {
+    /// The spread of `values` (each distinct value with its count) on `scale`; numbers' sample
+    /// standard deviation exact (`DecimalMoments`), rounded once to `places` decimals.
+    static func exact(_ values: [(value: SpreadPoint, count: Int)], scale: Scale, places: Int) -> ColumnSpread {
         let sorted = values.sorted { $0.value < $1.value }
         var std: String?
-        let count = sorted.reduce(0) { $0 + $1.count }
-        if scale == .numbers, count >= 2 {
-            let center = mean ?? sorted.reduce(0.0) { $0 + $1.value * Double($1.count) } / Double(count)
-            // Σ count·(x − mean)², compensated (Kahan).
-            var total = 0.0, carry = 0.0
+        if scale == .numbers {
+            var moments = DecimalMoments()
             for entry in sorted {
-                let distance = entry.value - center
-                let term = distance * distance * Double(entry.count) - carry
-                let next = total + term
-                carry = (next - total) - term
-                total = next
+                if let text = entry.value.text { moments.add(text, times: entry.count) }
             }
-            std = text((total / Double(count - 1)).squareRoot(), places: places)
+            std = moments.standardDeviation(places: places)?.text(places: places)
         }
         return ColumnSpread(scale: scale, source: .exact(sorted), std: std, decimals: scale == .numbers ? places + 2 : nil)
     }
 
-    /// The spread a sketch and running moments give, once the values are past the budget.
-    static func estimated(_ sketch: QuantileSketch, scale: Scale, moments: RunningMoments?, places: Int) -> ColumnSpread {
-        ColumnSpread(scale: scale, source: .sketch(sketch), std: moments?.standardDeviation.map { Self.text($0, places: places) })
+    /// The spread a sketch and the exact moments give, once the values are past the budget.
+    static func estimated(_ sketch: QuantileSketch, scale: Scale, moments: DecimalMoments?, places: Int) -> ColumnSpread {
+        ColumnSpread(scale: scale, source: .sketch(sketch), std: moments?.standardDeviation(places: places)?.text(places: places))
     }
 
-    /// A value of the column as text: a number's shortest digits, a date as a date.
-    public func text(of value: Double) -> String {
-        guard scale == .numbers, let decimals, value.isFinite, let exact = ExactDecimal("\(value)") else { return scale.text(value) }
+    /// A point of the column as text: a number's decimal (counted exactly) or shortest digits
+    /// (estimated), rounded to the decimals a quartile can have; a date as a date.
+    public func text(of point: SpreadPoint) -> String {
+        guard scale == .numbers, let decimals else { return scale.text(point) }
+        guard let exact = point.exact ?? (point.position.isFinite ? ExactDecimal("\(point.position)") : nil) else { return scale.text(point) }
         return exact.rounded(places: decimals).text()
-    }
-
-    /// `value` rounded half to even to `places` decimals, as the mean is written.
-    static func text(_ value: Double, places: Int) -> String {
-        guard value.isFinite, let exact = ExactDecimal("\(value)") else { return "\(value)" }
-        return exact.rounded(places: places).text(places: places)
     }
 
     /// `value` as a number's text: its shortest digits that read back as it, without an exponent
@@ -233,24 +247,4 @@ public struct ColumnSpread: Equatable, Sendable {
         guard value.isFinite, let exact = ExactDecimal("\(value)") else { return "\(value)" }
         return exact.text()
     }
-}
-
-/// Count, mean and the sum of squared distances from it, as values pass (Welford): the standard
-/// deviation of values past the budget.
-struct RunningMoments: Equatable, Sendable {
-    private(set) var count = 0
-    private var mean = 0.0
-    private var squares = 0.0
-
-    mutating func add(_ value: Double, times: Int = 1) {
-        for _ in 0..<times {
-            count += 1
-            let delta = value - mean
-            mean += delta / Double(count)
-            squares += delta * (value - mean)
-        }
-    }
-
-    /// The sample standard deviation; nil under two values.
-    var standardDeviation: Double? { count < 2 ? nil : (squares / Double(count - 1)).squareRoot() }
 }

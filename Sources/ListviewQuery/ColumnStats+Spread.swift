@@ -9,14 +9,14 @@ extension ColumnStats {
     /// in characters (nil with none): one pass over the distinct values.
     public var spreadAndLengths: (spread: ColumnSpread?, lengths: ClosedRange<Int>?) {
         if let passing { return (passing.spread(places: sum.meanPlaces), passing.lengths) }
-        var numbers: [(value: Double, count: Int)] = []
-        var dates: [(value: Double, count: Int)] = []
+        var numbers: [(value: SpreadPoint, count: Int)] = []
+        var dates: [(value: SpreadPoint, count: Int)] = []
         var datesOnly = true, allDates = true
         var shortest = Int.max, longest = -1
         for entry in seen.values {
             switch entry.value {
-            case .number:
-                if let number = entry.value.numericValue, number.isFinite { numbers.append((number, entry.count)) }
+            case .number(let text):
+                if let number = entry.value.numericValue, number.isFinite { numbers.append((SpreadPoint(number: text, position: number), entry.count)) }
             case .string(let text):
                 let length = PassingSpread.length(of: text)
                 shortest = min(shortest, length)
@@ -24,7 +24,7 @@ extension ColumnStats {
                 // An empty text is no date, and no sign that the column is not one of dates.
                 guard allDates && numbers.isEmpty && !text.isEmpty else { continue }
                 if let date = ISODate.seconds(text) {
-                    dates.append((date.seconds, entry.count))
+                    dates.append((SpreadPoint(date.seconds), entry.count))
                     datesOnly = datesOnly && date.dateOnly
                 } else {
                     allDates = false
@@ -35,31 +35,31 @@ extension ColumnStats {
         }
         let lengths = longest < 0 ? nil : shortest...longest
         if !numbers.isEmpty {
-            let spread = ColumnSpread.exact(numbers, scale: .numbers, mean: sum.meanText.flatMap { Value.number($0).numericValue },
-                                            places: sum.meanPlaces)
+            let spread = ColumnSpread.exact(numbers, scale: .numbers, places: sum.meanPlaces)
             return (spread, lengths)
         }
         guard allDates, !dates.isEmpty else { return (nil, lengths) }
-        return (ColumnSpread.exact(dates, scale: .dates(dateOnly: datesOnly), mean: nil, places: 0), lengths)
+        return (ColumnSpread.exact(dates, scale: .dates(dateOnly: datesOnly), places: 0), lengths)
     }
 }
 
 /// What a column's spread needs once its distinct values are no longer counted: the numbers in
-/// a sketch and running moments; the texts as dates in a sketch, while every one is a date; the
+/// a sketch and their exact moments; the texts as dates in a sketch, while every one is a date; the
 /// texts' lengths.
 struct PassingSpread: Sendable {
     private var numbers = QuantileSketch()
-    private var moments = RunningMoments()
+    /// Exact whatever the count: the standard deviation is the same on every path.
+    private var moments = DecimalMoments()
     private var dates: QuantileSketch? = QuantileSketch()
     private var datesOnly = true
     private(set) var lengths: ClosedRange<Int>?
 
     mutating func add(_ value: Value, times: Int = 1) {
         switch value {
-        case .number:
+        case .number(let text):
             guard let number = value.numericValue, number.isFinite else { return }
             for _ in 0..<times { numbers.add(number) }
-            moments.add(number, times: times)
+            moments.add(text, times: times)
         case .string(let text):
             let length = Self.length(of: text)
             lengths = lengths.map { min($0.lowerBound, length)...max($0.upperBound, length) } ?? length...length

@@ -165,7 +165,7 @@ public struct ColumnStats: Sendable {
     /// the column's (`spreadAndLengths`, worked out once), `edges` the histogram's bins (shared by
     /// every section).
     public func values(named name: String, marked: Bool = false, spread: ColumnSpread?, lengths: ClosedRange<Int>?,
-                       edges: [Double]?) -> [Value] {
+                       edges: [SpreadPoint]?) -> [Value] {
         let mark = marked && isApproximate ? "≈" : ""
         let none: Value = marked ? .string("") : .null
         let distinct = sketch.map { Swift.max($0.estimate, Swift.min(count, 1)) } ?? seen.count
@@ -188,7 +188,7 @@ public struct ColumnStats: Sendable {
         let mean: Value = sum.meanText.map(Value.number) ?? none
         let distinctValue: Value = mark.isEmpty ? .number(String(distinct)) : .string(mark + String(distinct))
         let spreadMark = marked && spread?.isApproximate == true ? "≈" : ""
-        func point(_ value: Double, of spread: ColumnSpread) -> Value { spread.scale.value(spread.text(of: value)) }
+        func point(_ value: SpreadPoint, of spread: ColumnSpread) -> Value { spread.scale.value(spread.text(of: value)) }
         var quantiles = none, histogram = none
         if let spread, let quartiles = spread.quartiles, quartiles.count == 3 {
             quantiles = marked ? .string(spreadMark + quartiles.map(spread.text(of:)).joined(separator: " · "))

@@ -64,12 +64,12 @@ public final class ColumnSummary {
     /// first group's scale, which the histograms' bins cut.
     private struct SpreadsOfColumn: Sendable {
         var byGroup: [(spread: ColumnSpread?, lengths: ClosedRange<Int>?)] = []
-        var span: ClosedRange<Double>?
+        var span: ClosedRange<SpreadPoint>?
         var scale: ColumnSpread.Scale?
 
         /// The summary's histogram edges for `spread`, a group's: the span's bins when it is on the
         /// span's scale, else nil (its own range's).
-        func edges(for spread: ColumnSpread?) -> [Double]? {
+        func edges(for spread: ColumnSpread?) -> [SpreadPoint]? {
             guard let scale, spread?.scale == scale, let span else { return nil }
             return ColumnSpread.edges(of: span, bins: ColumnSpread.bins, scale: scale)
         }
@@ -162,7 +162,7 @@ public final class ColumnSummary {
     /// `--histogram`: column `column`'s values in `bins` equal bins over every group's range (on the
     /// first group's scale), and each group's count in each; nil when no group has numbers or
     /// dates. Worked out from each group's spread, exact or estimated.
-    public func histogram(column: Int, bins: Int) -> (edges: [Double], scale: ColumnSpread.Scale, counts: [[Int]], approximate: Bool)? {
+    public func histogram(column: Int, bins: Int) -> (edges: [SpreadPoint], scale: ColumnSpread.Scale, counts: [[Int]], approximate: Bool)? {
         guard column < columns.count else { return nil }
         let spreads = workOutSpreads()[column]
         guard let scale = spreads.scale, let span = spreads.span else { return nil }
@@ -185,7 +185,7 @@ public final class ColumnSummary {
             // The bins span every group's range on the first group's scale; a group on another scale
             // (dates where the others hold numbers) keeps bins of its own.
             let scale = spreads.first?.scale
-            let span = spreads.filter { $0.scale == scale }.compactMap(\.range).reduce(nil as ClosedRange<Double>?) { span, range in
+            let span = spreads.filter { $0.scale == scale }.compactMap(\.range).reduce(nil as ClosedRange<SpreadPoint>?) { span, range in
                 span.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
             }
             results.withLock { $0[index] = SpreadsOfColumn(byGroup: byGroup, span: span, scale: scale) }

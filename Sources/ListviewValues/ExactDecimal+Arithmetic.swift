@@ -3,13 +3,7 @@
 extension ExactDecimal {
     /// The number `value`.
     public init(_ value: Int64, exponent: Int = 0) {
-        var digits: [UInt8] = []
-        var magnitude = value.magnitude
-        while magnitude > 0 {
-            digits.append(UInt8(magnitude % 10))
-            magnitude /= 10
-        }
-        self.init(negative: value < 0, digits: digits.reversed(), exponent: exponent)
+        self.init(Int128(value), exponent: exponent)
     }
 
     /// `self + other`, exact while the two span at most `maxSpan` places; past that the digits

@@ -61,7 +61,7 @@ final class SummaryBudgetTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, """
             field,types,count,nulls,distinct,min,max,mean,std,quantiles,histogram,lengths,top,approximate
-            id,number,6000,0,6000,0,5999,2999.50,1732.20,"{""q25"":1499.75,""q50"":2999.5,""q75"":4499.25}","{""edges"":[0,749.9,1499.8,2249.6,2999.5,3749.4,4499.3,5249.1,5999],""counts"":[750,750,750,750,750,750,750,750]}",,[],false
+            id,number,6000,0,6000,0,5999,2999.50,1732.20,"{""q25"":1499.75,""q50"":2999.5,""q75"":4499.25}","{""edges"":[0,749.9,1499.8,2249.6,2999.5,3749.4,4499.2,5249.1,5999],""counts"":[750,750,750,750,750,750,750,750]}",,[],false
             status,string,6000,0,3,open,void,,,,,"{""min"":4,""max"":4}","[{""value"":""paid"",""count"":2000,""error"":0},{""value"":""open"",""count"":2000,""error"":0},{""value"":""void"",""count"":2000,""error"":0}]",false
             amount,number,6000,0,50,0,49,24.50,14.43,"{""q25"":12,""q50"":24.5,""q75"":37}","{""edges"":[0,6.125,12.25,18.375,24.5,30.625,36.75,42.875,49],""counts"":[840,720,720,720,720,720,720,840]}",,"[{""value"":0,""count"":120,""error"":0},{""value"":1,""count"":120,""error"":0},{""value"":2,""count"":120,""error"":0}]",false
 

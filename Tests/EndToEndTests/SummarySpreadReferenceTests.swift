@@ -9,21 +9,27 @@ import XCTest
 /// are estimates within 1% of their rank (`testPastTheBudgetTheQuartilesAreWithinOnePercent`).
 final class SummarySpreadReferenceTests: XCTestCase {
     func testTheSpreadIsWhatPythonsStatisticsGives() throws {
+        for (index, result, expected) in try referenceCases(60) {
+            try check(result.stdout, against: expected, label: "case \(index + 1)")
+        }
+    }
+
+    /// The reference script's `cases` seeded files (`arguments` before the folder choose which),
+    /// each with `listview FILE --summary --style jsonl`'s result and the lines expected of it.
+    private func referenceCases(_ cases: Int, arguments: [String] = []) throws -> [(Int, ListviewProcess.Result, String)] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spread-reference-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = ListviewProcess.root.appendingPathComponent("Tests/EndToEndTests/Support/spread_reference.py").path
-        let cases = 60
-        let made = try RoundTripTests.runTool("/usr/bin/env", ["python3", script, directory.path, String(cases)])
+        let made = try RoundTripTests.runTool("/usr/bin/env", ["python3", script] + arguments + [directory.path, String(cases)])
         XCTAssertEqual(made.status, 0, made.output)
         let runs = ListviewProcess.inParallel(cases) { index in
             Result { try ListviewProcess.run([directory.appendingPathComponent("\(index + 1).csv").path, "--summary", "--style", "jsonl"]) }
         }
-        for (index, run) in runs.enumerated() {
+        return try runs.enumerated().map { index, run in
             let result = try run.get()
             XCTAssertEqual(result.status, 0, result.stderr)
-            let expected = try String(contentsOf: directory.appendingPathComponent("\(index + 1).expected"), encoding: .utf8)
-            try check(result.stdout, against: expected, label: "case \(index + 1)")
+            return (index, result, try String(contentsOf: directory.appendingPathComponent("\(index + 1).expected"), encoding: .utf8))
         }
     }
 
@@ -37,6 +43,27 @@ final class SummarySpreadReferenceTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             try check(result.stdout, against: made.output, label: sample)
         }
+    }
+
+    /// Numbers no double holds (integers past 2^53 and of 19 digits, decimals of 17 to 20 digits):
+    /// the standard deviation and the quartiles are the exact decimals Python's fractions give,
+    /// digit for digit, as written in the JSON (not as a JSON reader rounds them).
+    func testNumbersPastADoublesBitsAreExact() throws {
+        for (index, result, expected) in try referenceCases(20, arguments: ["--exact"]) {
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            for line in expected.split(separator: "\n") {
+                let want = line.split(separator: " ").map(String.init)
+                let label = "case \(index + 1), \(want[0])"
+                guard let record = lines.first(where: { $0.hasPrefix(#"{"field":"\#(want[0])""#) }) else { return XCTFail("\(label): no record") }
+                XCTAssertEqual(["std", "q25", "q50", "q75"].map { Self.number(named: $0, in: record) }, want[1...4].map(Optional.some), label)
+            }
+        }
+    }
+
+    /// The text of the number after `"name":` in a JSON line.
+    private static func number(named name: String, in line: String) -> String? {
+        guard let start = line.range(of: "\"\(name)\":") else { return nil }
+        return String(line[start.upperBound...].prefix { $0 != "," && $0 != "}" })
     }
 
     /// Each line of `expected` (`field std q25 q50 q75 present`) against the summary records of `output`.
@@ -98,6 +125,10 @@ final class SummarySpreadReferenceTests: XCTestCase {
         XCTAssertEqual(counts.reduce(0, +), 60_000)
         let table = try ListviewProcess.run(["--input", "csv", "--summary", "--memory-limit", "256KB"], stdinText: input)
         XCTAssertTrue(table.stdout.contains("≈"), table.stdout)
+        // The standard deviation is exact on both paths: the same digits as in memory.
+        let inMemory = try ListviewProcess.run(["--input", "csv", "--summary", "--style", "jsonl"], stdinText: input)
+        XCTAssertEqual(Self.number(named: "approximate", in: inMemory.stdout), "false")
+        XCTAssertEqual(Self.number(named: "std", in: result.stdout), Self.number(named: "std", in: inMemory.stdout))
     }
 }
 

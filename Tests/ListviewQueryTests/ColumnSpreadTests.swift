@@ -66,12 +66,36 @@ final class ColumnSpreadTests: XCTestCase {
     }
 
     func testTheHistogramsBinsHoldTheirLowerEdgeAndTheLastItsUpper() {
-        let edges = ColumnSpread.edges(of: 0...8, bins: 4)
-        XCTAssertEqual(edges, [0, 2, 4, 6, 8])
-        XCTAssertEqual(ColumnSpread.edges(of: 5...5, bins: 8), [5, 5], "one value: one bin")
-        XCTAssertEqual(ColumnSpread.edges(of: 1...2499.99, bins: 8)[1], 313.4, "edges read as they are counted")
+        func edges(_ low: Double, _ high: Double, bins: Int) -> [Double] {
+            ColumnSpread.edges(of: SpreadPoint(low)...SpreadPoint(high), bins: bins).map(\.position)
+        }
+        XCTAssertEqual(edges(0, 8, bins: 4), [0, 2, 4, 6, 8])
+        XCTAssertEqual(edges(5, 5, bins: 8), [5, 5], "one value: one bin")
+        XCTAssertEqual(edges(1, 2499.99, bins: 8)[1], 313.4, "edges read as they are counted")
+        // Between numbers counted exactly, the same edges worked out in decimals.
+        let exact = ColumnSpread.edges(of: SpreadPoint(number: "1", position: 1)...SpreadPoint(number: "2499.99", position: 2499.99), bins: 8)
+        XCTAssertEqual(exact.map { ColumnSpread.Scale.numbers.text($0) }, ["1", "313.4", "625.7", "938.1", "1250.5", "1562.9", "1875.2", "2187.6", "2499.99"])
         XCTAssertEqual(ColumnSpread.sparkline([0, 1, 4, 8, 2]), " ▁▄█▂")
         XCTAssertEqual(ColumnSpread.sparkline([0, 0]), "  ")
+    }
+
+    /// Numbers a double cannot tell apart keep their order, and what lies between them.
+    func testPointsPastADoublesBitsKeepTheirOrder() throws {
+        let (a, b) = (SpreadPoint(number: "9007199254740993", position: 9007199254740992), SpreadPoint(number: "9007199254740995", position: 9007199254740996))
+        let c = SpreadPoint(number: "9007199254740994", position: 9007199254740994)
+        XCTAssertEqual([b, c, a].sorted().map { ColumnSpread.Scale.numbers.text($0) }, ["9007199254740993", "9007199254740994", "9007199254740995"])
+        XCTAssertEqual(SpreadPoint(number: "1.50", position: 1.5), SpreadPoint(number: "1.5", position: 1.5))
+        let summary = ColumnSummary.records(columns: [FieldPath("n")], rows: (0..<3).map(RowRef.init),
+                                            of: CellTable.of(["9007199254740993", "9007199254740995", "9007199254740997"].map { ["n": .number($0)] }))
+        let record = Dictionary(uniqueKeysWithValues: zip(ColumnSummary.fieldNames, summary[0]))
+        XCTAssertEqual(record["std"], .number("2.00"))
+        XCTAssertEqual(record["quantiles"], .object(ObjectValue(keys: ["q25", "q50", "q75"],
+                                                                values: [.number("9007199254740994"), .number("9007199254740995"), .number("9007199254740996")])))
+        guard case .object(let histogram)? = record["histogram"], case .array(let edges)? = histogram["edges"],
+              case .array(let counts)? = histogram["counts"] else { return XCTFail() }
+        XCTAssertEqual(edges.first, .number("9007199254740993"))
+        XCTAssertEqual(edges.last, .number("9007199254740997"))
+        XCTAssertEqual(counts, [1, 0, 0, 0, 1, 0, 0, 1].map { .number(String($0)) })
     }
 
     func testISODatesAndTimestamps() throws {

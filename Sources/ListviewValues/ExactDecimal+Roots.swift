@@ -1,0 +1,103 @@
+/// The arithmetic of a column's spread on exact decimals (`DecimalMoments`, `ColumnSpread`):
+/// differences, products, and a square root rounded once.
+extension ExactDecimal {
+    /// Zero.
+    public static let zero = ExactDecimal(negative: false, digits: [], exponent: 0)
+
+    /// The integer `value` times 10^`exponent` (a 128-bit sum of scaled numbers).
+    public init(_ value: Int128, exponent: Int) {
+        var digits: [UInt8] = []
+        var magnitude = value.magnitude
+        while magnitude > 0 {
+            digits.append(UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        self.init(negative: value < 0, digits: digits.reversed(), exponent: exponent)
+    }
+
+    /// `−self`.
+    public var negated: ExactDecimal { ExactDecimal(negative: !negative, digits: digits, exponent: exponent) }
+
+    /// `self − other`, exact as `adding` is.
+    public func subtracting(_ other: ExactDecimal) -> ExactDecimal { adding(other.negated) }
+
+    /// `self × other`, exact.
+    public func multiplied(by other: ExactDecimal) -> ExactDecimal {
+        let product = magnitudeTimes(other)
+        return ExactDecimal(negative: negative != other.negative, digits: product.digits, exponent: product.exponent)
+    }
+
+    /// √(`self` ÷ `divisor`) rounded once, half to even, to `places` decimal places; nil when the
+    /// quotient is negative or `divisor` is zero.
+    ///
+    /// The root `r` (in units of 10^−places) is the largest integer with `r² · den ≤ num`, where
+    /// `num / den` is the quotient times 10^(2·places) as two integers: found from a binary
+    /// estimate and checked exactly, digit by digit where the estimate is too coarse. It is
+    /// rounded up when `(2r + 1)² · den < 4 · num`, and on equality when `r` is odd.
+    public func squareRoot(dividedBy divisor: ExactDecimal, places: Int) -> ExactDecimal? {
+        guard !divisor.isZero, isZero || negative == divisor.negative else { return nil }
+        if isZero { return .zero }
+        // self / divisor · 10^(2·places) = a · 10^shift / b, with a and b integers.
+        let a = ExactDecimal(negative: false, digits: digits, exponent: 0)
+        let b = ExactDecimal(negative: false, digits: divisor.digits, exponent: 0)
+        let shift = exponent - divisor.exponent + 2 * places
+        let num = shift >= 0 ? ExactDecimal(negative: false, digits: a.digits, exponent: shift) : a
+        let den = shift >= 0 ? b : ExactDecimal(negative: false, digits: b.digits, exponent: -shift)
+        func fits(_ root: ExactDecimal) -> Bool { root.magnitudeTimes(root).magnitudeTimes(den).compareMagnitude(to: num) <= 0 }
+        var root = Self.integerRoot(num: num, den: den, fits: fits)
+        let twiceAndOne = root.magnitudeTimes(ExactDecimal(2)).adding(ExactDecimal(1))
+        let order = twiceAndOne.magnitudeTimes(twiceAndOne).magnitudeTimes(den).compareMagnitude(to: num.magnitudeTimes(ExactDecimal(4)))
+        if order < 0 || (order == 0 && (root.digits.last ?? 0) % 2 == 1 && root.exponent == 0) {
+            root = root.adding(ExactDecimal(1))
+        }
+        return ExactDecimal(negative: false, digits: root.digits, exponent: root.exponent - places)
+    }
+
+    /// The largest integer `r` with `fits(r)` (`r² · den ≤ num`): from a binary estimate when it
+    /// is close enough to step to, else digit by digit from the top.
+    private static func integerRoot(num: ExactDecimal, den: ExactDecimal, fits: (ExactDecimal) -> Bool) -> ExactDecimal {
+        let estimate = (num.approximate / den.approximate).squareRoot()
+        if estimate.isFinite, estimate < 1e15 {
+            var root = ExactDecimal(Int64(estimate.rounded(.down)))
+            for _ in 0..<8 {
+                if !fits(root) {
+                    root = root.subtracting(ExactDecimal(1))
+                } else if fits(root.adding(ExactDecimal(1))) {
+                    root = root.adding(ExactDecimal(1))
+                } else {
+                    return root
+                }
+            }
+        }
+        // Digit by digit: the root has at most half the quotient's integer digits, rounded up.
+        var root = ExactDecimal.zero
+        var place = Swift.max(0, (num.magnitude - den.magnitude + 2) / 2)
+        while place >= 0 {
+            // The largest digit at `place` that still fits, by bisection over 0…9.
+            var (low, high) = (0, 9)
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if fits(root.adding(ExactDecimal(negative: false, digits: [UInt8(middle)], exponent: place))) { low = middle } else { high = middle - 1 }
+            }
+            if low > 0 { root = root.adding(ExactDecimal(negative: false, digits: [UInt8(low)], exponent: place)) }
+            place -= 1
+        }
+        return root
+    }
+
+    /// The nearest double, or about it (its leading 17 digits): for estimates.
+    public var approximate: Double {
+        guard !isZero else { return 0 }
+        let leading = digits.prefix(17).reduce(0.0) { $0 * 10 + Double($1) }
+        let power = magnitude - Swift.min(17, digits.count)
+        let value = power >= 0 ? leading * Self.powerOfTen(power) : leading / Self.powerOfTen(-power)
+        return negative ? -value : value
+    }
+
+    private static func powerOfTen(_ power: Int) -> Double {
+        if power > 400 { return .infinity }
+        var value = 1.0
+        for _ in 0..<power { value *= 10 }
+        return value
+    }
+}
