@@ -16,15 +16,17 @@ public struct ColumnSpread: Equatable, Sendable {
     /// What the values are: numbers, or dates and timestamps measured in seconds since 1970.
     public enum Scale: Equatable, Sendable {
         case numbers
-        /// Dates (`dateOnly`: every value a day, no time) or timestamps.
-        case dates(dateOnly: Bool)
+        /// Dates (`dateOnly`: every value a day, no time) or timestamps, written back with
+        /// `fraction` digits of the second (the most a value was written with, up to
+        /// `ISODate.fractionLimit`).
+        case dates(dateOnly: Bool, fraction: Int)
 
         /// A point on this scale as text: a number's shortest digits (`ColumnSpread.numberText`),
         /// seconds since 1970 as a date (`2024-03-12`) or a timestamp.
         public func text(_ value: Double) -> String {
             switch self {
             case .numbers: return ColumnSpread.numberText(value)
-            case .dates(let dateOnly): return ISODate.text(value, dateOnly: dateOnly)
+            case .dates(let dateOnly, let fraction): return ISODate.text(value, dateOnly: dateOnly, fraction: fraction)
             }
         }
 
@@ -33,6 +35,19 @@ public struct ColumnSpread: Equatable, Sendable {
         public func text(_ point: SpreadPoint) -> String {
             if self == .numbers, let exact = point.exact { return exact.text() }
             return text(point.position)
+        }
+
+        /// The same scale, its dates written back with `fraction` digits of a second (the most
+        /// of every section's, so that they share their bins and write them alike).
+        func writing(fraction: Int) -> Scale {
+            if case .dates(let dateOnly, _) = self { return .dates(dateOnly: dateOnly, fraction: fraction) }
+            return self
+        }
+
+        /// The digits of a second dates are written back with; nil for numbers.
+        var fraction: Int? {
+            if case .dates(_, let fraction) = self { return fraction }
+            return nil
         }
 
         /// A point on this scale as a value machine styles write: a number, or a date's text.
@@ -145,8 +160,8 @@ public struct ColumnSpread: Equatable, Sendable {
 
     /// `bins` equal bins from the least to the greatest value of `range`: their `bins + 1` edges.
     /// The inner edges are rounded, half to even, to a few digits past the bins' width (`313.37`,
-    /// not `313.37375`), whole seconds on the `dates` scale, so that they read as they are
-    /// counted. They are worked out in decimals, from the numbers as written when they were
+    /// not `313.37375`), so that they read as they are counted (on the `dates` scale, to the digits of a second the values have). They are
+    /// worked out in decimals, from the numbers as written when they were
     /// counted exactly, else from the positions' shortest digits: the same edges on every path.
     public static func edges(of range: ClosedRange<SpreadPoint>, bins: Int, scale: Scale = .numbers) -> [SpreadPoint] {
         let bins = max(1, bins)
@@ -165,16 +180,15 @@ public struct ColumnSpread: Equatable, Sendable {
         }
     }
 
-    /// The decimals of inner edges `width` apart: enough for three digits of the width (none on
-    /// the `dates` scale, whole seconds).
+    /// The decimals of inner edges `width` apart: enough for three digits of the width, on the
+    /// `dates` scale no more than the digits of a second its values were written with.
     private static func edgeDecimals(width: Double, scale: Scale) -> Int {
-        var decimals = 0
-        if scale == .numbers {
-            var step = 1.0
-            while width < step * 1000, decimals < 15 {
-                step /= 10
-                decimals += 1
-            }
+        var limit = 15
+        if case .dates(_, let fraction) = scale { limit = fraction }
+        var decimals = 0, step = 1.0
+        while width < step * 1000, decimals < limit {
+            step /= 10
+            decimals += 1
         }
         return decimals
     }
@@ -211,6 +225,11 @@ public struct ColumnSpread: Equatable, Sendable {
             }
             return counts
         }
+    }
+
+    /// The same spread on `scale` (another section's digits of a second).
+    func on(_ scale: Scale) -> ColumnSpread {
+        ColumnSpread(scale: scale, source: source, std: std, decimals: decimals)
     }
 
     /// The spread of `values` (each distinct value with its count) on `scale`; numbers' sample

@@ -11,7 +11,7 @@ extension ColumnStats {
         if let passing { return (passing.spread(places: sum.meanPlaces), passing.lengths) }
         var numbers: [(value: SpreadPoint, count: Int)] = []
         var dates: [(value: SpreadPoint, count: Int)] = []
-        var datesOnly = true, allDates = true
+        var datesOnly = true, allDates = true, fraction = 0
         var shortest = Int.max, longest = -1
         for entry in seen.values {
             switch entry.value {
@@ -26,6 +26,7 @@ extension ColumnStats {
                 if let date = ISODate.seconds(text) {
                     dates.append((SpreadPoint(date.seconds), entry.count))
                     datesOnly = datesOnly && date.dateOnly
+                    fraction = max(fraction, min(ISODate.fractionLimit, date.fraction))
                 } else {
                     allDates = false
                 }
@@ -39,7 +40,7 @@ extension ColumnStats {
             return (spread, lengths)
         }
         guard allDates, !dates.isEmpty else { return (nil, lengths) }
-        return (ColumnSpread.exact(dates, scale: .dates(dateOnly: datesOnly), places: 0), lengths)
+        return (ColumnSpread.exact(dates, scale: .dates(dateOnly: datesOnly, fraction: fraction), places: 0), lengths)
     }
 }
 
@@ -52,6 +53,8 @@ struct PassingSpread: Sendable {
     private var moments = DecimalMoments()
     private var dates: QuantileSketch? = QuantileSketch()
     private var datesOnly = true
+    /// The most digits of a second a date was written with (up to `ISODate.fractionLimit`).
+    private var fraction = 0
     private(set) var lengths: ClosedRange<Int>?
 
     mutating func add(_ value: Value, times: Int = 1) {
@@ -67,6 +70,7 @@ struct PassingSpread: Sendable {
             if let date = ISODate.seconds(text) {
                 for _ in 0..<times { dates?.add(date.seconds) }
                 datesOnly = datesOnly && date.dateOnly
+                fraction = max(fraction, min(ISODate.fractionLimit, date.fraction))
             } else {
                 dates = nil
             }
@@ -84,6 +88,6 @@ struct PassingSpread: Sendable {
     func spread(places: Int) -> ColumnSpread? {
         if numbers.count > 0 { return ColumnSpread.estimated(numbers, scale: .numbers, moments: moments, places: places) }
         guard let dates, dates.count > 0 else { return nil }
-        return ColumnSpread.estimated(dates, scale: .dates(dateOnly: datesOnly), moments: nil, places: 0)
+        return ColumnSpread.estimated(dates, scale: .dates(dateOnly: datesOnly, fraction: fraction), moments: nil, places: 0)
     }
 }

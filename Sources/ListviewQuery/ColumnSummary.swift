@@ -180,7 +180,11 @@ public final class ColumnSummary {
         let columns = self.columns
         let results = Mutex([SpreadsOfColumn](repeating: SpreadsOfColumn(), count: columns.count))
         @Sendable func workOut(_ index: Int) {
-            let byGroup = columns[index].byGroup.withLock { $0.map(\.spreadAndLengths) }
+            var byGroup = columns[index].byGroup.withLock { $0.map(\.spreadAndLengths) }
+            // Every section's dates are written with the most digits of a second any section has.
+            if let fraction = byGroup.compactMap({ $0.spread?.scale.fraction }).max() {
+                byGroup = byGroup.map { group in (group.spread.map { $0.on($0.scale.writing(fraction: fraction)) }, group.lengths) }
+            }
             let spreads = byGroup.compactMap(\.spread)
             // The bins span every group's range on the first group's scale; a group on another scale
             // (dates where the others hold numbers) keeps bins of its own.

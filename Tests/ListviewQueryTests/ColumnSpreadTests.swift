@@ -113,6 +113,33 @@ final class ColumnSpreadTests: XCTestCase {
         XCTAssertEqual(ISODate.text(1_710_235_815, dateOnly: false), "2024-03-12T09:30:15Z")
         XCTAssertEqual(ISODate.text(1_710_235_815, dateOnly: true), "2024-03-12")
         XCTAssertEqual(ISODate.text(-1, dateOnly: false), "1969-12-31T23:59:59Z")
+        // Parts of a second: as many digits as asked for, the part the instant lies in.
+        XCTAssertEqual(ISODate.seconds("2024-03-12T09:30:15.250Z")?.fraction, 3)
+        XCTAssertEqual(ISODate.seconds("2024-03-12T09:30:15Z")?.fraction, 0)
+        XCTAssertEqual(ISODate.text(1_710_235_815.25, dateOnly: false, fraction: 3), "2024-03-12T09:30:15.250Z")
+        XCTAssertEqual(ISODate.text(1_710_235_815.25, dateOnly: false, fraction: 1), "2024-03-12T09:30:15.2Z")
+        XCTAssertEqual(ISODate.text(1_710_235_815.999, dateOnly: false), "2024-03-12T09:30:15Z")
+        XCTAssertEqual(ISODate.text(-0.5, dateOnly: false, fraction: 1), "1969-12-31T23:59:59.5Z")
+        XCTAssertEqual(ISODate.text(1_710_235_815.25, dateOnly: true, fraction: 3), "2024-03-12")
+        for written in ["2024-03-12T09:30:15.123Z", "2024-03-12T09:30:15.000001Z", "1969-12-31T23:59:59.999999Z"] {
+            let date = try XCTUnwrap(ISODate.seconds(written))
+            XCTAssertEqual(ISODate.text(date.seconds, dateOnly: false, fraction: date.fraction), written, "written back as it was")
+        }
+    }
+
+    /// Timestamps written with parts of a second: quartiles and edges keep as many digits (the
+    /// most any value has), and every section writes them alike.
+    func testPartsOfASecondAreKept() throws {
+        let times = ["2024-03-12T09:30:15.123456Z", "2024-03-12T09:30:15.123458Z", "2024-03-12T09:30:16.5Z"]
+        let summary = ColumnSummary.records(columns: [FieldPath("t")], rows: (0..<3).map(RowRef.init),
+                                            of: CellTable.of(times.map { ["t": .string($0)] }))
+        let record = Dictionary(uniqueKeysWithValues: zip(ColumnSummary.fieldNames, summary[0]))
+        XCTAssertEqual(record["quantiles"], .object(ObjectValue(keys: ["q25", "q50", "q75"], values: [
+            .string("2024-03-12T09:30:15.123457Z"), .string("2024-03-12T09:30:15.123458Z"), .string("2024-03-12T09:30:15.811729Z")])))
+        guard case .object(let histogram)? = record["histogram"], case .array(let edges)? = histogram["edges"] else { return XCTFail() }
+        XCTAssertEqual(edges.first, .string("2024-03-12T09:30:15.123456Z"))
+        XCTAssertEqual(edges[1], .string("2024-03-12T09:30:15.295500Z"))
+        XCTAssertEqual(edges.last, .string("2024-03-12T09:30:16.500000Z"))
     }
 
     /// A column of dates: quartiles and bins as dates, no standard deviation.
