@@ -43,10 +43,7 @@ static void restore_signals(const sigset_t *former) {
 
 int listview_folder_make(const char *template_path) {
     size_t length = strlen(template_path);
-    if (length >= PATH_MAX) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
+    if (length >= PATH_MAX) return -ENAMETOOLONG;
     if (!atomic_flag_test_and_set(&exit_handler_installed)) atexit(listview_folders_remove_all);
     sigset_t former;
     block_signals(&former);
@@ -63,13 +60,10 @@ int listview_folder_make(const char *template_path) {
         }
         atomic_store(&folders[slot].state, made ? slot_made : slot_free);
         restore_signals(&former);
-        if (made) return slot;
-        errno = code;
-        return -1;
+        return made ? slot : -code;
     }
     restore_signals(&former);
-    errno = EMFILE;
-    return -1;
+    return -EMFILE;
 }
 
 const char *listview_folder_path(int slot) {
@@ -124,12 +118,20 @@ int listview_interrupts_install(int color) {
     memset(&action, 0, sizeof action);
     action.sa_handler = handle;
     action.sa_flags = SA_RESTART;
+    // One of the three at a time: the others wait until the first has ended the process.
     sigemptyset(&action.sa_mask);
+    sigaddset(&action.sa_mask, SIGINT);
+    sigaddset(&action.sa_mask, SIGTERM);
+    sigaddset(&action.sa_mask, SIGHUP);
     const int numbers[] = {SIGINT, SIGTERM, SIGHUP};
+    int result = 0;
     for (size_t index = 0; index < sizeof numbers / sizeof numbers[0]; index++) {
-        if (sigaction(numbers[index], &action, NULL) != 0) return -1;
+        struct sigaction former;
+        if (sigaction(numbers[index], NULL, &former) != 0) result = -1;
+        // A signal ignored when listview started (nohup, a background job) stays ignored.
+        else if (former.sa_handler != SIG_IGN && sigaction(numbers[index], &action, NULL) != 0) result = -1;
     }
-    return 0;
+    return result;
 }
 
 void listview_interrupts_pager_running(int running) {

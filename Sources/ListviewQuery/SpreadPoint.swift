@@ -49,11 +49,18 @@ public struct SpreadPoint: Comparable, Sendable {
     }
 
     /// Orders by position, and two numbers at the same position by their decimals (the double
-    /// nearest to a decimal never orders two decimals the wrong way, only ties them).
+    /// nearest to a decimal never orders two decimals the wrong way, only ties them). At one
+    /// position, points without decimals (dates, estimates, a number past `ExactDecimal`'s
+    /// reach such as `1e-1000000000000000000`) come first and tie with each other: a strict
+    /// weak order, as sorting and ranges need.
     private static func order(_ left: SpreadPoint, _ right: SpreadPoint) -> Int {
         if left.position != right.position { return left.position < right.position ? -1 : 1 }
-        guard let a = left.exact, let b = right.exact else { return 0 }
-        return a.compare(to: b)
+        switch (left.exact, right.exact) {
+        case let (a?, b?): return a.compare(to: b)
+        case (nil, nil): return 0
+        case (nil, _?): return -1
+        case (_?, nil): return 1
+        }
     }
 
     public static func < (left: SpreadPoint, right: SpreadPoint) -> Bool { order(left, right) < 0 }

@@ -71,7 +71,7 @@ public final class SpillDirectory: Sendable {
             if let made { return made.path }
             let slot = listview_folder_make(parent + "/listview-XXXXXX")
             guard slot >= 0 else {
-                throw ListviewError.spillFailed(directory: parent, reason: SystemError.message(for: errno))
+                throw ListviewError.spillFailed(directory: parent, reason: SystemError.message(for: -slot))
             }
             let folder = Folder(slot: slot, path: String(cString: listview_folder_path(slot)))
             made = folder

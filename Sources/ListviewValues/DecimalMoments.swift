@@ -15,6 +15,17 @@ public struct DecimalMoments: Sendable {
     private var fastPlaces = 0
     private var exactSum = ExactDecimal.zero
     private var exactSquares = ExactDecimal.zero
+    /// Set when a number added is past what is worked out exactly (`digitLimit`, or an exponent
+    /// `ExactDecimal` cannot hold): there is then no standard deviation, rather than a wrong one.
+    private var beyondReach = false
+
+    /// The most significant digits a number may have to be squared exactly (a square costs the
+    /// digits' count squared).
+    public static let digitLimit = 1_000
+
+    /// The most significant digits a standard deviation is worked out to: past them it is
+    /// rounded to this many (a root costs about its digits times the quotient's).
+    public static let rootDigits = 40
 
     public init() {}
 
@@ -29,7 +40,18 @@ public struct DecimalMoments: Sendable {
             count += times
             return true
         }
-        guard let number = ExactDecimal(bytes) else { return false }
+        guard let number = ExactDecimal(bytes) else {
+            // A number past `ExactDecimal`'s reach (an exponent of more than 18 digits).
+            guard NumberText.isNumber(bytes) else { return false }
+            beyondReach = true
+            count += times
+            return true
+        }
+        guard number.digits.count <= Self.digitLimit else {
+            beyondReach = true
+            count += times
+            return true
+        }
         let weight = ExactDecimal(Int64(times))
         exactSum = exactSum.adding(number.multiplied(by: weight))
         exactSquares = exactSquares.adding(number.multiplied(by: number).multiplied(by: weight))
@@ -83,11 +105,16 @@ public struct DecimalMoments: Sendable {
     /// Σx², exact.
     public var sumOfSquares: ExactDecimal { exactSquares.adding(ExactDecimal(fastSquares, exponent: -2 * fastPlaces)) }
 
-    /// The sample standard deviation rounded half to even to `places` decimals; nil under two numbers.
+    /// The sample standard deviation rounded half to even to `places` decimals, or to
+    /// `rootDigits` significant digits when that is fewer; nil under two numbers, or with a
+    /// number past what is worked out exactly.
     public func standardDeviation(places: Int) -> ExactDecimal? {
-        guard count >= 2 else { return nil }
+        guard count >= 2, !beyondReach else { return nil }
         let n = ExactDecimal(Int64(count))
         let spread = n.multiplied(by: sumOfSquares).subtracting(sum.multiplied(by: sum))  // n·Σx² − (Σx)² ≥ 0
-        return spread.squareRoot(dividedBy: n.multiplied(by: ExactDecimal(Int64(count - 1))), places: places)
+        let divisor = n.multiplied(by: ExactDecimal(Int64(count - 1)))
+        // The root's first digit is near 10^((magnitude of spread − magnitude of divisor) / 2).
+        let magnitude = (spread.magnitudeOfLeadingDigit - divisor.magnitudeOfLeadingDigit) / 2 + 1
+        return spread.squareRoot(dividedBy: divisor, places: Swift.max(0, Swift.min(places, Self.rootDigits - magnitude)))
     }
 }

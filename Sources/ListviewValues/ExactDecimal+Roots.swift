@@ -15,6 +15,9 @@ extension ExactDecimal {
         self.init(negative: value < 0, digits: digits.reversed(), exponent: exponent)
     }
 
+    /// The power of ten just above the first digit (`magnitude`), for estimates of size.
+    public var magnitudeOfLeadingDigit: Int { isZero ? 0 : magnitude }
+
     /// `−self`.
     public var negated: ExactDecimal { ExactDecimal(negative: !negative, digits: digits, exponent: exponent) }
 

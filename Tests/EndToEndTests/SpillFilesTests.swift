@@ -68,6 +68,35 @@ final class SpillFilesTests: XCTestCase {
         }
     }
 
+    /// A signal ignored when listview starts (`nohup` ignores SIGHUP) stays ignored: the run
+    /// goes on and ends as it would have.
+    func testASignalIgnoredAtTheStartStaysIgnored() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' HUP; exec \"$0\" --input jsonl --sort id:desc --temp-dir \"$1\" --no-pager --style jsonl",
+                             ListviewProcess.binary.path, folder.path]
+        process.environment = ["LISTVIEW_SPILL_BYTES": "512", "PATH": "/usr/bin:/bin", "COLUMNS": "80"]
+        let (input, output) = (Pipe(), Pipe())
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(lines(3_000).utf8))
+        let deadline = Date().addingTimeInterval(20)
+        while leftBehind.isEmpty && Date() < deadline { usleep(5_000) }
+        XCTAssertEqual(leftBehind.count, 1, "a spill folder while the runs are on disk")
+        kill(process.processIdentifier, SIGHUP)
+        usleep(100_000)
+        input.fileHandleForWriting.write(Data(lines(10, from: 3_000).utf8))
+        try input.fileHandleForWriting.close()
+        let written = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(String(decoding: written, as: UTF8.self).split(separator: "\n").first, #"{"id":3009,"group":"g6","text":"row 3009"}"#)
+        XCTAssertEqual(leftBehind, [])
+    }
+
     func testAFolderThatCannotHoldThemIsStatus74() throws {
         let missing = folder.appendingPathComponent("no/such/folder").path
         let result = try ListviewProcess.run(["--input", "jsonl", "--sort", "id", "--temp-dir", missing], stdinText: lines(100),

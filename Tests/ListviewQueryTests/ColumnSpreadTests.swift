@@ -85,6 +85,15 @@ final class ColumnSpreadTests: XCTestCase {
         let c = SpreadPoint(number: "9007199254740994", position: 9007199254740994)
         XCTAssertEqual([b, c, a].sorted().map { ColumnSpread.Scale.numbers.text($0) }, ["9007199254740993", "9007199254740994", "9007199254740995"])
         XCTAssertEqual(SpreadPoint(number: "1.50", position: 1.5), SpreadPoint(number: "1.5", position: 1.5))
+        // A number past ExactDecimal's reach ties at its position with the others, before them,
+        // in every order they come in: a strict weak order, so a range never runs backwards.
+        let points = [SpreadPoint(number: "1e-400", position: 0), SpreadPoint(number: "1e-1000000000000000000", position: 0),
+                      SpreadPoint(number: "0", position: 0)]
+        for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+            let sorted = order.map { points[$0] }.sorted()
+            XCTAssertEqual(sorted.map { $0.exact?.text() ?? "past reach" }, ["past reach", "0", "1e-400"], "\(order)")
+            XCTAssertTrue(sorted[0] <= sorted[2])
+        }
         let summary = ColumnSummary.records(columns: [FieldPath("n")], rows: (0..<3).map(RowRef.init),
                                             of: CellTable.of(["9007199254740993", "9007199254740995", "9007199254740997"].map { ["n": .number($0)] }))
         let record = Dictionary(uniqueKeysWithValues: zip(ColumnSummary.fieldNames, summary[0]))

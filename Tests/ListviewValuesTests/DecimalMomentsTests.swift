@@ -21,6 +21,22 @@ final class DecimalMomentsTests: XCTestCase {
         XCTAssertTrue(huge.hasPrefix("14142135623730950488016887242096980785696718753769"), huge)
     }
 
+    /// Past what is worked out exactly: a number of more than `digitLimit` digits, or one whose
+    /// exponent `ExactDecimal` cannot hold, leaves no standard deviation rather than a wrong
+    /// one; a root of many decimals is rounded to `rootDigits` significant digits, at once.
+    func testNumbersPastReachAndRootsOfManyDecimals() {
+        let long = "0." + String(repeating: "7", count: DecimalMoments.digitLimit + 1)
+        XCTAssertNil(deviation(["1", long]))
+        XCTAssertNil(deviation(["1", "1e-1000000000000000000"]))
+        var moments = DecimalMoments()
+        moments.add("1e-10000")
+        moments.add("1")
+        let root = moments.standardDeviation(places: 10_000)
+        // About 40 significant digits (the size of the root is estimated to a digit).
+        XCTAssertTrue((DecimalMoments.rootDigits - 1...DecimalMoments.rootDigits + 1).contains(root?.digits.count ?? 0), "\(root?.digits.count ?? 0)")
+        XCTAssertEqual(root?.text().hasPrefix("0.7071067811865475244008443621048490392"), true, root?.text() ?? "")
+    }
+
     func testUnderTwoNumbersThereIsNone() {
         XCTAssertNil(deviation([]))
         XCTAssertNil(deviation(["5"]))

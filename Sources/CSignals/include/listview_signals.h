@@ -15,8 +15,8 @@
 
 // Makes a private folder (mode 0700) with mkdtemp from `template_path` (ending in XXXXXX), in a
 // slot that the signal handler and the exit handler remove it from. Returns the slot (>= 0), or
-// -1 with errno set (ENAMETOOLONG for a path longer than PATH_MAX, EMFILE when every slot holds
-// a folder, EINTR once a signal is being handled, else mkdtemp's error).
+// an error number negated (ENAMETOOLONG for a path longer than PATH_MAX, EMFILE when every slot
+// holds a folder, EINTR once a signal is being handled, else mkdtemp's error).
 int listview_folder_make(const char *template_path);
 
 // The path of the folder in `slot`, as made.
@@ -28,8 +28,9 @@ void listview_folder_remove(int slot);
 // Removes every folder made and not yet removed. Async-signal-safe: it calls rmdir alone.
 void listview_folders_remove_all(void);
 
-// Installs the handler for SIGINT, SIGTERM and SIGHUP; `color` tells whether the output
-// carries escape sequences. Returns 0, or -1 with errno set.
+// Installs the handler for SIGINT, SIGTERM and SIGHUP, except for a signal ignored when the
+// process started (nohup); `color` tells whether the output carries escape sequences. Returns
+// 0, or -1 with errno set.
 int listview_interrupts_install(int color);
 
 // Tells the handler whether the pager runs (1) or not (0).
