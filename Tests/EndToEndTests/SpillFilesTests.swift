@@ -43,22 +43,30 @@ final class SpillFilesTests: XCTestCase {
         String(stderr.dropFirst("listview: ".count).prefix { $0 != ":" })
     }
 
+    /// Starts a sort of 3,000 rows from a pipe left open (so listview waits for more) with spill
+    /// files in `folder`, through `/bin/sh -c 'SETUP; exec listview …'`, and returns once its
+    /// runs are on disk: the process, its input and its output (nil: thrown away).
+    private func startSpillingSort(setup: String = ":", keepOutput: Bool = false) throws -> (Process, Pipe, Pipe?) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\(setup); exec \"$0\" --input jsonl --sort id:desc --temp-dir \"$1\" --no-pager --style jsonl",
+                             ListviewProcess.binary.path, folder.path]
+        process.environment = ["LISTVIEW_SPILL_BYTES": "512", "PATH": "/usr/bin:/bin", "COLUMNS": "80"]
+        let (input, output) = (Pipe(), keepOutput ? Pipe() : nil)
+        process.standardInput = input
+        process.standardOutput = output ?? FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(lines(3_000).utf8))
+        let deadline = Date().addingTimeInterval(20)
+        while leftBehind.isEmpty && Date() < deadline { usleep(5_000) }
+        XCTAssertEqual(leftBehind.count, 1, "a spill folder while the runs are on disk")
+        return (process, input, output)
+    }
+
     func testNothingIsLeftAfterSIGINTOrSIGTERM() throws {
         for signal in [SIGINT, SIGTERM] {
-            let process = Process()
-            process.executableURL = ListviewProcess.binary
-            process.arguments = ["--input", "jsonl", "--sort", "id:desc", "--temp-dir", folder.path, "--no-pager"]
-            process.environment = ["LISTVIEW_SPILL_BYTES": "512", "PATH": "/usr/bin:/bin", "COLUMNS": "80"]
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Rows enough for runs on disk; the input stays open, so listview waits for more.
-            input.fileHandleForWriting.write(Data(lines(3_000).utf8))
-            let deadline = Date().addingTimeInterval(20)
-            while leftBehind.isEmpty && Date() < deadline { usleep(5_000) }
-            XCTAssertEqual(leftBehind.count, 1, "a spill folder while the runs are on disk")
+            let (process, input, _) = try startSpillingSort()
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
             try? input.fileHandleForWriting.close()
@@ -71,25 +79,12 @@ final class SpillFilesTests: XCTestCase {
     /// A signal ignored when listview starts (`nohup` ignores SIGHUP) stays ignored: the run
     /// goes on and ends as it would have.
     func testASignalIgnoredAtTheStartStaysIgnored() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "trap '' HUP; exec \"$0\" --input jsonl --sort id:desc --temp-dir \"$1\" --no-pager --style jsonl",
-                             ListviewProcess.binary.path, folder.path]
-        process.environment = ["LISTVIEW_SPILL_BYTES": "512", "PATH": "/usr/bin:/bin", "COLUMNS": "80"]
-        let (input, output) = (Pipe(), Pipe())
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(lines(3_000).utf8))
-        let deadline = Date().addingTimeInterval(20)
-        while leftBehind.isEmpty && Date() < deadline { usleep(5_000) }
-        XCTAssertEqual(leftBehind.count, 1, "a spill folder while the runs are on disk")
+        let (process, input, output) = try startSpillingSort(setup: "trap '' HUP", keepOutput: true)
         kill(process.processIdentifier, SIGHUP)
         usleep(100_000)
         input.fileHandleForWriting.write(Data(lines(10, from: 3_000).utf8))
         try input.fileHandleForWriting.close()
-        let written = output.fileHandleForReading.readDataToEndOfFile()
+        let written = output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .exit)
         XCTAssertEqual(process.terminationStatus, 0)
