@@ -128,8 +128,10 @@ int listview_interrupts_install(int color) {
     for (size_t index = 0; index < sizeof numbers / sizeof numbers[0]; index++) {
         struct sigaction former;
         if (sigaction(numbers[index], NULL, &former) != 0) result = -1;
-        // A signal ignored when listview started (nohup, a background job) stays ignored.
-        else if (former.sa_handler != SIG_IGN && sigaction(numbers[index], &action, NULL) != 0) result = -1;
+        // SIGHUP ignored when listview started (nohup) stays ignored. SIGINT is caught even
+        // when ignored (a shell without job control ignores it in a background job), so that
+        // `kill -INT` ends the run as ^C does.
+        else if (!(numbers[index] == SIGHUP && former.sa_handler == SIG_IGN) && sigaction(numbers[index], &action, NULL) != 0) result = -1;
     }
     return result;
 }

@@ -175,7 +175,9 @@ public struct ColumnSpread: Equatable, Sendable {
             if index == bins { return range.upperBound }
             // (low·(bins − index) + high·index) / bins, rounded to the edges' decimals.
             let weighted = low.multiplied(by: ExactDecimal(Int64(bins - index))).adding(high.multiplied(by: ExactDecimal(Int64(index))))
-            let edge = SpreadPoint(exact: weighted.divided(by: bins, places: decimals + 20).rounded(places: decimals))
+            var edge = SpreadPoint(exact: weighted.divided(by: bins, places: decimals + 20).rounded(places: decimals))
+            // Dates are points in time alone: their edges too, so a date on an edge is in its bin.
+            if scale != .numbers { edge = SpreadPoint(edge.position) }
             return Swift.min(range.upperBound, Swift.max(range.lowerBound, edge))
         }
     }

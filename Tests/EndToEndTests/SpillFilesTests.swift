@@ -76,9 +76,10 @@ final class SpillFilesTests: XCTestCase {
         }
     }
 
-    /// A signal ignored when listview starts (`nohup` ignores SIGHUP) stays ignored: the run
-    /// goes on and ends as it would have.
-    func testASignalIgnoredAtTheStartStaysIgnored() throws {
+    /// SIGHUP ignored when listview starts (as `nohup` ignores it) stays ignored: the run goes
+    /// on and ends as it would have. (SIGINT is caught even when ignored: see
+    /// `AdversarialInputTests.testInterruptDuringALongLoadExits130`.)
+    func testAHangupIgnoredAtTheStartStaysIgnored() throws {
         let (process, input, output) = try startSpillingSort(setup: "trap '' HUP", keepOutput: true)
         kill(process.processIdentifier, SIGHUP)
         usleep(100_000)

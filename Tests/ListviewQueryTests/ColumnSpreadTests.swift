@@ -164,6 +164,8 @@ final class ColumnSpreadTests: XCTestCase {
         guard case .object(let histogram)? = record["histogram"], case .array(let edges)? = histogram["edges"] else { return XCTFail() }
         XCTAssertEqual(edges.first, .string("2024-01-01"))
         XCTAssertEqual(edges.last, .string("2024-01-09"))
+        // A day a day: each date on an edge is in the bin the edge opens.
+        XCTAssertEqual(histogram["counts"], .array([1, 0, 1, 0, 1, 0, 0, 1].map { .number(String($0)) }))
         XCTAssertEqual(record["lengths"], .object(ObjectValue(keys: ["min", "max"], values: [.number("10"), .number("10")])))
     }
 }

@@ -28,9 +28,9 @@ void listview_folder_remove(int slot);
 // Removes every folder made and not yet removed. Async-signal-safe: it calls rmdir alone.
 void listview_folders_remove_all(void);
 
-// Installs the handler for SIGINT, SIGTERM and SIGHUP, except for a signal ignored when the
-// process started (nohup); `color` tells whether the output carries escape sequences. Returns
-// 0, or -1 with errno set.
+// Installs the handler for SIGINT, SIGTERM and SIGHUP, except for SIGHUP when it was ignored
+// as the process started (nohup); `color` tells whether the output carries escape sequences.
+// Returns 0, or -1 with errno set.
 int listview_interrupts_install(int color);
 
 // Tells the handler whether the pager runs (1) or not (0).
