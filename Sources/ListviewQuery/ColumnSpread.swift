@@ -160,9 +160,10 @@ public struct ColumnSpread: Equatable, Sendable {
 
     /// `bins` equal bins from the least to the greatest value of `range`: their `bins + 1` edges.
     /// The inner edges are rounded, half to even, to a few digits past the bins' width (`313.37`,
-    /// not `313.37375`), so that they read as they are counted (on the `dates` scale, to the digits of a second the values have). They are
-    /// worked out in decimals, from the numbers as written when they were
-    /// counted exactly, else from the positions' shortest digits: the same edges on every path.
+    /// not `313.37375`), so that they read as they are counted (on the `dates` scale, to no more
+    /// digits of a second than the values have). They are worked out in decimals, from the
+    /// numbers as written when they were counted exactly, else from the positions' shortest
+    /// digits: the same edges on every path.
     public static func edges(of range: ClosedRange<SpreadPoint>, bins: Int, scale: Scale = .numbers) -> [SpreadPoint] {
         let bins = max(1, bins)
         // Positions are finite (a column's numbers and dates are), so both ends have decimals.
@@ -185,8 +186,7 @@ public struct ColumnSpread: Equatable, Sendable {
     /// The decimals of inner edges `width` apart: enough for three digits of the width, on the
     /// `dates` scale no more than the digits of a second its values were written with.
     private static func edgeDecimals(width: Double, scale: Scale) -> Int {
-        var limit = 15
-        if case .dates(_, let fraction) = scale { limit = fraction }
+        let limit = scale.fraction ?? 15
         var decimals = 0, step = 1.0
         while width < step * 1000, decimals < limit {
             step /= 10
@@ -258,7 +258,7 @@ public struct ColumnSpread: Equatable, Sendable {
     /// (estimated), rounded to the decimals a quartile can have; a date as a date.
     public func text(of point: SpreadPoint) -> String {
         guard scale == .numbers, let decimals else { return scale.text(point) }
-        guard let exact = point.exact ?? (point.position.isFinite ? ExactDecimal("\(point.position)") : nil) else { return scale.text(point) }
+        guard let exact = point.decimal else { return scale.text(point) }
         return exact.rounded(places: decimals).text()
     }
 

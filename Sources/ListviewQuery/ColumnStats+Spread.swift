@@ -26,7 +26,7 @@ extension ColumnStats {
                 if let date = ISODate.seconds(text) {
                     dates.append((SpreadPoint(date.seconds), entry.count))
                     datesOnly = datesOnly && date.dateOnly
-                    fraction = max(fraction, min(ISODate.fractionLimit, date.fraction))
+                    fraction = max(fraction, date.fraction)
                 } else {
                     allDates = false
                 }
@@ -70,7 +70,7 @@ struct PassingSpread: Sendable {
             if let date = ISODate.seconds(text) {
                 for _ in 0..<times { dates?.add(date.seconds) }
                 datesOnly = datesOnly && date.dateOnly
-                fraction = max(fraction, min(ISODate.fractionLimit, date.fraction))
+                fraction = max(fraction, date.fraction)
             } else {
                 dates = nil
             }

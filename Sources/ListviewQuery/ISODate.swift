@@ -7,9 +7,9 @@ public enum ISODate {
     /// since 1970 to about a quarter of one.
     public static let fractionLimit = 6
 
-    /// The seconds since 1970 of `text`, whether it is a date alone, and the digits its seconds
-    /// were written with after the point (`15.250`: 3); nil when it is not one of the forms above
-    /// (or not a real day: `2024-02-30`).
+    /// The seconds since 1970 of `text`, whether it is a date alone, and the digits of a second it
+    /// is written back with: those written after the point (`15.250`: 3), `fractionLimit` at
+    /// most; nil when it is not one of the forms above (or not a real day: `2024-02-30`).
     public static func seconds(_ text: String) -> (seconds: Double, dateOnly: Bool, fraction: Int)? {
         // The shortest form is a date; a quick look at its dashes leaves other texts at once.
         guard text.utf8.count >= 10 else { return nil }
@@ -56,13 +56,13 @@ public enum ISODate {
                 seconds += fraction
             }
         }
-        if take("Z") || bytes.isEmpty { return bytes.isEmpty ? (seconds, false, written) : nil }
+        if take("Z") || bytes.isEmpty { return bytes.isEmpty ? (seconds, false, Swift.min(written, fractionLimit)) : nil }
         let sign: Double
         if take("+") { sign = 1 } else if take("-") { sign = -1 } else { return nil }
         guard let offsetHours = digits(2), offsetHours < 24 else { return nil }
         _ = take(":")
         guard let offsetMinutes = digits(2), offsetMinutes < 60, bytes.isEmpty else { return nil }
-        return (seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60), false, written)
+        return (seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60), false, Swift.min(written, fractionLimit))
     }
 
     /// `seconds` since 1970 as `2024-03-12` (`dateOnly`), `2024-03-12T09:30:15Z`, or with

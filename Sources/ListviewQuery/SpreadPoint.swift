@@ -28,7 +28,7 @@ public struct SpreadPoint: Comparable, Sendable {
     /// A number worked out exactly.
     public init(exact: ExactDecimal) {
         let text = exact.text()
-        self.init(number: text, position: Double(text) ?? exact.approximate)
+        self.init(number: text, position: Double(text) ?? .nan)
     }
 
     /// The decimal the point is, for a number counted exactly.

@@ -40,14 +40,10 @@ public struct DecimalMoments: Sendable {
             count += times
             return true
         }
-        guard let number = ExactDecimal(bytes) else {
-            // A number past `ExactDecimal`'s reach (an exponent of more than 18 digits).
+        guard let number = ExactDecimal(bytes), number.digits.count <= Self.digitLimit else {
+            // Too many digits to square, or past `ExactDecimal`'s reach (an exponent of more than
+            // 18 digits): counted, with no standard deviation.
             guard NumberText.isNumber(bytes) else { return false }
-            beyondReach = true
-            count += times
-            return true
-        }
-        guard number.digits.count <= Self.digitLimit else {
             beyondReach = true
             count += times
             return true
@@ -114,7 +110,7 @@ public struct DecimalMoments: Sendable {
         let spread = n.multiplied(by: sumOfSquares).subtracting(sum.multiplied(by: sum))  // n·Σx² − (Σx)² ≥ 0
         let divisor = n.multiplied(by: ExactDecimal(Int64(count - 1)))
         // The root's first digit is near 10^((magnitude of spread − magnitude of divisor) / 2).
-        let magnitude = (spread.magnitudeOfLeadingDigit - divisor.magnitudeOfLeadingDigit) / 2 + 1
+        let magnitude = (spread.magnitude - divisor.magnitude) / 2 + 1
         return spread.squareRoot(dividedBy: divisor, places: Swift.max(0, Swift.min(places, Self.rootDigits - magnitude)))
     }
 }

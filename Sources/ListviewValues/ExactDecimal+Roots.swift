@@ -15,9 +15,6 @@ extension ExactDecimal {
         self.init(negative: value < 0, digits: digits.reversed(), exponent: exponent)
     }
 
-    /// The power of ten just above the first digit (`magnitude`), for estimates of size.
-    public var magnitudeOfLeadingDigit: Int { isZero ? 0 : magnitude }
-
     /// `−self`.
     public var negated: ExactDecimal { ExactDecimal(negative: !negative, digits: digits, exponent: exponent) }
 
@@ -40,12 +37,11 @@ extension ExactDecimal {
     public func squareRoot(dividedBy divisor: ExactDecimal, places: Int) -> ExactDecimal? {
         guard !divisor.isZero, isZero || negative == divisor.negative else { return nil }
         if isZero { return .zero }
-        // self / divisor · 10^(2·places) = a · 10^shift / b, with a and b integers.
-        let a = ExactDecimal(negative: false, digits: digits, exponent: 0)
-        let b = ExactDecimal(negative: false, digits: divisor.digits, exponent: 0)
+        // self / divisor · 10^(2·places) = num / den, two integers: the digits of each, the
+        // power of ten between them put on one side.
         let shift = exponent - divisor.exponent + 2 * places
-        let num = shift >= 0 ? ExactDecimal(negative: false, digits: a.digits, exponent: shift) : a
-        let den = shift >= 0 ? b : ExactDecimal(negative: false, digits: b.digits, exponent: -shift)
+        let num = ExactDecimal(negative: false, digits: digits, exponent: Swift.max(0, shift))
+        let den = ExactDecimal(negative: false, digits: divisor.digits, exponent: Swift.max(0, -shift))
         func fits(_ root: ExactDecimal) -> Bool { root.magnitudeTimes(root).magnitudeTimes(den).compareMagnitude(to: num) <= 0 }
         var root = Self.integerRoot(num: num, den: den, fits: fits)
         let twiceAndOne = root.magnitudeTimes(ExactDecimal(2)).adding(ExactDecimal(1))
@@ -88,19 +84,6 @@ extension ExactDecimal {
         return root
     }
 
-    /// The nearest double, or about it (its leading 17 digits): for estimates.
-    public var approximate: Double {
-        guard !isZero else { return 0 }
-        let leading = digits.prefix(17).reduce(0.0) { $0 * 10 + Double($1) }
-        let power = magnitude - Swift.min(17, digits.count)
-        let value = power >= 0 ? leading * Self.powerOfTen(power) : leading / Self.powerOfTen(-power)
-        return negative ? -value : value
-    }
-
-    private static func powerOfTen(_ power: Int) -> Double {
-        if power > 400 { return .infinity }
-        var value = 1.0
-        for _ in 0..<power { value *= 10 }
-        return value
-    }
+    /// The nearest double (infinite past a double's range), read from the decimal's text.
+    public var approximate: Double { Double(text()) ?? .nan }
 }
