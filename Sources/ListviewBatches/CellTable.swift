@@ -49,6 +49,10 @@ public struct CellTable: Sendable {
     /// Turns a nested cell's compact JSON back into its value, for a field path that steps into it
     /// (`customer.name`); set by the reader that parses JSON. Without one, a nested cell has no value.
     public var nestedDecoder: NestedValueDecoder?
+    /// Rows of the input a reader passed over between this batch's rows, each recognised as a
+    /// record already known (`RowRecognizer`), in input order. Each counts as a record of the
+    /// input; none is among `rowCount`. A batch taken (`takeCompletedRows`) takes them along.
+    public var passedOver: [PassedOverRow] = []
 
     public init(columns: [String], inferTypes: Bool) {
         self.columns = columns
@@ -571,6 +575,35 @@ public struct CellTable: Sendable {
             }
         }
 
+        /// Whether `row`'s cells are `line`'s fields split at `delimiter`, each `.text` of the same
+        /// bytes: what a CSV reader would make of the line (which has no quote, no line break,
+        /// no escape). False when the table's rows may lack cells.
+        @inline(__always)
+        func sameCells(row: Int, asLine line: UnsafeRawBufferPointer, delimiter: UInt8, columnCount: Int) -> Bool {
+            guard rowStarts.isEmpty, kinds.isEmpty || (0..<columnCount).allSatisfy({ kinds[row * columnCount + $0] == .text }),
+                  holdsRow(row, columnCount: columnCount) else { return false }
+            let first = row * columnCount
+            var start = first == 0 ? 0 : ends[first - 1]
+            // The cells' bytes and a delimiter between each two: the line's length.
+            guard line.count == ends[first + columnCount - 1] - start + columnCount - 1 else { return false }
+            var at = 0
+            for column in 0..<columnCount {
+                let end = ends[first + column]
+                let length = end - start
+                guard ByteWord.same(UnsafeRawBufferPointer(rebasing: arena[start..<end]), UnsafeRawBufferPointer(rebasing: line[at..<(at + length)])) else {
+                    return false
+                }
+                at += length
+                if column < columnCount - 1 {
+                    guard line[at] == delimiter else { return false }
+                    at += 1
+                }
+                start = end
+            }
+            // A cell holding the delimiter would read as two fields: the line has a delimiter only between cells.
+            return ByteBlock.count(of: delimiter, in: line) == columnCount - 1
+        }
+
         /// Starts loading where the cell ends of `row` lie (a table with a cell per column).
         @inline(__always)
         func prefetchEnds(row: Int, columnCount: Int) {
@@ -668,6 +701,14 @@ public struct CellTable: Sendable {
             guard columnCount == other.columnCount else { return false }
             let (mine, theirs) = (place(of: row), other.place(of: otherRow))
             return mine.segment.sameCells(row: mine.row, as: theirs.row, of: theirs.segment, columnCount: columnCount)
+        }
+
+        /// Whether `row`'s cells are `line`'s fields split at `delimiter`, each `.text` of the same
+        /// bytes (`RowRecognizer`: a CSV line without quotes, line breaks or escapes).
+        public func sameCells(row: Int, asLine line: UnsafeRawBufferPointer, delimiter: UInt8) -> Bool {
+            guard columnCount > 0, row >= 0 else { return false }
+            let place = place(of: row)
+            return place.segment.sameCells(row: place.row, asLine: line, delimiter: delimiter, columnCount: columnCount)
         }
 
         /// The segment `row` lies in, and its row there.

@@ -87,6 +87,16 @@ final class CSVBatchAssembler {
         return next
     }
 
+    /// Whether a line recognised as a known record can be passed over here (`RowRecognizer`):
+    /// once the header is read, when every column is kept and no text reads as null, so that a
+    /// line without quotes or escapes is its fields, each `.text`, as the line has them.
+    var passesOverRows: Bool { header != nil && keeps == nil && nullTexts.isEmpty && !afterCR }
+
+    /// Records a row passed over, tagged `tag`, after the rows completed so far (between rows).
+    func passOver(tag: Int) {
+        batch.passedOver.append(PassedOverRow(position: batch.rowCount + runRows, tag: tag))
+    }
+
     // MARK: Parser events
 
     func field(_ bytes: UnsafeRawBufferPointer) {

@@ -1,3 +1,4 @@
+import Glibc
 import ListviewBatches
 import ListviewInput
 import ListviewValues
@@ -30,6 +31,9 @@ public struct CSVOptions: Sendable {
     /// whole reuses those measures; a caller that filters, counts, summarises or streams the
     /// rows never reads them, and turns this off.
     public var measuresColumns = true
+    /// Recognises lines that hold a record already known, which are passed over unparsed
+    /// (`RowRecognizer`, `CellTable.passedOver`): a keyed diff's unchanged new lines.
+    public var recognizer: (any RowRecognizer)?
 
     public init() {}
 }
@@ -89,11 +93,11 @@ public final class CSVRecordSource: RecordSource {
         parser = LibcsvParser(assembler: assembler, delimiter: options.delimiter, strict: options.strictQuotes, quoting: options.quoting)
     }
 
-    public var hasCompletedRecord: Bool { assembler.batch.rowCount > 0 }
+    public var hasCompletedRecord: Bool { assembler.batch.rowCount > 0 || !assembler.batch.passedOver.isEmpty }
 
     /// The rows libcsv completed, handed on as they are: no record or value per cell.
     public func nextBatch(schema: RecordSchema) throws -> CellTable? {
-        while assembler.batch.rowCount == 0 {
+        while !hasCompletedRecord {
             guard !finished else { return nil }
             try readMore(limit: Self.sliceSize)
         }
@@ -104,6 +108,10 @@ public final class CSVRecordSource: RecordSource {
     public func measureColumns(_ measuring: Bool) {
         options.measuresColumns = measuring
         assembler.batch.measuresColumns = measuring
+    }
+
+    public func passOverRows(recognizedBy recognizer: any RowRecognizer) {
+        options.recognizer = recognizer
     }
 
     /// Every row of the input as one `CellTable`; a large regular file is read in two parts on two
@@ -263,8 +271,80 @@ public final class CSVRecordSource: RecordSource {
         }
     }
 
-    /// Parses `bytes`, the next of the input, and moves `position` past them.
+    /// Parses `bytes`, the next of the input, and moves `position` past them; with a recognizer,
+    /// passes over the lines it recognises.
     private func parse(_ bytes: UnsafeRawBufferPointer) throws {
+        guard !bytes.isEmpty else { return }
+        if let recognizer = options.recognizer, assembler.passesOverRows {
+            return try parse(bytes, passingOver: recognizer)
+        }
+        try parseAll(bytes)
+    }
+
+    /// Parses `bytes`, passing over each line `recognizer` recognises that stands where libcsv is
+    /// at a row start: the line is then one row of `.text` fields as written, and left out.
+    ///
+    /// The lines offered are those without a quote (CSV) or a backslash (TSV's escapes), not
+    /// after a line with an odd number of quotes (a quoted line break, likely) until another. That
+    /// is a guess, and only decides what is offered: a line is passed over only when libcsv, fed
+    /// every byte before it, stands at a row start, which the bytes before it either show
+    /// (lines without quotes, after a row start) or libcsv is asked once fed them.
+    private func parse(_ bytes: UnsafeRawBufferPointer, passingOver recognizer: any RowRecognizer) throws {
+        guard let base = bytes.baseAddress else { return }
+        let quote: UInt8? = options.quoting ? UInt8(ascii: "\"") : nil
+        let escape: UInt8? = options.backslashEscapes ? 0x5C : nil
+        /// Each line with its line break, and whether it has a quote.
+        var lines: [(bytes: Range<Int>, quoted: Bool)] = []
+        var offered: [Range<Int>] = []
+        var insideQuotes = false
+        var start = 0
+        @inline(__always) func has(_ byte: UInt8?, _ line: Range<Int>) -> Bool {
+            byte.map { memchr(base + line.lowerBound, Int32($0), line.count) != nil } ?? false
+        }
+        while start < bytes.count, let newline = memchr(base + start, 0x0A, bytes.count - start) {
+            let end = base.distance(to: UnsafeRawPointer(newline))
+            var line = start..<end
+            if line.count > 0, bytes[end - 1] == 0x0D { line = start..<(end - 1) }
+            let quoted = has(quote, line)
+            if quoted, let quote, ByteBlock.count(of: quote, in: UnsafeRawBufferPointer(rebasing: bytes[line])) % 2 == 1 {
+                insideQuotes.toggle()
+            } else if !quoted, !insideQuotes, !line.isEmpty, !has(0x0D, line), !has(escape, line) {
+                offered.append(line)
+            }
+            lines.append((start..<(end + 1), quoted))
+            start = end + 1
+        }
+        let tags = offered.isEmpty ? [] : recognizer.recognize(offered, of: bytes, delimiter: options.delimiter)
+        // Bytes not yet fed to libcsv start at `pending`; `atRowStart`: feeding them leaves libcsv at a row start.
+        var pending = 0
+        var atRowStart = parser.isAtRowStart && assembler.isBetweenRows
+        var next = 0
+        for (line, quoted) in lines {
+            var tag = -1
+            if next < offered.count, offered[next].lowerBound == line.lowerBound {
+                tag = tags[next]
+                next += 1
+            }
+            guard tag >= 0 else {
+                // A line without a quote leaves libcsv where it found it: at a row start, or not.
+                if quoted { atRowStart = false }
+                continue
+            }
+            if pending < line.lowerBound {
+                try parseAll(UnsafeRawBufferPointer(rebasing: bytes[pending..<line.lowerBound]))
+                atRowStart = parser.isAtRowStart && assembler.isBetweenRows
+            }
+            pending = line.lowerBound
+            guard atRowStart else { continue }
+            assembler.passOver(tag: tag)
+            position.advance(over: UnsafeRawBufferPointer(rebasing: bytes[line]))
+            pending = line.upperBound
+        }
+        if pending < bytes.count { try parseAll(UnsafeRawBufferPointer(rebasing: bytes[pending...])) }
+    }
+
+    /// Parses `bytes` with libcsv, and moves `position` past them.
+    private func parseAll(_ bytes: UnsafeRawBufferPointer) throws {
         guard !bytes.isEmpty else { return }
         if case let .failed(message, offset) = parser.parse(bytes) {
             position.advance(over: UnsafeRawBufferPointer(rebasing: bytes[0..<offset]))

@@ -31,6 +31,9 @@ public struct DiffRequest: Sendable {
     /// `style` and its look, `countsOnly`. Its `excluded` holds the `--ignore` patterns: fields
     /// neither compared nor shown.
     public var list = ListRequest()
+    /// Whether a keyed diff's new lines that are old records byte for byte are passed over
+    /// unparsed (`UnchangedLines`): always, but for the tests that show it changes nothing.
+    var passesOverUnchangedLines = true
 
     public init(old: String, new: String) {
         self.old = old

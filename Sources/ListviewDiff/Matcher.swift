@@ -80,20 +80,11 @@ struct Matcher: Sendable {
                             guard let bound = bounds[field] else { return false }
                             return ValueEquality.withinBound(bound, left, right)
                         }
-                        // The keys' hashes first (the batch's rows lie in order), so that each row's slot of
-                        // the index, then where its old row's cells end, then their bytes are loaded some
-                        // rows ahead: the old side, read in any order, seldom keeps a row waiting on memory.
+                        // The keys' hashes first (the batch's rows lie in order), so that what each row's
+                        // look-up reads is loaded some rows ahead (`IndexLookAhead`).
                         let hashes = rows.map { keyHash(row: $0, columns: newColumns, fields: newFields, cells: newCells) }
-                        var ahead = [Int](repeating: -1, count: hashes.count)
-                        for (place, row) in zip(hashes.indices, rows) {
-                            if place + Self.slotsAhead < hashes.count { index.prefetch(hash: hashes[place + Self.slotsAhead]) }
-                            if place + Self.endsAhead < hashes.count, let candidate = index.first(hash: hashes[place + Self.endsAhead], where: { _ in true }) {
-                                ahead[place + Self.endsAhead] = candidate
-                                oldCells.prefetchEnds(row: candidate)
-                            }
-                            if place + Self.textAhead < hashes.count, ahead[place + Self.textAhead] >= 0 {
-                                oldCells.prefetchText(row: ahead[place + Self.textAhead])
-                            }
+                        IndexLookAhead.forEach(hashes, in: index, cells: oldCells) { place in
+                            let row = rows[rows.startIndex + place]
                             // A row whose cells are the old row's bytes holds its key (keys name one old row each):
                             // it is the match, and unchanged, without a field compared.
                             var unchanged = false
@@ -106,10 +97,10 @@ struct Matcher: Sendable {
                             }
                             guard let match else {
                                 found.added.append(row)
-                                continue
+                                return
                             }
                             found.matches.append((row, match))
-                            if unchanged { continue }
+                            if unchanged { return }
                             var changedFields: [Int] = []
                             for field in keyCount..<fieldCount where !same(field, match, row) {
                                 changedFields.append(field - keyCount)
@@ -126,11 +117,6 @@ struct Matcher: Sendable {
     /// Text a `--scrub` may rewrite: a string, or a CSV cell.
     @inline(__always)
     private static func isText(_ kind: CellKind) -> Bool { kind == .string || kind == .text }
-
-    /// How many rows ahead `lookUp` loads a row's index slot, its old row's cell ends and their bytes.
-    private static var slotsAhead: Int { 24 }
-    private static var endsAhead: Int { 16 }
-    private static var textAhead: Int { 8 }
 
     /// The key hash of each of `rows` of the old side.
     func keyHashes(oldRows rows: some Collection<Int>) -> [UInt64] {

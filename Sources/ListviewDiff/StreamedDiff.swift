@@ -22,6 +22,12 @@ public struct StreamedDiff {
         let candidates: [FieldPath]
         let equality: ValueEquality
 
+        /// What recognises the new side's unchanged lines, for a reader to pass them over
+        /// (`UnchangedLines`), when its header is `newColumns`; nil when it cannot.
+        public func unchangedLines(newColumns: [String]) -> (any RowRecognizer)? {
+            UnchangedLines(self, newColumns: newColumns)
+        }
+
         /// `rows` of `table` (a batch of the new side) matched with the old side's by key, and compared.
         public func lookUp(_ table: CellTable, rows: [Int]) -> Lookup {
             let matcher = Matcher(old: old, new: table, key: key, compared: candidates, equality: equality)
@@ -120,15 +126,40 @@ public struct StreamedDiff {
     /// Takes the next batch's lookup, in input order. Throws `RecordDiff.DuplicateKey` when one of
     /// its keys names a record of this batch or an earlier one: keys the old side has first, then
     /// those it lacks, each in the batch's order.
+    ///
+    /// The rows the reader passed over as unchanged (`CellTable.passedOver`, tagged with their old
+    /// rows) are matches like the others, taken in the input's order among them: each is a record.
     public mutating func take(_ lookup: Lookup) throws {
         let (batch, found) = (lookup.table, lookup.found)
+        let passed = batch.passedOver
         if kept.nestedDecoder == nil { kept.nestedDecoder = batch.nestedDecoder }
-        for (newRow, oldRow) in found.matches {
-            if matchedBy[oldRow] >= 0 {
-                throw RecordDiff.DuplicateKey(side: .new, first: Int(matchedBy[oldRow]), second: recordsBefore + newRow)
+        /// The record a row of the batch is: the batch's rows and those passed over before it.
+        func record(_ row: Int) -> Int {
+            var (low, high) = (0, passed.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if passed[middle].position <= row { low = middle + 1 } else { high = middle }
             }
-            matchedBy[oldRow] = Int32(truncatingIfNeeded: recordsBefore + newRow)
+            return recordsBefore + row + low
         }
+        func match(_ oldRow: Int, record: Int) throws {
+            if matchedBy[oldRow] >= 0 {
+                throw RecordDiff.DuplicateKey(side: .new, first: Int(matchedBy[oldRow]), second: record)
+            }
+            matchedBy[oldRow] = Int32(truncatingIfNeeded: record)
+        }
+        var passedTaken = 0
+        func takePassed(before row: Int) throws {
+            while passedTaken < passed.count, passed[passedTaken].position <= row {
+                try match(passed[passedTaken].tag, record: recordsBefore + passed[passedTaken].position + passedTaken)
+                passedTaken += 1
+            }
+        }
+        for (newRow, oldRow) in found.matches {
+            try takePassed(before: newRow)
+            try match(oldRow, record: recordsBefore + newRow + passedTaken)
+        }
+        try takePassed(before: .max)
         // The rows to keep, in the batch's order: changed and added ones.
         var keptRow: [Int: Int] = [:]
         if keepingRows {
@@ -136,7 +167,7 @@ public struct StreamedDiff {
             let firstKept = kept.rowCount
             kept.append(rows: keepRows, of: batch, schema: keptSchema)
             for (offset, row) in keepRows.enumerated() { keptRow[row] = firstKept + offset }
-            places += keepRows.lazy.map { recordsBefore + $0 }
+            places += keepRows.lazy.map(record)
         } else {
             kept = batch
             for row in found.changed.map(\.new) + found.added { keptRow[row] = row }
@@ -144,14 +175,14 @@ public struct StreamedDiff {
         let keptMatcher = Matcher(old: kept, new: batch, key: comparison.key, compared: [], equality: comparison.equality)
         for (row, hash) in zip(found.added, lookup.addedHashes) {
             if let earlier = addedKeys[hash]?.first(where: { keptMatcher.sameKey(oldRow: $0.kept, newRow: row) }) {
-                throw RecordDiff.DuplicateKey(side: .new, first: earlier.record, second: recordsBefore + row)
+                throw RecordDiff.DuplicateKey(side: .new, first: earlier.record, second: record(row))
             }
-            addedKeys[hash, default: []].append((keptRow[row] ?? 0, recordsBefore + row))
+            addedKeys[hash, default: []].append((keptRow[row] ?? 0, record(row)))
             diff.added.append(keptRow[row] ?? 0)
         }
         diff.changed += found.changed.map { RecordDiff.Change(old: $0.old, new: keptRow[$0.new] ?? 0, fields: $0.fields) }
-        diff.unchanged += found.matches.count - found.changed.count
-        recordsBefore += batch.rowCount
+        diff.unchanged += found.matches.count - found.changed.count + passed.count
+        recordsBefore += batch.rowCount + passed.count
     }
 
     /// The diff of the batches taken, the table of their kept rows (which its new rows refer to)

@@ -31,6 +31,10 @@ public protocol RecordSource {
     /// (when nothing reads the measures); called before anything is read. A source that always
     /// measures ignores it.
     func measureColumns(_ measuring: Bool)
+    /// Asks the reader to pass over the lines `recognizer` recognises as known records (each
+    /// noted among its batch's `passedOver` rows); called between batches, before any is read
+    /// ahead or in parts. A reader of no delimited text ignores it.
+    func passOverRows(recognizedBy recognizer: any RowRecognizer)
 }
 
 extension RecordSource {
@@ -41,6 +45,7 @@ extension RecordSource {
     public func cellTable() throws -> CellTable? { nil }
     public func fileParts(size: Int) throws -> (any FileParts)? { nil }
     public func measureColumns(_ measuring: Bool) {}
+    public func passOverRows(recognizedBy recognizer: any RowRecognizer) {}
 }
 
 /// Several sources one after another (several input files).
@@ -117,5 +122,9 @@ public struct ConcatenatedSource: RecordSource {
 
     public func measureColumns(_ measuring: Bool) {
         for source in sources { source.measureColumns(measuring) }
+    }
+
+    public func passOverRows(recognizedBy recognizer: any RowRecognizer) {
+        for source in sources { source.passOverRows(recognizedBy: recognizer) }
     }
 }

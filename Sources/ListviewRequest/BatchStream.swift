@@ -294,6 +294,15 @@ public final class BatchStream {
         return true
     }
 
+    /// Passes over, unread, the lines of delimited text `recognizer` recognises as records already
+    /// known (`RowRecognizer`): each batch notes them among its `CellTable.passedOver` rows. Only
+    /// when nothing keeps rows out or reshapes them (a row passed over meets neither), and before
+    /// batches are read ahead or in parts; call it between batches.
+    public func passOverRows(recognizedBy recognizer: any RowRecognizer) {
+        guard filter.isEmpty, shaping.isEmpty, limit == nil, prefetcher == nil, !partsTried, readingOn == nil else { return }
+        source.passOverRows(recognizedBy: recognizer)
+    }
+
     /// Hands `body` every batch in order: the first ones as `next()` reads them, the rest of one
     /// large regular file parsed in parts on both cores (`readRestInParts`) when it can be. The
     /// one loop of the consumers that take every batch on this thread.

@@ -21,10 +21,6 @@ final class PartitionedDiffTests: XCTestCase {
     /// The same lists on every run.
     private typealias Random = SeededRandom
 
-    private struct Failure: Error, Equatable, CustomStringConvertible {
-        let description: String
-    }
-
     /// A value for a field: few distinct numbers and words (so records repeat), nulls, missing, nested.
     private func value(_ random: inout Random) -> String? {
         switch random.next(8) {
@@ -44,17 +40,6 @@ final class PartitionedDiffTests: XCTestCase {
         let key = random.next(5) == 0 ? "\(id).0" : "\(id)"
         let members = fields.compactMap { name in value(&random).map { "\"\(name)\":\($0)" } }
         return "{" + (["\"id\":\(key)"] + members).joined(separator: ",") + "}"
-    }
-
-    /// The diff's output (or its error's message and status), the same way for every budget.
-    private func ran(_ request: DiffRequest) -> Result<String, Failure> {
-        let sink = OutputSink.memory()
-        do {
-            let outcome = try DiffRunner.run(request, to: sink)
-            return .success("\(outcome.different)\n" + sink.collected)
-        } catch {
-            return .failure(Failure(description: "\(error)"))
-        }
     }
 
     func testRandomListsDiffedInPartitionsEqualTheDiffInMemory() throws {
@@ -105,13 +90,13 @@ final class PartitionedDiffTests: XCTestCase {
             if random.next(5) == 0 { request.list.arrangement.filter = RecordFilter(predicates: [try Predicate(parsing: "a!=1")], search: nil) }
             let label = "round \(round): \(count) keys, style \(request.list.look.style), counts \(request.list.look.countsOnly), "
                 + "groups \(request.list.arrangement.groupBy), exact \(request.exact)"
-            let inMemory = ran(request)
+            let inMemory = diffOutcome(request)
             if case .failure = inMemory { failedRuns += 1 }
             for bytes in [1, 300, 5_000] {
                 request.list.arrangement.memory = MemoryBudget(bytes: bytes, isForcedSpilling: true)
                 XCTAssertNotNil(request.memory.budget, label)
                 partitionedRuns += 1
-                let partitioned = ran(request)
+                let partitioned = diffOutcome(request)
                 XCTAssertEqual(partitioned, inMemory, "\(label), budget \(bytes)")
             }
             request.list.arrangement.memory = nil
@@ -128,7 +113,7 @@ final class PartitionedDiffTests: XCTestCase {
         var messages: [String] = []
         for budget in [nil, MemoryBudget(bytes: 1, isForcedSpilling: true), MemoryBudget(bytes: 5_000, isForcedSpilling: true)] {
             request.list.arrangement.memory = budget
-            switch ran(request) {
+            switch diffOutcome(request) {
             case .success: messages.append("no error")
             case let .failure(failure): messages.append(failure.description)
             }

@@ -1,0 +1,107 @@
+import ListviewBatches
+import ListviewPresentation
+import ListviewQuery
+import ListviewTestSupport
+@testable import ListviewDiff
+import XCTest
+
+/// A keyed diff of CSV passes over the new lines that are old records byte for byte
+/// (`UnchangedLines`): on random pairs whose lines try to mislead it (a quoted line break around
+/// a line that is an old record, a quoted delimiter that reads as one more field, CRLF, blank
+/// lines, ragged rows, spaces, numbers written otherwise, repeated keys, chunk ends anywhere),
+/// it writes exactly what the diff that parses every line writes, in every style, and reports
+/// the same repeated key.
+final class PassedOverLinesTests: XCTestCase {
+    private let files = TemporaryFiles()
+
+    override func tearDown() {
+        files.removeAll()
+    }
+
+    /// A field as written in CSV: mostly plain, now and then quoted, empty, spaced or numeric.
+    private func field(_ random: inout SeededRandom) -> String {
+        switch random.next(14) {
+        case 0: return ""
+        case 1: return "\"\""
+        case 2: return "\"x,y\""
+        case 3: return "\"two\nlines\""
+        case 4: return "\"say \"\"hi\"\"\""
+        case 5: return " padded "
+        case 6: return ["48.90", "48.9", "7", "7.0"][random.next(4)]
+        case 7: return "Zoë"
+        default: return "w\(random.next(6))"
+        }
+    }
+
+    private func record(id: String, columns: Int, _ random: inout SeededRandom) -> String {
+        ([id] + (1..<columns).map { _ in field(&random) }).joined(separator: ",")
+    }
+
+    func testPassingOverUnchangedLinesChangesNothing() throws {
+        var random = seededRandom(8_2026)
+        let styles: [OutputStyle] = [.jsonl, .table, .csv, .json, .markdown]
+        var failedRuns = 0
+        for round in 0..<40 {
+            let columns = 3 + random.next(3)
+            let header = (["id"] + (1..<columns).map { "f\($0)" }).joined(separator: ",")
+            // Mostly pairs past the first batch (64 KB, read before lines are passed over), whose
+            // new side is read in many chunks with lines across their ends.
+            let count = random.next(4) == 0 ? 1 + random.next(80) : 3_000 + random.next(3_000)
+            var oldLines: [String] = []
+            var newLines: [String] = []
+            for id in 0..<count {
+                let key = random.next(9) == 0 ? "\(id).0" : "\(id)"
+                let old = record(id: "\(id)", columns: columns, &random)
+                switch random.next(10) {
+                case 0: oldLines.append(old)
+                case 1: newLines.append(record(id: key, columns: columns, &random))
+                case 2:
+                    oldLines.append(old)
+                    newLines.append(record(id: key, columns: columns, &random))
+                case 3:
+                    // A quoted line break around a line that is an old record, key and all.
+                    oldLines.append(old)
+                    // (Its quotes doubled: an old line without quotes stays the same text.)
+                    let inside = old.replacingOccurrences(of: "\"", with: "\"\"")
+                    newLines.append("\(count + id),\"before\n\(inside)\nafter\"" + String(repeating: ",w", count: columns - 2))
+                case 4:
+                    // A ragged line, or the old line with its quotes taken out: a quoted delimiter
+                    // then splits a field in two, whose bytes are still the old cells'.
+                    oldLines.append(old)
+                    newLines.append(random.next(2) == 0 || old.contains("\n") ? old + ",extra" : old.replacingOccurrences(of: "\"", with: ""))
+                default:
+                    oldLines.append(old)
+                    newLines.append(old)
+                }
+            }
+            // Now and then a line twice on one side, and blank lines.
+            for _ in 0..<(random.next(6) == 0 ? 1 + random.next(3) : 0) {
+                if random.next(2) == 0, let copied = random.element(of: oldLines) {
+                    oldLines.insert(copied, at: random.next(oldLines.count + 1))
+                } else if let copied = random.element(of: newLines) {
+                    newLines.insert(copied, at: random.next(newLines.count + 1))
+                }
+            }
+            if random.next(4) == 0 { newLines.insert("", at: random.next(newLines.count + 1)) }
+            random.swapPairs(&newLines, times: random.next(40))
+            let newline = random.next(4) == 0 ? "\r\n" : "\n"
+            let ending = random.next(5) == 0 ? "" : newline
+            let oldPath = try files.write(([header] + oldLines).joined(separator: "\n") + "\n")
+            let newPath = try files.write(([header] + newLines).joined(separator: newline) + ending)
+            var request = DiffRequest(old: oldPath, new: newPath)
+            request.key = [FieldPath("id")]
+            request.exact = random.next(5) == 0
+            request.list.look.style = styles[random.next(styles.count)]
+            request.list.look.countsOnly = random.next(6) == 0
+            let label = "round \(round): \(count) keys, style \(request.list.look.style), exact \(request.exact), newline \(newline.count)"
+            let passing = diffOutcome(request)
+            request.passesOverUnchangedLines = false
+            let parsing = diffOutcome(request)
+            XCTAssertEqual(passing, parsing, label)
+            if case .failure = parsing { failedRuns += 1 }
+        }
+        // The rounds cover both outcomes: differences written, and a repeated key reported.
+        XCTAssertGreaterThan(failedRuns, 2)
+        XCTAssertLessThan(failedRuns, 40)
+    }
+}
