@@ -318,6 +318,14 @@ public final class CSVRecordSource: RecordSource {
         // Bytes not yet fed to libcsv start at `pending`; `atRowStart`: feeding them leaves libcsv at a row start.
         var pending = 0
         var atRowStart = parser.isAtRowStart && assembler.isBetweenRows
+        // Where the lines passed over since libcsv was last fed begin: `position` moves past them
+        // at once, before libcsv is fed again (whose errors are told from `position`).
+        var passedFrom: Int?
+        func catchUp() {
+            guard let from = passedFrom else { return }
+            position.advance(over: UnsafeRawBufferPointer(rebasing: bytes[from..<pending]))
+            passedFrom = nil
+        }
         var next = 0
         for (line, quoted) in lines {
             var tag = -1
@@ -331,15 +339,17 @@ public final class CSVRecordSource: RecordSource {
                 continue
             }
             if pending < line.lowerBound {
+                catchUp()
                 try parseAll(UnsafeRawBufferPointer(rebasing: bytes[pending..<line.lowerBound]))
                 atRowStart = parser.isAtRowStart && assembler.isBetweenRows
             }
             pending = line.lowerBound
             guard atRowStart else { continue }
             assembler.passOver(tag: tag)
-            position.advance(over: UnsafeRawBufferPointer(rebasing: bytes[line]))
+            if passedFrom == nil { passedFrom = line.lowerBound }
             pending = line.upperBound
         }
+        catchUp()
         if pending < bytes.count { try parseAll(UnsafeRawBufferPointer(rebasing: bytes[pending...])) }
     }
 
