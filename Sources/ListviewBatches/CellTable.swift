@@ -580,8 +580,8 @@ public struct CellTable: Sendable {
         /// no escape). False when the table's rows may lack cells.
         @inline(__always)
         func sameCells(row: Int, asLine line: UnsafeRawBufferPointer, delimiter: UInt8, columnCount: Int) -> Bool {
-            guard rowStarts.isEmpty, kinds.isEmpty || (0..<columnCount).allSatisfy({ kinds[row * columnCount + $0] == .text }),
-                  holdsRow(row, columnCount: columnCount) else { return false }
+            guard rowStarts.isEmpty, holdsRow(row, columnCount: columnCount),
+                  kinds.isEmpty || (0..<columnCount).allSatisfy({ kinds[row * columnCount + $0] == .text }) else { return false }
             let first = row * columnCount
             var start = first == 0 ? 0 : ends[first - 1]
             // The cells' bytes and a delimiter between each two: the line's length.

@@ -92,7 +92,8 @@ final class CSVBatchAssembler {
     /// line without quotes or escapes is its fields, each `.text`, as the line has them.
     var passesOverRows: Bool { header != nil && keeps == nil && nullTexts.isEmpty && !afterCR }
 
-    /// Records a row passed over, tagged `tag`, after the rows completed so far (between rows).
+    /// Records a row passed over, tagged `tag`, after the rows completed so far (between rows):
+    /// the batch's, and the run's still to be handed to it (`commitRows`), which come before it.
     func passOver(tag: Int) {
         batch.passedOver.append(PassedOverRow(position: batch.rowCount + runRows, tag: tag))
     }

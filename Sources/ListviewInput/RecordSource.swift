@@ -124,7 +124,9 @@ public struct ConcatenatedSource: RecordSource {
         for source in sources { source.measureColumns(measuring) }
     }
 
+    /// (Not with `fileField`: its batches are made again, record by record, without the rows passed over.)
     public func passOverRows(recognizedBy recognizer: any RowRecognizer) {
+        guard fileField == nil else { return }
         for source in sources { source.passOverRows(recognizedBy: recognizer) }
     }
 }
