@@ -117,7 +117,7 @@ public enum DiffRunner {
                 while let batch = try batches.next() { try again.take(again.comparison.lookUp(batch.table, rows: batch.rows.map(\.row))) }
                 throw duplicate
             }
-            found = streamed.finish(newColumns: stream.knownColumns)
+            found = streamed.finish(newColumns: stream.columnsShown)
             newRecords = streamed.recordsTaken
         } catch let duplicate as RecordDiff.DuplicateKey {
             throw ListviewError.malformedInput(source: duplicate.side == .old ? old.name : newName, line: nil, column: nil,

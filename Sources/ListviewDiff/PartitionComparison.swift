@@ -34,7 +34,7 @@ struct PartitionComparison {
     let request: DiffRequest
     let old: DiffPartitions
     let new: DiffPartitions
-    /// The new side's fields once read whole (`BatchStream.knownColumns`).
+    /// The new side's fields once read whole (`BatchStream.columnsShown`).
     let newColumns: [String]
     /// The removed and changed old records; the added and changed new ones.
     private(set) var oldDifferences: DifferenceRows

@@ -51,7 +51,7 @@ enum PartitionedDiff {
         let new = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
         let oldStream = try DiffRunner.openSide(request.old, request: request, sink: sink)
         let oldFirst = try cut(oldStream, into: old, inParts: true)
-        old.name(oldStream.knownColumns)
+        old.name(oldStream.columnsShown)
         let newStream = try DiffRunner.openSide(request.new, request: request, sink: sink)
         // The new side's first batch: its fields are checked before any record is compared.
         let newFirst = try newStream.first()?.table ?? CellTable(columns: [], inferTypes: inferTypes)
@@ -62,7 +62,7 @@ enum PartitionedDiff {
         }
         // The new side in parts on both cores, as the diff in memory reads it.
         _ = try cut(newStream, into: new, inParts: true)
-        let newColumns = newStream.knownColumns
+        let newColumns = newStream.columnsShown
         var comparison = try compareAll(PartitionComparison(request: ready, old: old, new: new, newColumns: newColumns), budget: budget)
         if comparison.firstDuplicate?.side == .new, newStream.partsRead > 0 {
             // Which of several repeated keys is named first depends on where batches end, and parts

@@ -91,6 +91,11 @@ public final class BatchStream {
     }
     /// Rows kept so far.
     public private(set) var rowsKept = 0
+    /// The columns of every batch handed on so far, in first-seen order, on this thread: a long
+    /// CSV row's extra columns and a key first met late, whichever thread or part read them.
+    private var columnsHandedOn: [String] = []
+    private var columnsHandedOnSet: Set<String> = []
+    private var lastColumnsHandedOn: [String] = []
     /// Parts read on both cores (`readRestInParts`).
     public private(set) var partsRead = 0
 
@@ -170,6 +175,7 @@ public final class BatchStream {
         if unfound?.isEmpty == false { unfound?.remove(foundIn: table.columns, table: table) }
         let rows = filter.rows(of: table, limit: remaining)
         rowsKept += rows.count
+        noteHandedOn(table.columns)
         try sink?.checkReaderPresent()
         return Batch(table: table, rows: rows)
     }
@@ -282,6 +288,7 @@ public final class BatchStream {
                 // The part's columns in the schema, in the input's order, as batches read here are:
                 // a field first met in a part is a column (a CSV header's) for every consumer.
                 for column in part.columns { _ = schema.column(named: column) }
+                noteHandedOn(part.columns)
                 guard let result = part.result else { return }
                 kept += part.rows
                 partsRead += 1
@@ -334,10 +341,23 @@ public final class BatchStream {
         for column in table.columns { _ = schema.column(named: column) }
         let rows = filter.rows(of: table)
         rowsKept = rows.count
+        noteHandedOn(table.columns)
         unfound?.remove(foundIn: table.columns, table: table)
         try checkFieldsRead()
         return Batch(table: table, rows: rows)
     }
+
+    /// Notes the columns of a batch handed on (the usual batch has its predecessor's).
+    private func noteHandedOn(_ columns: [String]) {
+        guard columns != lastColumnsHandedOn else { return }
+        lastColumnsHandedOn = columns
+        for column in columns where columnsHandedOnSet.insert(column).inserted { columnsHandedOn.append(column) }
+    }
+
+    /// `knownColumns`, then the columns of the batches handed on that it lacks: every top-level
+    /// field the batches read so far have shown, whatever path read them (ahead on the other
+    /// core, in parts, or on this thread). What a diff names a side's fields by once it is read.
+    public var columnsShown: [String] { knownColumns(adding: columnsHandedOn) }
 
     /// The top-level fields the input has shown so far: a CSV header's, the schema's and the first
     /// batch's. While a reading thread still reads ahead, the schema is its own: then only the
