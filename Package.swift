@@ -137,7 +137,8 @@ let package = Package(
         // `listview diff`: records matched by key and compared by meaning (`ValueEquality`), in memory
         // or in partitions on disk, reported for people, machines and CI annotations.
         .target(name: "ListviewDiff", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",
-                                                     "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewJSON", "ListviewFormats", "ListviewRequest", "ListviewKit"],
+                                                     "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewJSON", "ListviewCSV", "ListviewFormats",
+                                                     "ListviewRequest", "ListviewKit"],
                 swiftSettings: releaseSettings),
         // The interactive browser (`-i`): the list's rows on screen as they load, keys, marks; drawn through ncursesw.
         .target(name: "ListviewBrowser", dependencies: ["ListviewValues", "ListviewConcurrency", "ListviewBatches", "ListviewInput", "ListviewDataSource",

@@ -93,9 +93,11 @@ extension CellTable {
     }
 }
 
-/// The numbers of the spill format.
-enum SpillFormat {
-    static func appendNumber(_ number: Int, to bytes: inout ByteOutput) {
+/// The numbers of the spill format: a number in 7-bit groups, least first, the last group's top
+/// bit clear. Also for files laid out beside it (`DiffPartitions`' kept lines).
+public enum SpillFormat {
+    /// Appends `number` (0 for a negative one).
+    public static func appendNumber(_ number: Int, to bytes: inout ByteOutput) {
         var rest = UInt(max(number, 0))
         while rest >= 0x80 {
             bytes.append(UInt8(rest & 0x7F) | 0x80)
@@ -105,19 +107,23 @@ enum SpillFormat {
     }
 
     /// Reads the format's parts in order; each read is nil past the end.
-    struct Reader {
-        let bytes: UnsafeRawBufferPointer
-        var offset = 0
+    public struct Reader {
+        public let bytes: UnsafeRawBufferPointer
+        public var offset = 0
 
-        var isAtEnd: Bool { offset == bytes.count }
+        public init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+        }
 
-        mutating func byte() -> UInt8? {
+        public var isAtEnd: Bool { offset == bytes.count }
+
+        public mutating func byte() -> UInt8? {
             guard offset < bytes.count else { return nil }
             defer { offset += 1 }
             return bytes[offset]
         }
 
-        mutating func number() -> Int? {
+        public mutating func number() -> Int? {
             var value = 0
             var shift = 0
             while let byte = byte() {
@@ -129,7 +135,7 @@ enum SpillFormat {
             return nil
         }
 
-        mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer? {
+        public mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer? {
             guard count >= 0, count <= bytes.count - offset else { return nil }
             defer { offset += count }
             return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])

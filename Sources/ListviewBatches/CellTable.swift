@@ -53,6 +53,9 @@ public struct CellTable: Sendable {
     /// record already known (`RowRecognizer`), in input order. Each counts as a record of the
     /// input; none is among `rowCount`. A batch taken (`takeCompletedRows`) takes them along.
     public var passedOver: [PassedOverRow] = []
+    /// The lines of the rows passed over, one after another, when their recognizer keeps them
+    /// (`RowRecognizer.keepsLines`): each row's `PassedOverRow.line` lies here.
+    public var passedOverLines: [UInt8] = []
 
     public init(columns: [String], inferTypes: Bool) {
         self.columns = columns
@@ -390,7 +393,7 @@ public struct CellTable: Sendable {
 
     /// The memory the table takes, about: its text, and a cell's end and kind (9 bytes) for every
     /// column of every row. What a memory budget counts a held table as.
-    public var estimatedBytes: Int { textByteCount + rowCount * max(1, columns.count) * 9 }
+    public var estimatedBytes: Int { textByteCount + rowCount * max(1, columns.count) * 9 + passedOverLines.count }
 
     /// Appends the rows of `later` (a later part of a file); false, and nothing appended, unless
     /// both tables infer types alike and one's columns begin with the other's (a long row in

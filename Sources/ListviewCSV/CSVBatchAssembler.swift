@@ -94,8 +94,24 @@ final class CSVBatchAssembler {
 
     /// Records a row passed over, tagged `tag`, after the rows completed so far (between rows):
     /// the batch's, and the run's still to be handed to it (`commitRows`), which come before it.
-    func passOver(tag: Int) {
-        batch.passedOver.append(PassedOverRow(position: batch.rowCount + runRows, tag: tag))
+    /// `line`, the row's bytes, is kept in the batch when given (`RowRecognizer.keepsLines`).
+    func passOver(tag: Int, line: UnsafeRawBufferPointer? = nil) {
+        var kept = 0..<0
+        if let line {
+            let start = batch.passedOverLines.count
+            batch.passedOverLines.append(contentsOf: line)
+            kept = start..<batch.passedOverLines.count
+        }
+        batch.passedOver.append(PassedOverRow(position: batch.rowCount + runRows, tag: tag, line: kept))
+    }
+
+    /// An assembler for rows under `columns`, their header read elsewhere: lines a reader passed
+    /// over and kept (`RowRecognizer.keepsLines`), parsed later.
+    convenience init(columns: [String], inferTypes: Bool, backslashEscapes: Bool) {
+        self.init(hasHeader: true, inferTypes: inferTypes, backslashEscapes: backslashEscapes)
+        header = columns
+        keptCount = columns.count
+        for name in columns { batch.addColumn(name) }
     }
 
     // MARK: Parser events

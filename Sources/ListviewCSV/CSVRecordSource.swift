@@ -326,11 +326,13 @@ public final class CSVRecordSource: RecordSource {
             position.advance(over: UnsafeRawBufferPointer(rebasing: bytes[from..<pending]))
             passedFrom = nil
         }
+        let keepsLines = recognizer.keepsLines
         var next = 0
         for (line, quoted) in lines {
             var tag = -1
+            var fields = 0..<0
             if next < offered.count, offered[next].lowerBound == line.lowerBound {
-                tag = tags[next]
+                (tag, fields) = (tags[next], offered[next])
                 next += 1
             }
             guard tag >= 0 else {
@@ -345,7 +347,7 @@ public final class CSVRecordSource: RecordSource {
             }
             pending = line.lowerBound
             guard atRowStart else { continue }
-            assembler.passOver(tag: tag)
+            assembler.passOver(tag: tag, line: keepsLines ? UnsafeRawBufferPointer(rebasing: bytes[fields]) : nil)
             if passedFrom == nil { passedFrom = line.lowerBound }
             pending = line.upperBound
         }

@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewCSV
 import ListviewJSON
 import ListviewKit
 import ListviewQuery
@@ -12,7 +13,9 @@ import ListviewValues
 /// so equal keys by meaning meet in one partition whatever side and format they come from),
 /// as one piece per batch and partition in the spill format (`CellTable.spill`), followed by
 /// each row's record number (its place in the input, counted from 0): messages and the order
-/// of the output survive the cut. A partition's pieces gather in memory and go to the file
+/// of the output survive the cut. The lines a reader passed over and kept (`PartitionedLines`)
+/// follow their partition's rows as they are, each with its record number, to be parsed only
+/// if the comparison needs their cells. A partition's pieces gather in memory and go to the file
 /// together as a chunk, so that the file is written and read back in a few large reads rather
 /// than a batch's few rows at a time (a pipe's batches are small, and a partition's chunks lie
 /// apart in the file: read one by one from a disk, each would wait its turn). A partition reads
@@ -20,14 +23,35 @@ import ListviewValues
 final class DiffPartitions {
     /// One batch's rows of one partition, in a chunk.
     struct Piece {
-        /// The bytes of the rows in the spill format; their record numbers follow, 8 bytes each.
+        /// The bytes of the rows in the spill format (none without rows); their record numbers
+        /// follow, 8 bytes each.
         var tableLength: Int
         var rowCount: Int
         /// The batch the rows came from, counted from 0.
         var batch: Int
+        /// The kept lines, last: each its record after the batch's first, its length and its bytes.
+        var lines = PieceLines(count: 0, length: 0, firstRecord: 0, delimiter: 0)
 
-        /// The piece's bytes: its table's and its record numbers'.
-        var length: Int { tableLength + rowCount * 8 }
+        /// The piece's bytes: its table's, its record numbers' and its lines'.
+        var length: Int { tableLength + rowCount * 8 + lines.length }
+    }
+
+    /// What a piece's kept lines are: how many, their bytes, the record number their own count
+    /// from (the batch's first) and the delimiter of their fields.
+    struct PieceLines {
+        var count: Int
+        var length: Int
+        var firstRecord: Int
+        var delimiter: UInt8
+    }
+
+    /// A piece's kept lines read back: the bytes of the chunk they lie in, each line's place in
+    /// them, and its record number.
+    struct ReadLines {
+        var text: [UInt8]
+        var lines: [Range<Int>]
+        var records: [Int]
+        var delimiter: UInt8
     }
 
     /// Where pieces of one partition lie in the spill file, one after another.
@@ -38,11 +62,13 @@ final class DiffPartitions {
         var length: Int { pieces.reduce(0) { $0 + $1.length } }
     }
 
-    /// One batch's rows read back: their table, record numbers and batch.
+    /// One batch's rows read back: their table, record numbers and batch, and its kept lines
+    /// (nil without any).
     struct ReadPiece {
         var table: CellTable
         var records: [Int]
         var batch: Int
+        var lines: ReadLines?
     }
 
     /// A partition's pieces not yet written.
@@ -59,6 +85,10 @@ final class DiffPartitions {
     private(set) var columns: [String] = []
     /// Whether the side's cells infer types (its first batch's; a CSV read with `--no-infer` does not).
     private(set) var inferTypes: Bool
+    /// The header the kept lines are read under (`PartitionedLines`), when the side keeps any.
+    var lineColumns: [String] = []
+    /// The delimiter of the kept lines' fields, once one is kept.
+    private(set) var lineDelimiter: UInt8?
     private var seen: Set<String> = []
     private let key: [FieldPath]
     private let equality: ValueEquality
@@ -98,12 +128,14 @@ final class DiffPartitions {
     final class CutBatch: @unchecked Sendable {  // handed from the thread that made it to this one, once
         /// Every partition's rows, one spilled table after another.
         fileprivate var bytes = ByteOutput()
-        /// Each partition with rows: where its table lies in `bytes`, and its rows.
-        fileprivate var pieces: [(partition: Int, range: Range<Int>, rows: [Int])] = []
-        fileprivate let table: (columns: [String], rowCount: Int, estimatedBytes: Int, inferTypes: Bool)
+        /// Each partition with rows or kept lines: where its table lies in `bytes`, each row's
+        /// record after the batch's first, and where its lines lie in `bytes`, and how many.
+        fileprivate var pieces: [(partition: Int, range: Range<Int>, records: [Int], lines: Range<Int>, lineCount: Int, delimiter: UInt8)] = []
+        /// The batch's columns, its records (its rows and its lines passed over), its bytes and its cells' types.
+        fileprivate let table: (columns: [String], records: Int, estimatedBytes: Int, inferTypes: Bool)
 
         fileprivate init(_ table: CellTable) {
-            self.table = (table.columns, table.rowCount, table.estimatedBytes, table.inferTypes)
+            self.table = (table.columns, table.rowCount + table.passedOver.count, table.estimatedBytes, table.inferTypes)
         }
     }
 
@@ -111,15 +143,43 @@ final class DiffPartitions {
     /// the partitions: batches are cut on both cores.
     func cut(_ table: CellTable, rows: [Int]) -> CutBatch {
         let cut = CutBatch(table)
-        guard !rows.isEmpty else { return cut }
+        let passed = table.passedOver
+        guard !rows.isEmpty || !passed.isEmpty else { return cut }
         var rowsOf = [[Int]](repeating: [], count: count)
         for (row, hash) in zip(rows, RecordDiff.keyHashes(of: table, rows: rows, key: key, equality: equality)) {
             rowsOf[Self.partition(of: hash, count: count)].append(row)
         }
-        for (partition, rows) in rowsOf.enumerated() where !rows.isEmpty {
+        // Lines passed over and kept (`PartitionedLines`), by the partition their tag names.
+        var linesOf = [[Int]](repeating: [], count: count)
+        var delimiter: UInt8 = 0
+        for (index, row) in passed.enumerated() {
+            let tag = PartitionedLines.Tag(row.tag)
+            linesOf[min(tag.partition, count - 1)].append(index)
+            delimiter = tag.delimiter
+        }
+        // A row's record after the batch's first: the rows and the lines passed over before it (rows ascend).
+        var passedBefore = 0
+        var recordOf: [Int: Int] = [:]
+        if !passed.isEmpty {
+            for row in rows {
+                while passedBefore < passed.count, passed[passedBefore].position <= row { passedBefore += 1 }
+                recordOf[row] = row + passedBefore
+            }
+        }
+        for partition in 0..<count where !rowsOf[partition].isEmpty || !linesOf[partition].isEmpty {
             let start = cut.bytes.count
-            table.spill(rows: rows, to: &cut.bytes)
-            cut.pieces.append((partition, start..<cut.bytes.count, rows))
+            if !rowsOf[partition].isEmpty { table.spill(rows: rowsOf[partition], to: &cut.bytes) }
+            let tableEnd = cut.bytes.count
+            table.passedOverLines.withUnsafeBytes { text in
+                for index in linesOf[partition] {
+                    let row = passed[index]
+                    SpillFormat.appendNumber(row.position + index, to: &cut.bytes)
+                    SpillFormat.appendNumber(row.line.count, to: &cut.bytes)
+                    cut.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[row.line]))
+                }
+            }
+            let records = passed.isEmpty ? rowsOf[partition] : rowsOf[partition].map { recordOf[$0] ?? $0 }
+            cut.pieces.append((partition, start..<tableEnd, records, tableEnd..<cut.bytes.count, linesOf[partition].count, delimiter))
         }
         return cut
     }
@@ -134,19 +194,22 @@ final class DiffPartitions {
         if batches == 0 { inferTypes = cut.table.inferTypes }
         for column in cut.table.columns where seen.insert(column).inserted { columns.append(column) }
         defer {
-            records += cut.table.rowCount
+            records += cut.table.records
             batches += 1
         }
         guard !cut.pieces.isEmpty else { return }
-        try budget.checkRowsFit(bytes: cut.table.estimatedBytes, rows: cut.table.rowCount)
+        if let kept = cut.pieces.first(where: { $0.lineCount > 0 }) { lineDelimiter = kept.delimiter }
+        try budget.checkRowsFit(bytes: cut.table.estimatedBytes, rows: cut.table.records)
         try cut.bytes.withUnsafeBytes { bytes in
-            for (partition, range, rows) in cut.pieces {
+            for (partition, range, rows, lines, lineCount, delimiter) in cut.pieces {
                 let gathering = pending[partition]
                 gathering.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
                 for row in rows {
                     withUnsafeBytes(of: Int64(records + row).littleEndian) { gathering.bytes.append(contentsOf: $0) }
                 }
-                gathering.pieces.append(Piece(tableLength: range.count, rowCount: rows.count, batch: batches))
+                gathering.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lines]))
+                gathering.pieces.append(Piece(tableLength: range.count, rowCount: rows.count, batch: batches,
+                                              lines: PieceLines(count: lineCount, length: lines.count, firstRecord: records, delimiter: delimiter)))
                 if gathering.bytes.count >= chunkBytes { try write(partition) }
             }
         }
@@ -186,9 +249,9 @@ final class DiffPartitions {
             return try chunk.pieces.map { piece in
                 let tableEnd = start + piece.tableLength
                 defer { start += piece.length }
-                guard let table = CellTable(spilled: UnsafeRawBufferPointer(rebasing: all[start..<tableEnd]),
-                                            nestedDecoder: JSONNestedValue.decode, measuring: false),
-                      table.rowCount == piece.rowCount else { throw folder.changedWhileRead }
+                let spilled = piece.tableLength == 0 ? CellTable(columns: [], inferTypes: inferTypes)
+                    : CellTable(spilled: UnsafeRawBufferPointer(rebasing: all[start..<tableEnd]), nestedDecoder: JSONNestedValue.decode, measuring: false)
+                guard let table = spilled, table.rowCount == piece.rowCount else { throw folder.changedWhileRead }
                 var numbers: [Int] = []
                 numbers.reserveCapacity(piece.rowCount)
                 for row in 0..<piece.rowCount {
@@ -197,9 +260,32 @@ final class DiffPartitions {
                     withUnsafeMutableBytes(of: &number) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[at..<at + 8])) }
                     numbers.append(Int(Int64(littleEndian: number)))
                 }
-                return ReadPiece(table: table, records: numbers, batch: piece.batch)
+                let linesStart = tableEnd + piece.rowCount * 8
+                let lines = try readLines(at: linesStart..<linesStart + piece.lines.length, of: bytes, all, piece.lines)
+                return ReadPiece(table: table, records: numbers, batch: piece.batch, lines: lines)
             }
         }
+    }
+
+    /// The error for bytes read back that are not what was written.
+    var changedWhileRead: any Error { folder.changedWhileRead }
+
+    /// A piece's kept lines at `range` of `chunk` (whose bytes are `all`), as `cut` laid them
+    /// out; nil for none. The lines stay where they are, in the chunk's bytes.
+    private func readLines(at range: Range<Int>, of chunk: [UInt8], _ all: UnsafeRawBufferPointer, _ kept: PieceLines) throws -> ReadLines? {
+        guard kept.count > 0 else { return nil }
+        var reader = SpillFormat.Reader(bytes: UnsafeRawBufferPointer(rebasing: all[range]))
+        var read = ReadLines(text: chunk, lines: [], records: [], delimiter: kept.delimiter)
+        read.lines.reserveCapacity(kept.count)
+        read.records.reserveCapacity(kept.count)
+        for _ in 0..<kept.count {
+            guard let record = reader.number(), let length = reader.number(), reader.bytes(length) != nil else { throw folder.changedWhileRead }
+            read.records.append(kept.firstRecord + record)
+            let end = range.lowerBound + reader.offset
+            read.lines.append(end - length..<end)
+        }
+        guard reader.isAtEnd else { throw folder.changedWhileRead }
+        return read
     }
 
     /// Asks for partition `partition`'s chunks to be read into the system's cache ahead of
@@ -223,14 +309,53 @@ final class DiffPartitions {
     /// Partition `partition`'s rows in input order as one table with every column of the side,
     /// and their record numbers.
     func table(_ partition: Int) throws -> (table: CellTable, records: [Int]) {
-        var (table, schema) = emptyTable()
+        let (empty, schema) = emptyTable()
+        let table = keptLines(into: empty)
         var records: [Int] = []
         for chunk in chunks[partition] {
-            for piece in try read(chunk) {
-                table.append(rows: 0..<piece.table.rowCount, of: piece.table, schema: schema)
-                records += piece.records
+            for piece in try read(chunk) { try append(piece, to: table, schema: schema, records: &records) }
+        }
+        return (table.take(leaving: empty), records)
+    }
+
+    /// What parses this side's kept lines onto the end of `table`.
+    func keptLines(into table: CellTable) -> KeptLines {
+        KeptLines(columns: lineColumns, delimiter: lineDelimiter ?? 0, inferTypes: inferTypes, into: table)
+    }
+
+    /// Appends `piece`'s rows and kept lines to `lines`' table in input order (joining it by
+    /// `schema`), and their record numbers to `records`. A line whose tag in `tags` is an old row
+    /// (not -1) is a row passed over (`CellTable.passedOver`); the others are parsed.
+    func append(_ piece: ReadPiece, to lines: KeptLines, schema: RecordSchema, records: inout [Int], passingOver tags: [Int]? = nil) throws {
+        guard let kept = piece.lines else {
+            lines.append(rows: 0..<piece.table.rowCount, of: piece.table, schema: schema)
+            records += piece.records
+            return
+        }
+        // The piece's rows, the parsed lines and the lines passed over, merged by record number,
+        // each run of rows of one kind taken together.
+        records.reserveCapacity(records.count + piece.records.count + kept.records.count)
+        var (row, line) = (0, 0)
+        try kept.text.withUnsafeBytes { text in
+            while row < piece.records.count || line < kept.records.count {
+                if line == kept.records.count || row < piece.records.count && piece.records[row] < kept.records[line] {
+                    let first = row
+                    while row < piece.records.count, line == kept.records.count || piece.records[row] < kept.records[line] { row += 1 }
+                    lines.append(rows: first..<row, of: piece.table, schema: schema)
+                    records += piece.records[first..<row]
+                } else if let tag = tags?[line], tag >= 0 {
+                    lines.passOver(tag: tag)
+                    records.append(kept.records[line])
+                    line += 1
+                } else {
+                    let first = line
+                    while line < kept.records.count, (tags?[line] ?? -1) < 0, row == piece.records.count || kept.records[line] < piece.records[row] {
+                        line += 1
+                    }
+                    guard lines.append(kept.lines[first..<line], of: text) else { throw changedWhileRead }
+                    records += kept.records[first..<line]
+                }
             }
         }
-        return (table, records)
     }
 }

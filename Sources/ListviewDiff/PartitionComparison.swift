@@ -1,4 +1,5 @@
 import ListviewBatches
+import ListviewCSV
 import ListviewKit
 import ListviewQuery
 import ListviewRequest
@@ -57,26 +58,39 @@ struct PartitionComparison {
     func compare(_ partition: Int) throws -> Found {
         let (oldTable, oldRecords) = try old.table(partition)
         let oldSide = RecordDiff.Side(table: oldTable, rows: Array(0..<oldTable.rowCount))
-        let (new, newColumns) = (self.new, self.newColumns)
         var chunks = new.chunks[partition][...]
         // The pieces of the chunk read last, not yet compared.
         var pieces: ArraySlice<DiffPartitions.ReadPiece> = []
         // Each new row's record number, by its place among the partition's new rows.
         var newRecords: [Int] = []
-        // The piece being compared: its table, batch, and the partition's new rows before it.
+        // The piece being compared: its batch (its lines' rows among them), the batch it came
+        // from, and the partition's new rows before it.
         var current: (table: CellTable, batch: Int, before: Int)?
         let found: (diff: RecordDiff, new: CellTable, places: [Int])
         do {
-            found = try RecordDiff.streamed(
-                old: oldSide, key: request.key, fields: request.list.look.fields, ignoring: request.list.look.excluded,
-                equality: equality,
-                nextBatch: {
-                    if pieces.isEmpty, let chunk = chunks.popFirst() { pieces = try new.read(chunk)[...] }
-                    guard let piece = pieces.popFirst() else { return nil }
-                    current = (piece.table, piece.batch, newRecords.count)
-                    newRecords += piece.records
-                    return (piece.table, Array(0..<piece.table.rowCount))
-                }, newColumns: { newColumns })
+            var streamed = try StreamedDiff(old: oldSide, key: request.key, fields: request.list.look.fields,
+                                            ignoring: request.list.look.excluded, equality: equality)
+            // What recognises the new lines kept unparsed (`PartitionedLines`) and parses the
+            // others, made when the first is met.
+            var keptLines: (recognizer: UnchangedLines?, parser: KeptLines)?
+            let (empty, schema) = new.emptyTable()
+            while true {
+                if pieces.isEmpty, let chunk = chunks.popFirst() { pieces = try new.read(chunk)[...] }
+                guard let piece = pieces.popFirst() else { break }
+                var (batch, records) = (piece.table, piece.records)
+                if let lines = piece.lines {
+                    let kept = keptLines ?? (UnchangedLines(streamed.comparison, newColumns: old.columns), new.keptLines(into: empty))
+                    keptLines = kept
+                    let tags = lines.text.withUnsafeBytes { text in kept.recognizer?.recognize(lines.lines, of: text, delimiter: lines.delimiter) }
+                    records = []
+                    try new.append(piece, to: kept.parser, schema: schema, records: &records, passingOver: tags)
+                    batch = kept.parser.take(leaving: empty)
+                }
+                current = (batch, piece.batch, newRecords.count)
+                newRecords += records
+                try streamed.take(streamed.comparison.lookUp(batch, rows: Array(0..<batch.rowCount)))
+            }
+            found = streamed.finish(newColumns: newColumns)
         } catch let duplicate as RecordDiff.DuplicateKey {
             return try Found(duplicate: placed(duplicate, oldSide: oldSide, oldRecords: oldRecords, newRecords: newRecords, current: current))
         }
@@ -124,10 +138,17 @@ struct PartitionComparison {
                                                                       valuesAt: (oldSide.table, duplicate.first)))
         case .new:
             guard let current else { return nil }
-            // Whether the old side has the key: the diff in memory checks those keys first in a batch.
-            let alone = RecordDiff.Side(table: current.table, rows: [duplicate.second - current.before])
-            let known = try RecordDiff(old: oldSide, new: alone, key: request.key, fields: request.list.look.fields,
+            // Whether the old side has the key: the diff in memory checks those keys first in a
+            // batch. A line passed over is an old record; a row is one when the old side has its key.
+            let place = duplicate.second - current.before
+            // The i-th line passed over is record `position + i` of the batch.
+            let passedPlaces = current.table.passedOver.enumerated().map { $0.element.position + $0.offset }
+            var known = true
+            if !passedPlaces.contains(place) {
+                let alone = RecordDiff.Side(table: current.table, rows: [place - passedPlaces.filter { $0 < place }.count])
+                known = try RecordDiff(old: oldSide, new: alone, key: request.key, fields: request.list.look.fields,
                                        ignoring: request.list.look.excluded, equality: equality).added.isEmpty
+            }
             found = Duplicate(side: .new, order: [1, current.batch, known ? 0 : 1, second],
                               message: DiffRunner.duplicateKeyMessage(first: first, second: second, key: request.key, valuesAt: nil))
         }

@@ -50,6 +50,10 @@ enum PartitionedDiff {
         let old = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
         let new = DiffPartitions(count: count, key: request.key, equality: equality, budget: budget, folder: folder, inferTypes: inferTypes)
         let oldStream = try DiffRunner.openSide(request.old, request: request, sink: sink)
+        // Plain lines of either side go to their partitions unparsed (`PartitionedLines`), each
+        // parsed there only when its cells are needed: every old one, a new one that is not an old one.
+        _ = try oldStream.first()
+        keepLines(of: oldStream, in: old, request: request)
         let oldFirst = try cut(oldStream, into: old, inParts: true)
         old.name(oldStream.columnsShown)
         let newStream = try DiffRunner.openSide(request.new, request: request, sink: sink)
@@ -60,6 +64,8 @@ enum PartitionedDiff {
             try DiffRunner.checked(request, old: .init(columns: old.columns, table: oldFirst ?? old.emptyTable().table, name: oldName),
                                    new: .init(columns: newFirst.columns, table: newFirst, name: newName))
         }
+        // (A new line is compared with the old side's columns: its header must be them, whatever a long row added.)
+        if newStream.declaredColumns == old.columns { keepLines(of: newStream, in: new, request: request) }
         // The new side in parts on both cores, as the diff in memory reads it.
         _ = try cut(newStream, into: new, inParts: true)
         let newColumns = newStream.columnsShown
@@ -93,6 +99,15 @@ enum PartitionedDiff {
         try DiffReport(request: ready, old: oldRows, new: kept, diff: diff, origins: origins).write(into: sink)
         (oldStream.warnings + newStream.warnings).forEach(warn)
         return DiffRunner.Outcome(different: !diff.isEmpty)
+    }
+
+    /// Has `stream`'s reader keep its plain lines unparsed, cut by partition (`PartitionedLines`),
+    /// once its header is read, when every key field is a column of it.
+    private static func keepLines(of stream: BatchStream, in partitions: DiffPartitions, request: DiffRequest) {
+        guard request.passesOverUnchangedLines, let header = stream.declaredColumns,
+              let keys = LineKeys(request.key, columns: header, equality: request.equality) else { return }
+        partitions.lineColumns = header
+        stream.passOverRows(recognizedBy: PartitionedLines(keys: keys, fieldCount: header.count, partitionCount: partitions.count))
     }
 
     /// Every partition of `comparison`'s sides compared, two at once, one on each core, while the

@@ -150,9 +150,11 @@ public final class SpillFile: Sendable {
     public func read(at offset: Int, into target: UnsafeMutableRawBufferPointer) throws -> Bool {
         try contents.withLock { contents throws in
             if offset + target.count > contents.flushed { try flush(&contents) }
-            return try moveAll(target.count) { done in
-                pread(descriptor, target.baseAddress.map { $0 + done }, target.count - done, off_t(offset + done))
-            }
+        }
+        // Bytes written out never change (the file only grows): read without the lock, so that
+        // two threads wait on the disk at once.
+        return try moveAll(target.count) { done in
+            pread(descriptor, target.baseAddress.map { $0 + done }, target.count - done, off_t(offset + done))
         }
     }
 

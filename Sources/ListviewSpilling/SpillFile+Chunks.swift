@@ -32,8 +32,12 @@ extension SpillFile {
     /// The bytes at `chunk`; the spill folder's error when the file ends before them (it
     /// changed while the run read it).
     public func bytes(at chunk: SpillChunk) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: chunk.length)
-        let whole = try bytes.withUnsafeMutableBytes { try read(at: chunk.offset, into: $0) }
+        // Not zeroed first: every byte is read into, or the chunk is refused.
+        var whole = false
+        let bytes = try [UInt8](unsafeUninitializedCapacity: chunk.length) { buffer, count in
+            whole = try read(at: chunk.offset, into: UnsafeMutableRawBufferPointer(buffer))
+            count = whole ? chunk.length : 0
+        }
         guard whole else { throw directory.changedWhileRead }
         return bytes
     }

@@ -1,6 +1,7 @@
 import ListviewBatches
 import ListviewPresentation
 import ListviewQuery
+import ListviewSpilling
 import ListviewTestSupport
 @testable import ListviewDiff
 import XCTest
@@ -10,7 +11,8 @@ import XCTest
 /// a line that is an old record, a quoted delimiter that reads as one more field, CRLF, blank
 /// lines, ragged rows, spaces, numbers written otherwise, repeated keys, chunk ends anywhere),
 /// it writes exactly what the diff that parses every line writes, in every style, and reports
-/// the same repeated key.
+/// the same repeated key. So does a diff in partitions on disk, whose new lines go to their
+/// partitions unparsed (`PartitionedLines`) and are recognised there, or parsed when not.
 final class PassedOverLinesTests: XCTestCase {
     private let files = TemporaryFiles()
 
@@ -95,9 +97,18 @@ final class PassedOverLinesTests: XCTestCase {
             request.list.look.countsOnly = random.next(6) == 0
             let label = "round \(round): \(count) keys, style \(request.list.look.style), exact \(request.exact), newline \(newline.count)"
             let passing = diffOutcome(request)
+            // In partitions on disk too (a budget of 16 to 256 KB: 2 to 64 partitions), whose new
+            // lines go to their partitions unparsed (`PartitionedLines`), and without that.
+            let budget = MemoryBudget(bytes: (16 << 10) << random.next(5), isForcedSpilling: true)
+            request.list.arrangement.memory = budget
+            let partitioned = diffOutcome(request)
             request.passesOverUnchangedLines = false
+            let partitionedParsing = diffOutcome(request)
+            request.list.arrangement.memory = nil
             let parsing = diffOutcome(request)
             XCTAssertEqual(passing, parsing, label)
+            XCTAssertEqual(partitioned, parsing, "\(label), in partitions, budget \(budget.bytes)")
+            XCTAssertEqual(partitionedParsing, parsing, "\(label), in partitions, every line parsed")
             if case .failure = parsing { failedRuns += 1 }
         }
         // The rounds cover both outcomes: differences written, and a repeated key reported.
