@@ -120,6 +120,13 @@ public final class SpillFile: Sendable {
     /// Appends `bytes`.
     public func append(_ bytes: UnsafeRawBufferPointer) throws {
         try contents.withLock { contents throws in
+            guard bytes.count < Self.bufferSize / 4 else {
+                // A large chunk goes to the file at once, after what is buffered, not copied through the buffer.
+                try flush(&contents)
+                try write(bytes, at: contents.flushed)
+                contents.flushed += bytes.count
+                return
+            }
             contents.buffer.append(contentsOf: bytes)
             if contents.buffer.count >= Self.bufferSize { try flush(&contents) }
         }
@@ -136,14 +143,18 @@ public final class SpillFile: Sendable {
     }
 
     private func flush(_ contents: inout Contents) throws {
-        let flushed = contents.flushed
-        let written = try contents.buffer.withUnsafeBytes { bytes in
-            try moveAll(bytes.count) { done in pwrite(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(flushed + done)) }
-        }
-        // A write that moves nothing, with no error: the disk takes no more.
-        guard written else { throw directory.failure(ENOSPC) }
+        guard !contents.buffer.isEmpty else { return }
+        let offset = contents.flushed
+        try contents.buffer.withUnsafeBytes { try write($0, at: offset) }
         contents.flushed += contents.buffer.count
         contents.buffer.removeAll()
+    }
+
+    /// Writes `bytes` at `offset`.
+    private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws {
+        let written = try moveAll(bytes.count) { done in pwrite(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(offset + done)) }
+        // A write that moves nothing, with no error: the disk takes no more.
+        guard written else { throw directory.failure(ENOSPC) }
     }
 
     /// Fills `into` from `offset` (written out first if still buffered); false at the file's end.

@@ -37,10 +37,24 @@ public enum ByteBlock {
             }
             found += Int(SIMD32<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
         }
-        while index < bytes.count {
-            if bytes[index] == byte { found += 1 }
-            index += 1
+        guard index < bytes.count else { return found }
+        guard bytes.count >= size else {
+            while index < bytes.count {
+                if bytes[index] == byte { found += 1 }
+                index += 1
+            }
+            return found
         }
-        return found
+        // The rest as the input's last block, its lanes counted above left out: one comparison
+        // instead of a byte loop (lines of a few dozen bytes end in such a rest).
+        let last = bytes.count - size
+        let rest = (load(bytes, at: last) .== pattern) .& (laneNumbers .>= Block(repeating: UInt8(index - last)))
+        let words = unsafeBitCast(rest, to: SIMD4<UInt64>.self)
+        // A matching lane sets its eight bits.
+        return found + (words[0].nonzeroBitCount + words[1].nonzeroBitCount + words[2].nonzeroBitCount + words[3].nonzeroBitCount) / 8
     }
+
+    /// Each lane's number: 0, 1, … 31.
+    private static let laneNumbers = Block(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                           16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31)
 }

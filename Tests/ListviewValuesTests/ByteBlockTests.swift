@@ -5,7 +5,7 @@ import ListviewTestSupport
 final class ByteBlockTests: XCTestCase {
     func testCountsEveryByteOfAKind() {
         var generator = seededRandom()
-        for length in [0, 1, 31, 32, 33, 95, 1_000, 8_160, 8_192, 20_000] {
+        for length in [0, 1, 31, 32, 33, 63, 64, 65, 95, 105, 1_000, 8_160, 8_192, 20_000] + (0..<40).map({ _ in Int.random(in: 0..<300, using: &generator) }) {
             let bytes = (0..<length).map { _ in [0x0A, 0x61, 0xC3].randomElement(using: &generator) ?? 0 } as [UInt8]
             let expected = bytes.filter { $0 == 0x0A }.count
             XCTAssertEqual(bytes.withUnsafeBytes { ByteBlock.count(of: 0x0A, in: $0) }, expected, "length \(length)")
