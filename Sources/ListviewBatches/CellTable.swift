@@ -393,7 +393,7 @@ public struct CellTable: Sendable {
 
     /// The memory the table takes, about: its text, and a cell's end and kind (9 bytes) for every
     /// column of every row. What a memory budget counts a held table as.
-    public var estimatedBytes: Int { textByteCount + rowCount * max(1, columns.count) * 9 + passedOverLines.count }
+    public var estimatedBytes: Int { textByteCount + rowCount * max(1, columns.count) * 9 }
 
     /// Appends the rows of `later` (a later part of a file); false, and nothing appended, unless
     /// both tables infer types alike and one's columns begin with the other's (a long row in

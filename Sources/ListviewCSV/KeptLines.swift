@@ -5,9 +5,10 @@ import ListviewBatches
 /// keyed diff past its memory budget parses each old line, and each new line that is not an old
 /// one, as it compares a partition.
 ///
-/// A kept line is one the reader offered: no quote, no escape, no line break, text already
-/// checked as UTF-8. Parsed under the header read with it, it is one row of `.text` cells, as
-/// the reader would have made it there. Rows of other tables and rows passed over can be put
+/// A kept line is one the reader offered: no line break, no escape, no quote where quotes
+/// group text (CSV; TSV's quotes are text), text already checked as UTF-8. Parsed under the
+/// header read with it, without quoting, it is one row of `.text` cells, as the reader would
+/// have made it there. Rows of other tables and rows passed over can be put
 /// between the lines (`append(rows:of:schema:)`, `passOver(tag:)`), so that a table holds rows
 /// in input order whichever way each was kept.
 public final class KeptLines {
@@ -23,7 +24,9 @@ public final class KeptLines {
     public init(columns: [String], delimiter: UInt8, inferTypes: Bool, into table: CellTable) {
         assembler = CSVBatchAssembler(columns: columns, inferTypes: inferTypes, backslashEscapes: false)
         assembler.batch = table
-        parser = LibcsvParser(assembler: assembler, delimiter: delimiter, strict: true)
+        // No quoting: a kept CSV line has no quote, and a TSV reader (which kept lines with
+        // quotes) reads a quote as text.
+        parser = LibcsvParser(assembler: assembler, delimiter: delimiter, strict: true, quoting: false)
         self.columns = columns
     }
 

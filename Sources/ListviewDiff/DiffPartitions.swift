@@ -85,8 +85,8 @@ final class DiffPartitions {
     private(set) var columns: [String] = []
     /// Whether the side's cells infer types (its first batch's; a CSV read with `--no-infer` does not).
     private(set) var inferTypes: Bool
-    /// The header the kept lines are read under (`PartitionedLines`), when the side keeps any.
-    var lineColumns: [String] = []
+    /// The header the kept lines are read under (`keepsLines(under:)`), when the side keeps any.
+    private(set) var lineColumns: [String] = []
     /// The delimiter of the kept lines' fields, once one is kept.
     private(set) var lineDelimiter: UInt8?
     private var seen: Set<String> = []
@@ -126,23 +126,50 @@ final class DiffPartitions {
     /// One batch's kept rows cut by partition, each partition's in the spill format: the work of
     /// `add`, done on the core that read the batch (`cut(_:rows:)`) and kept here in order.
     final class CutBatch: @unchecked Sendable {  // handed from the thread that made it to this one, once
-        /// Every partition's rows, one spilled table after another.
+        /// One partition's rows and kept lines of the batch.
+        fileprivate struct Piece {
+            let partition: Int
+            /// Where its table lies in `bytes` (empty without rows).
+            let table: Range<Int>
+            /// Each row's record after the batch's first.
+            let records: [Int]
+            /// Where its lines lie in `bytes`, and how many.
+            let lines: Range<Int>
+            let lineCount: Int
+        }
+
+        /// Every partition's rows, one spilled table after another, each followed by its lines.
         fileprivate var bytes = ByteOutput()
-        /// Each partition with rows or kept lines: where its table lies in `bytes`, each row's
-        /// record after the batch's first, and where its lines lie in `bytes`, and how many.
-        fileprivate var pieces: [(partition: Int, range: Range<Int>, records: [Int], lines: Range<Int>, lineCount: Int, delimiter: UInt8)] = []
-        /// The batch's columns, its records (its rows and its lines passed over), its bytes and its cells' types.
+        fileprivate var pieces: [Piece] = []
+        /// The delimiter of the lines' fields.
+        fileprivate var delimiter: UInt8 = 0
+        /// The batch's columns, its records (its rows and its lines passed over), its bytes as
+        /// parsed rows (`DiffPartitions.estimatedBytes`) and its cells' types.
         fileprivate let table: (columns: [String], records: Int, estimatedBytes: Int, inferTypes: Bool)
 
-        fileprivate init(_ table: CellTable) {
-            self.table = (table.columns, table.rowCount + table.passedOver.count, table.estimatedBytes, table.inferTypes)
+        fileprivate init(_ table: CellTable, estimatedBytes: Int) {
+            self.table = (table.columns, table.rowCount + table.passedOver.count, estimatedBytes, table.inferTypes)
         }
+    }
+
+    /// Has the side's lines kept unparsed (`PartitionedLines`), read under `header`.
+    func keepsLines(under header: [String]) {
+        lineColumns = header
+    }
+
+    /// The bytes `table` would take with its kept lines parsed into its rows, as a memory budget
+    /// counts them (`CellTable.estimatedBytes`): a kept line has a field for each column of the
+    /// header, so its cells' text is its bytes but the delimiters.
+    private func estimatedBytes(of table: CellTable) -> Int {
+        let lines = table.passedOver.count
+        guard !table.passedOverLines.isEmpty else { return table.estimatedBytes }
+        return table.estimatedBytes + table.passedOverLines.count - lines * max(0, lineColumns.count - 1) + lines * max(1, table.columns.count) * 9
     }
 
     /// `rows` (the kept rows) of `table` cut by partition, to be added with `add(_:)`. Only reads
     /// the partitions: batches are cut on both cores.
     func cut(_ table: CellTable, rows: [Int]) -> CutBatch {
-        let cut = CutBatch(table)
+        let cut = CutBatch(table, estimatedBytes: estimatedBytes(of: table))
         let passed = table.passedOver
         guard !rows.isEmpty || !passed.isEmpty else { return cut }
         var rowsOf = [[Int]](repeating: [], count: count)
@@ -151,16 +178,16 @@ final class DiffPartitions {
         }
         // Lines passed over and kept (`PartitionedLines`), by the partition their tag names.
         var linesOf = [[Int]](repeating: [], count: count)
-        var delimiter: UInt8 = 0
         for (index, row) in passed.enumerated() {
             let tag = PartitionedLines.Tag(row.tag)
             linesOf[min(tag.partition, count - 1)].append(index)
-            delimiter = tag.delimiter
+            cut.delimiter = tag.delimiter
         }
         // A row's record after the batch's first: the rows and the lines passed over before it (rows ascend).
         var passedBefore = 0
-        var recordOf: [Int: Int] = [:]
+        var recordOf: [Int] = []
         if !passed.isEmpty {
+            recordOf = Array(0..<table.rowCount)
             for row in rows {
                 while passedBefore < passed.count, passed[passedBefore].position <= row { passedBefore += 1 }
                 recordOf[row] = row + passedBefore
@@ -178,8 +205,9 @@ final class DiffPartitions {
                     cut.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[row.line]))
                 }
             }
-            let records = passed.isEmpty ? rowsOf[partition] : rowsOf[partition].map { recordOf[$0] ?? $0 }
-            cut.pieces.append((partition, start..<tableEnd, records, tableEnd..<cut.bytes.count, linesOf[partition].count, delimiter))
+            let records = passed.isEmpty ? rowsOf[partition] : rowsOf[partition].map { recordOf[$0] }
+            cut.pieces.append(CutBatch.Piece(partition: partition, table: start..<tableEnd, records: records,
+                                             lines: tableEnd..<cut.bytes.count, lineCount: linesOf[partition].count))
         }
         return cut
     }
@@ -198,19 +226,19 @@ final class DiffPartitions {
             batches += 1
         }
         guard !cut.pieces.isEmpty else { return }
-        if let kept = cut.pieces.first(where: { $0.lineCount > 0 }) { lineDelimiter = kept.delimiter }
+        if cut.pieces.contains(where: { $0.lineCount > 0 }) { lineDelimiter = cut.delimiter }
         try budget.checkRowsFit(bytes: cut.table.estimatedBytes, rows: cut.table.records)
         try cut.bytes.withUnsafeBytes { bytes in
-            for (partition, range, rows, lines, lineCount, delimiter) in cut.pieces {
-                let gathering = pending[partition]
-                gathering.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
-                for row in rows {
-                    withUnsafeBytes(of: Int64(records + row).littleEndian) { gathering.bytes.append(contentsOf: $0) }
+            for piece in cut.pieces {
+                let gathering = pending[piece.partition]
+                gathering.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[piece.table]))
+                for record in piece.records {
+                    withUnsafeBytes(of: Int64(records + record).littleEndian) { gathering.bytes.append(contentsOf: $0) }
                 }
-                gathering.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[lines]))
-                gathering.pieces.append(Piece(tableLength: range.count, rowCount: rows.count, batch: batches,
-                                              lines: PieceLines(count: lineCount, length: lines.count, firstRecord: records, delimiter: delimiter)))
-                if gathering.bytes.count >= chunkBytes { try write(partition) }
+                gathering.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[piece.lines]))
+                let lines = PieceLines(count: piece.lineCount, length: piece.lines.count, firstRecord: records, delimiter: cut.delimiter)
+                gathering.pieces.append(Piece(tableLength: piece.table.count, rowCount: piece.records.count, batch: batches, lines: lines))
+                if gathering.bytes.count >= chunkBytes { try write(piece.partition) }
             }
         }
     }
@@ -323,12 +351,12 @@ final class DiffPartitions {
         KeptLines(columns: lineColumns, delimiter: lineDelimiter ?? 0, inferTypes: inferTypes, into: table)
     }
 
-    /// Appends `piece`'s rows and kept lines to `lines`' table in input order (joining it by
+    /// Appends `piece`'s rows and kept lines to `parser`'s table in input order (joining it by
     /// `schema`), and their record numbers to `records`. A line whose tag in `tags` is an old row
     /// (not -1) is a row passed over (`CellTable.passedOver`); the others are parsed.
-    func append(_ piece: ReadPiece, to lines: KeptLines, schema: RecordSchema, records: inout [Int], passingOver tags: [Int]? = nil) throws {
+    func append(_ piece: ReadPiece, to parser: KeptLines, schema: RecordSchema, records: inout [Int], passingOver tags: [Int]? = nil) throws {
         guard let kept = piece.lines else {
-            lines.append(rows: 0..<piece.table.rowCount, of: piece.table, schema: schema)
+            parser.append(rows: 0..<piece.table.rowCount, of: piece.table, schema: schema)
             records += piece.records
             return
         }
@@ -341,10 +369,10 @@ final class DiffPartitions {
                 if line == kept.records.count || row < piece.records.count && piece.records[row] < kept.records[line] {
                     let first = row
                     while row < piece.records.count, line == kept.records.count || piece.records[row] < kept.records[line] { row += 1 }
-                    lines.append(rows: first..<row, of: piece.table, schema: schema)
+                    parser.append(rows: first..<row, of: piece.table, schema: schema)
                     records += piece.records[first..<row]
                 } else if let tag = tags?[line], tag >= 0 {
-                    lines.passOver(tag: tag)
+                    parser.passOver(tag: tag)
                     records.append(kept.records[line])
                     line += 1
                 } else {
@@ -352,7 +380,7 @@ final class DiffPartitions {
                     while line < kept.records.count, (tags?[line] ?? -1) < 0, row == piece.records.count || kept.records[line] < piece.records[row] {
                         line += 1
                     }
-                    guard lines.append(kept.lines[first..<line], of: text) else { throw changedWhileRead }
+                    guard parser.append(kept.lines[first..<line], of: text) else { throw changedWhileRead }
                     records += kept.records[first..<line]
                 }
             }

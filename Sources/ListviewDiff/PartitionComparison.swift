@@ -6,8 +6,11 @@ import ListviewRequest
 import ListviewValues
 
 /// The second half of `PartitionedDiff`: each partition of the two sides compared in memory by
-/// `RecordDiff.streamed`, keeping only the differences (with their record numbers), the count
-/// of unchanged records, and the repeated key the diff in memory would report.
+/// a `StreamedDiff` (its new pieces taken in input order, as `RecordDiff.streamed` takes
+/// batches), keeping only the differences (with their record numbers), the count of unchanged
+/// records, and the repeated key the diff in memory would report. New lines kept unparsed
+/// (`PartitionedLines`) that are an old record byte for byte (`UnchangedLines`) are taken as
+/// rows passed over; the others are parsed (`KeptLines`).
 ///
 /// `compare(_:)` only reads the sides, so two partitions are compared at once, one on each
 /// core; `add(_:)` gathers what each found, in any order: the differences are put back in
@@ -50,7 +53,7 @@ struct PartitionComparison {
         self.new = new
         self.newColumns = newColumns
         oldDifferences = DifferenceRows(old.emptyTable())
-        // New rows are kept in tables like the old side's (`RecordDiff.streamed` keeps them so).
+        // New rows are kept in tables like the old side's (`StreamedDiff` keeps them so).
         newDifferences = DifferenceRows(new.emptyTable(inferTypes: old.inferTypes))
     }
 

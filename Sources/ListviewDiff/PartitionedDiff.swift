@@ -13,10 +13,10 @@ import ListviewValues
 /// Both sides are read batch by batch (a large regular file in parts on both
 /// cores, each part cut where it was read) and their kept rows cut by key hash into
 /// `DiffPartitions` on disk, P of them, P chosen so that two partitions of the
-/// old side fit in the budget. The partitions are then compared in memory, two at
-/// once, one on each core, by `RecordDiff.streamed` (its old rows hashed, its new
-/// pieces streamed), with every column of both sides, so each finds the very
-/// changes the whole diff would.
+/// old side fit in the budget (a CSV side's plain lines go there unparsed, `PartitionedLines`).
+/// The partitions are then compared in memory, two at once, one on each core, by a
+/// `StreamedDiff` (its old rows hashed, its new pieces streamed), with every column of
+/// both sides, so each finds the very changes the whole diff would.
 /// Only the differences stay: the removed and changed old rows and the added and
 /// changed new ones, with their record numbers. Put back in input order, they are
 /// compared once more by `RecordDiff` (which then finds every one of them again,
@@ -106,7 +106,7 @@ enum PartitionedDiff {
     private static func keepLines(of stream: BatchStream, in partitions: DiffPartitions, request: DiffRequest) {
         guard request.passesOverUnchangedLines, let header = stream.declaredColumns,
               let keys = LineKeys(request.key, columns: header, equality: request.equality) else { return }
-        partitions.lineColumns = header
+        partitions.keepsLines(under: header)
         stream.passOverRows(recognizedBy: PartitionedLines(keys: keys, fieldCount: header.count, partitionCount: partitions.count))
     }
 

@@ -35,8 +35,21 @@ final class PassedOverLinesTests: XCTestCase {
         }
     }
 
-    private func record(id: String, columns: Int, _ random: inout SeededRandom) -> String {
-        ([id] + (1..<columns).map { _ in field(&random) }).joined(separator: ",")
+    /// A field as written in TSV, whose quotes are text: plain, quoted, spaced, numeric or escaped.
+    private func tsvField(_ random: inout SeededRandom) -> String {
+        switch random.next(10) {
+        case 0: return ""
+        case 1: return "\"q\""
+        case 2: return "say \"hi\""
+        case 3: return "a\\tb"
+        case 4: return " padded "
+        case 5: return ["48.90", "48.9", "7", "7.0"][random.next(4)]
+        default: return "w\(random.next(6))"
+        }
+    }
+
+    private func record(id: String, columns: Int, tsv: Bool = false, _ random: inout SeededRandom) -> String {
+        ([id] + (1..<columns).map { _ in tsv ? tsvField(&random) : field(&random) }).joined(separator: tsv ? "\t" : ",")
     }
 
     func testPassingOverUnchangedLinesChangesNothing() throws {
@@ -45,7 +58,9 @@ final class PassedOverLinesTests: XCTestCase {
         var failedRuns = 0
         for round in 0..<40 {
             let columns = 3 + random.next(3)
-            let header = (["id"] + (1..<columns).map { "f\($0)" }).joined(separator: ",")
+            // A round in four is TSV, whose quotes are text (a line with one is kept unparsed).
+            let tsv = random.next(4) == 0
+            let header = (["id"] + (1..<columns).map { "f\($0)" }).joined(separator: tsv ? "\t" : ",")
             // Mostly pairs past the first batch (64 KB, read before lines are passed over), whose
             // new side is read in many chunks with lines across their ends.
             let count = random.next(4) == 0 ? 1 + random.next(80) : 3_000 + random.next(3_000)
@@ -53,7 +68,21 @@ final class PassedOverLinesTests: XCTestCase {
             var newLines: [String] = []
             for id in 0..<count {
                 let key = random.next(9) == 0 ? "\(id).0" : "\(id)"
-                let old = record(id: "\(id)", columns: columns, &random)
+                let old = record(id: "\(id)", columns: columns, tsv: tsv, &random)
+                if tsv {
+                    // Kept, changed (quotes added or taken out), added, removed, or ragged.
+                    switch random.next(8) {
+                    case 0: oldLines.append(old)
+                    case 1: newLines.append(record(id: key, columns: columns, tsv: true, &random))
+                    case 2:
+                        oldLines.append(old)
+                        newLines.append(random.next(2) == 0 ? old.replacingOccurrences(of: "\"", with: "") : old + "\t\"x\"")
+                    default:
+                        oldLines.append(old)
+                        newLines.append(old)
+                    }
+                    continue
+                }
                 switch random.next(10) {
                 case 0: oldLines.append(old)
                 case 1: newLines.append(record(id: key, columns: columns, &random))
@@ -88,14 +117,14 @@ final class PassedOverLinesTests: XCTestCase {
             random.swapPairs(&newLines, times: random.next(40))
             let newline = random.next(4) == 0 ? "\r\n" : "\n"
             let ending = random.next(5) == 0 ? "" : newline
-            let oldPath = try files.write(([header] + oldLines).joined(separator: "\n") + "\n")
-            let newPath = try files.write(([header] + newLines).joined(separator: newline) + ending)
+            let oldPath = try files.write(([header] + oldLines).joined(separator: "\n") + "\n", extension: tsv ? "tsv" : "csv")
+            let newPath = try files.write(([header] + newLines).joined(separator: newline) + ending, extension: tsv ? "tsv" : "csv")
             var request = DiffRequest(old: oldPath, new: newPath)
             request.key = [FieldPath("id")]
             request.exact = random.next(5) == 0
             request.list.look.style = styles[random.next(styles.count)]
             request.list.look.countsOnly = random.next(6) == 0
-            let label = "round \(round): \(count) keys, style \(request.list.look.style), exact \(request.exact), newline \(newline.count)"
+            let label = "round \(round): \(count) keys, tsv \(tsv), style \(request.list.look.style), exact \(request.exact), newline \(newline.count)"
             let passing = diffOutcome(request)
             // In partitions on disk too (a budget of 16 to 256 KB: 2 to 64 partitions), whose new
             // lines go to their partitions unparsed (`PartitionedLines`), and without that.
