@@ -48,8 +48,10 @@ final class PassedOverLinesTests: XCTestCase {
         }
     }
 
-    private func record(id: String, columns: Int, tsv: Bool = false, _ random: inout SeededRandom) -> String {
-        ([id] + (1..<columns).map { _ in tsv ? tsvField(&random) : field(&random) }).joined(separator: tsv ? "\t" : ",")
+    /// A line of `columns` fields, `id` first or, with `keyLast`, last.
+    private func record(id: String, columns: Int, tsv: Bool = false, keyLast: Bool = false, _ random: inout SeededRandom) -> String {
+        let fields = (1..<columns).map { _ in tsv ? tsvField(&random) : field(&random) }
+        return (keyLast ? fields + [id] : [id] + fields).joined(separator: tsv ? "\t" : ",")
     }
 
     func testPassingOverUnchangedLinesChangesNothing() throws {
@@ -60,7 +62,10 @@ final class PassedOverLinesTests: XCTestCase {
             let columns = 3 + random.next(3)
             // A round in four is TSV, whose quotes are text (a line with one is kept unparsed).
             let tsv = random.next(4) == 0
-            let header = (["id"] + (1..<columns).map { "f\($0)" }).joined(separator: tsv ? "\t" : ",")
+            // A round in three has its key in the last column (a key field found past others).
+            let keyLast = random.next(3) == 0
+            let names = (1..<columns).map { "f\($0)" }
+            let header = (keyLast ? names + ["id"] : ["id"] + names).joined(separator: tsv ? "\t" : ",")
             // Mostly pairs past the first batch (64 KB, read before lines are passed over), whose
             // new side is read in many chunks with lines across their ends.
             let count = random.next(4) == 0 ? 1 + random.next(80) : 3_000 + random.next(3_000)
@@ -68,12 +73,12 @@ final class PassedOverLinesTests: XCTestCase {
             var newLines: [String] = []
             for id in 0..<count {
                 let key = random.next(9) == 0 ? "\(id).0" : "\(id)"
-                let old = record(id: "\(id)", columns: columns, tsv: tsv, &random)
+                let old = record(id: "\(id)", columns: columns, tsv: tsv, keyLast: keyLast, &random)
                 if tsv {
                     // Kept, changed (quotes added or taken out), added, removed, or ragged.
                     switch random.next(8) {
                     case 0: oldLines.append(old)
-                    case 1: newLines.append(record(id: key, columns: columns, tsv: true, &random))
+                    case 1: newLines.append(record(id: key, columns: columns, tsv: true, keyLast: keyLast, &random))
                     case 2:
                         oldLines.append(old)
                         newLines.append(random.next(2) == 0 ? old.replacingOccurrences(of: "\"", with: "") : old + "\t\"x\"")
@@ -85,16 +90,17 @@ final class PassedOverLinesTests: XCTestCase {
                 }
                 switch random.next(10) {
                 case 0: oldLines.append(old)
-                case 1: newLines.append(record(id: key, columns: columns, &random))
+                case 1: newLines.append(record(id: key, columns: columns, keyLast: keyLast, &random))
                 case 2:
                     oldLines.append(old)
-                    newLines.append(record(id: key, columns: columns, &random))
+                    newLines.append(record(id: key, columns: columns, keyLast: keyLast, &random))
                 case 3:
                     // A quoted line break around a line that is an old record, key and all.
                     oldLines.append(old)
                     // (Its quotes doubled: an old line without quotes stays the same text.)
                     let inside = old.replacingOccurrences(of: "\"", with: "\"\"")
-                    newLines.append("\(count + id),\"before\n\(inside)\nafter\"" + String(repeating: ",w", count: columns - 2))
+                    let quoted = "\"before\n\(inside)\nafter\"" + String(repeating: ",w", count: columns - 2)
+                    newLines.append(keyLast ? quoted + ",\(count + id)" : "\(count + id)," + quoted)
                 case 4:
                     // A ragged line, or the old line with its quotes taken out: a quoted delimiter
                     // then splits a field in two, whose bytes are still the old cells'.
@@ -105,9 +111,17 @@ final class PassedOverLinesTests: XCTestCase {
                     newLines.append(old)
                 }
             }
-            // Now and then a line twice on one side, and blank lines.
+            // Now and then a line twice on one side, or a key twice with other fields (which only a
+            // partition holding both finds repeated), and blank lines.
             for _ in 0..<(random.next(6) == 0 ? 1 + random.next(3) : 0) {
-                if random.next(2) == 0, let copied = random.element(of: oldLines) {
+                if random.next(3) == 0, count > 0 {
+                    let again = record(id: "\(random.next(count))", columns: columns, tsv: tsv, keyLast: keyLast, &random)
+                    if random.next(2) == 0 {
+                        oldLines.insert(again, at: random.next(oldLines.count + 1))
+                    } else {
+                        newLines.insert(again, at: random.next(newLines.count + 1))
+                    }
+                } else if random.next(2) == 0, let copied = random.element(of: oldLines) {
                     oldLines.insert(copied, at: random.next(oldLines.count + 1))
                 } else if let copied = random.element(of: newLines) {
                     newLines.insert(copied, at: random.next(newLines.count + 1))
@@ -120,11 +134,13 @@ final class PassedOverLinesTests: XCTestCase {
             let oldPath = try files.write(([header] + oldLines).joined(separator: "\n") + "\n", extension: tsv ? "tsv" : "csv")
             let newPath = try files.write(([header] + newLines).joined(separator: newline) + ending, extension: tsv ? "tsv" : "csv")
             var request = DiffRequest(old: oldPath, new: newPath)
-            request.key = [FieldPath("id")]
+            // Now and then a key of two fields.
+            let composite = random.next(5) == 0
+            request.key = composite ? [FieldPath("id"), FieldPath("f1")] : [FieldPath("id")]
             request.exact = random.next(5) == 0
             request.list.look.style = styles[random.next(styles.count)]
             request.list.look.countsOnly = random.next(6) == 0
-            let label = "round \(round): \(count) keys, tsv \(tsv), style \(request.list.look.style), exact \(request.exact), newline \(newline.count)"
+            let label = "round \(round): \(count) keys, tsv \(tsv), key last \(keyLast), composite \(composite), style \(request.list.look.style), exact \(request.exact), newline \(newline.count)"
             let passing = diffOutcome(request)
             // In partitions on disk too (a budget of 16 to 256 KB: 2 to 64 partitions), whose new
             // lines go to their partitions unparsed (`PartitionedLines`), and without that.
