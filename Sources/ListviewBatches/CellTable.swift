@@ -57,6 +57,22 @@ public struct CellTable: Sendable {
     /// (`RowRecognizer.keepsLines`): each row's `PassedOverRow.line` lies here.
     public var passedOverLines: [UInt8] = []
 
+    /// The record of the batch that row `row` is, counted from 0: the rows and the rows passed
+    /// over before it.
+    public func record(ofRow row: Int) -> Int {
+        var (low, high) = (0, passedOver.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if passedOver[middle].position <= row { low = middle + 1 } else { high = middle }
+        }
+        return row + low
+    }
+
+    /// The record of the batch that its `index`-th row passed over is, counted from 0.
+    public func record(ofPassedOver index: Int) -> Int {
+        passedOver[index].position + index
+    }
+
     public init(columns: [String], inferTypes: Bool) {
         self.columns = columns
         self.inferTypes = inferTypes
@@ -393,7 +409,10 @@ public struct CellTable: Sendable {
 
     /// The memory the table takes, about: its text, and a cell's end and kind (9 bytes) for every
     /// column of every row. What a memory budget counts a held table as.
-    public var estimatedBytes: Int { textByteCount + rowCount * max(1, columns.count) * 9 }
+    public var estimatedBytes: Int { Self.estimatedBytes(text: textByteCount, rows: rowCount, columns: columns.count) }
+
+    /// What `estimatedBytes` counts for `rows` rows of `columns` cells holding `text` bytes.
+    public static func estimatedBytes(text: Int, rows: Int, columns: Int) -> Int { text + rows * max(1, columns) * 9 }
 
     /// Appends the rows of `later` (a later part of a file); false, and nothing appended, unless
     /// both tables infer types alike and one's columns begin with the other's (a long row in

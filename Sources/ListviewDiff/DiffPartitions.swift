@@ -30,19 +30,18 @@ final class DiffPartitions {
         /// The batch the rows came from, counted from 0.
         var batch: Int
         /// The kept lines, last: each its record after the batch's first, its length and its bytes.
-        var lines = PieceLines(count: 0, length: 0, firstRecord: 0, delimiter: 0)
+        var lines = PieceLines(count: 0, length: 0, firstRecord: 0)
 
         /// The piece's bytes: its table's, its record numbers' and its lines'.
         var length: Int { tableLength + rowCount * 8 + lines.length }
     }
 
-    /// What a piece's kept lines are: how many, their bytes, the record number their own count
-    /// from (the batch's first) and the delimiter of their fields.
+    /// What a piece's kept lines are: how many, their bytes, and the record number their own
+    /// count from (the batch's first).
     struct PieceLines {
         var count: Int
         var length: Int
         var firstRecord: Int
-        var delimiter: UInt8
     }
 
     /// A piece's kept lines read back: the bytes of the chunk they lie in, each line's place in
@@ -51,7 +50,6 @@ final class DiffPartitions {
         var text: [UInt8]
         var lines: [Range<Int>]
         var records: [Int]
-        var delimiter: UInt8
     }
 
     /// Where pieces of one partition lie in the spill file, one after another.
@@ -163,7 +161,8 @@ final class DiffPartitions {
     private func estimatedBytes(of table: CellTable) -> Int {
         let lines = table.passedOver.count
         guard !table.passedOverLines.isEmpty else { return table.estimatedBytes }
-        return table.estimatedBytes + table.passedOverLines.count - lines * max(0, lineColumns.count - 1) + lines * max(1, table.columns.count) * 9
+        let text = table.passedOverLines.count - lines * max(0, lineColumns.count - 1)
+        return table.estimatedBytes + CellTable.estimatedBytes(text: text, rows: lines, columns: table.columns.count)
     }
 
     /// `rows` (the kept rows) of `table` cut by partition, to be added with `add(_:)`. Only reads
@@ -183,16 +182,6 @@ final class DiffPartitions {
             linesOf[min(tag.partition, count - 1)].append(index)
             cut.delimiter = tag.delimiter
         }
-        // A row's record after the batch's first: the rows and the lines passed over before it (rows ascend).
-        var passedBefore = 0
-        var recordOf: [Int] = []
-        if !passed.isEmpty {
-            recordOf = Array(0..<table.rowCount)
-            for row in rows {
-                while passedBefore < passed.count, passed[passedBefore].position <= row { passedBefore += 1 }
-                recordOf[row] = row + passedBefore
-            }
-        }
         for partition in 0..<count where !rowsOf[partition].isEmpty || !linesOf[partition].isEmpty {
             let start = cut.bytes.count
             if !rowsOf[partition].isEmpty { table.spill(rows: rowsOf[partition], to: &cut.bytes) }
@@ -200,12 +189,12 @@ final class DiffPartitions {
             table.passedOverLines.withUnsafeBytes { text in
                 for index in linesOf[partition] {
                     let row = passed[index]
-                    SpillFormat.appendNumber(row.position + index, to: &cut.bytes)
+                    SpillFormat.appendNumber(table.record(ofPassedOver: index), to: &cut.bytes)
                     SpillFormat.appendNumber(row.line.count, to: &cut.bytes)
                     cut.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[row.line]))
                 }
             }
-            let records = passed.isEmpty ? rowsOf[partition] : rowsOf[partition].map { recordOf[$0] }
+            let records = passed.isEmpty ? rowsOf[partition] : rowsOf[partition].map(table.record(ofRow:))
             cut.pieces.append(CutBatch.Piece(partition: partition, table: start..<tableEnd, records: records,
                                              lines: tableEnd..<cut.bytes.count, lineCount: linesOf[partition].count))
         }
@@ -236,7 +225,7 @@ final class DiffPartitions {
                     withUnsafeBytes(of: Int64(records + record).littleEndian) { gathering.bytes.append(contentsOf: $0) }
                 }
                 gathering.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[piece.lines]))
-                let lines = PieceLines(count: piece.lineCount, length: piece.lines.count, firstRecord: records, delimiter: cut.delimiter)
+                let lines = PieceLines(count: piece.lineCount, length: piece.lines.count, firstRecord: records)
                 gathering.pieces.append(Piece(tableLength: piece.table.count, rowCount: piece.records.count, batch: batches, lines: lines))
                 if gathering.bytes.count >= chunkBytes { try write(piece.partition) }
             }
@@ -303,7 +292,7 @@ final class DiffPartitions {
     private func readLines(at range: Range<Int>, of chunk: [UInt8], _ all: UnsafeRawBufferPointer, _ kept: PieceLines) throws -> ReadLines? {
         guard kept.count > 0 else { return nil }
         var reader = SpillFormat.Reader(bytes: UnsafeRawBufferPointer(rebasing: all[range]))
-        var read = ReadLines(text: chunk, lines: [], records: [], delimiter: kept.delimiter)
+        var read = ReadLines(text: chunk, lines: [], records: [])
         read.lines.reserveCapacity(kept.count)
         read.records.reserveCapacity(kept.count)
         for _ in 0..<kept.count {

@@ -84,7 +84,7 @@ struct PartitionComparison {
                 if let lines = piece.lines {
                     let kept = keptLines ?? (UnchangedLines(streamed.comparison, newColumns: old.columns), new.keptLines(into: empty))
                     keptLines = kept
-                    let tags = lines.text.withUnsafeBytes { text in kept.recognizer?.recognize(lines.lines, of: text, delimiter: lines.delimiter) }
+                    let tags = lines.text.withUnsafeBytes { text in kept.recognizer?.recognize(lines.lines, of: text, delimiter: new.lineDelimiter ?? 0) }
                     records = []
                     try new.append(piece, to: kept.parser, schema: schema, records: &records, passingOver: tags)
                     batch = kept.parser.take(leaving: empty)
@@ -144,8 +144,7 @@ struct PartitionComparison {
             // Whether the old side has the key: the diff in memory checks those keys first in a
             // batch. A line passed over is an old record; a row is one when the old side has its key.
             let place = duplicate.second - current.before
-            // The i-th line passed over is record `position + i` of the batch.
-            let passedPlaces = current.table.passedOver.enumerated().map { $0.element.position + $0.offset }
+            let passedPlaces = current.table.passedOver.indices.map(current.table.record(ofPassedOver:))
             var known = true
             if !passedPlaces.contains(place) {
                 let alone = RecordDiff.Side(table: current.table, rows: [place - passedPlaces.filter { $0 < place }.count])

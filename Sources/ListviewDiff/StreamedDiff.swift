@@ -134,14 +134,7 @@ public struct StreamedDiff {
         let passed = batch.passedOver
         if kept.nestedDecoder == nil { kept.nestedDecoder = batch.nestedDecoder }
         /// The record a row of the batch is: the batch's rows and those passed over before it.
-        func record(_ row: Int) -> Int {
-            var (low, high) = (0, passed.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if passed[middle].position <= row { low = middle + 1 } else { high = middle }
-            }
-            return recordsBefore + row + low
-        }
+        func record(_ row: Int) -> Int { recordsBefore + batch.record(ofRow: row) }
         func match(_ oldRow: Int, record: Int) throws {
             if matchedBy[oldRow] >= 0 {
                 throw RecordDiff.DuplicateKey(side: .new, first: Int(matchedBy[oldRow]), second: record)
@@ -151,7 +144,7 @@ public struct StreamedDiff {
         var passedTaken = 0
         func takePassed(before row: Int) throws {
             while passedTaken < passed.count, passed[passedTaken].position <= row {
-                try match(passed[passedTaken].tag, record: recordsBefore + passed[passedTaken].position + passedTaken)
+                try match(passed[passedTaken].tag, record: recordsBefore + batch.record(ofPassedOver: passedTaken))
                 passedTaken += 1
             }
         }
