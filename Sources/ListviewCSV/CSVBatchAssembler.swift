@@ -105,15 +105,6 @@ final class CSVBatchAssembler {
         batch.passedOver.append(PassedOverRow(position: batch.rowCount + runRows, tag: tag, line: kept))
     }
 
-    /// An assembler for rows under `columns`, their header read elsewhere: lines a reader passed
-    /// over and kept (`RowRecognizer.keepsLines`), parsed later.
-    convenience init(columns: [String], inferTypes: Bool, backslashEscapes: Bool) {
-        self.init(hasHeader: true, inferTypes: inferTypes, backslashEscapes: backslashEscapes)
-        header = columns
-        keptCount = columns.count
-        for name in columns { batch.addColumn(name) }
-    }
-
     // MARK: Parser events
 
     func field(_ bytes: UnsafeRawBufferPointer) {

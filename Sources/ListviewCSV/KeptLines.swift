@@ -1,67 +1,98 @@
 import ListviewBatches
 
 /// Lines of CSV or TSV that a reader passed over and kept unparsed (`RowRecognizer.keepsLines`),
-/// parsed later by libcsv onto the end of a table, when a caller finds it needs their cells: a
-/// keyed diff past its memory budget parses each old line, and each new line that is not an old
-/// one, as it compares a partition.
+/// read later onto the end of a table, when a caller finds it needs their cells: a keyed diff
+/// past its memory budget reads each old line, and each new line that is not an old one, as it
+/// compares a partition.
 ///
-/// A kept line is one the reader offered: no line break, no escape, no quote where quotes
-/// group text (CSV; TSV's quotes are text), text already checked as UTF-8. Parsed under the
-/// header read with it, without quoting, it is one row of `.text` cells, as the reader would
-/// have made it there. Rows of other tables and rows passed over can be put
-/// between the lines (`append(rows:of:schema:)`, `passOver(tag:)`), so that a table holds rows
-/// in input order whichever way each was kept.
+/// A kept line is one the reader offered, at a row start of libcsv's parse: no line break, no
+/// CR, no escape, no quote where quotes group text (CSV; TSV's quotes are text), text already
+/// checked as UTF-8. Such a line is one row of `.text` cells, each the bytes between two
+/// delimiters, as libcsv would have read it there; so it is split at its delimiters here, which
+/// costs a small part of a parse. Rows of other tables and rows passed over can be put between
+/// the lines (`append(rows:of:schema:)`, `passOver(tag:)`), so that a table holds rows in input
+/// order whichever way each was kept.
 public final class KeptLines {
-    private let assembler: CSVBatchAssembler
-    private let parser: LibcsvParser
-    private let columns: [String]
-    /// The lines of one `append`, each with a line feed, as libcsv reads them.
-    private var buffer: [UInt8] = []
+    private var table: CellTable
+    private let delimiter: UInt8
+    private let columnCount: Int
+    /// The length of each cell of one `append`'s lines.
+    private var lengths: [Int] = []
 
-    /// A parser of lines read under `columns` (a header), their fields apart at `delimiter`,
-    /// cells inferring types as `inferTypes` says, onto the end of `table`, whose columns begin
-    /// with `columns`.
-    public init(columns: [String], delimiter: UInt8, inferTypes: Bool, into table: CellTable) {
-        assembler = CSVBatchAssembler(columns: columns, inferTypes: inferTypes, backslashEscapes: false)
-        assembler.batch = table
-        // No quoting: a kept CSV line has no quote, and a TSV reader (which kept lines with
-        // quotes) reads a quote as text.
-        parser = LibcsvParser(assembler: assembler, delimiter: delimiter, strict: true, quoting: false)
-        self.columns = columns
+    /// A reader of lines read under `columns` (a header), their fields apart at `delimiter`, onto
+    /// the end of `table`, whose columns begin with `columns` (and which infers types or not).
+    public init(columns: [String], delimiter: UInt8, into table: CellTable) {
+        self.table = table
+        self.delimiter = delimiter
+        columnCount = columns.count
     }
 
     /// The rows of the table so far.
-    public var rowCount: Int { assembler.batch.rowCount }
+    public var rowCount: Int { table.rowCount }
 
-    /// Parses `lines` (ranges of `text`, each a kept line without its line break) onto the end
-    /// of the table; false when one of them is not one row of the header's fields (bytes that
-    /// are not such lines: a spill file changed under the run).
-    public func append(_ lines: some Collection<Range<Int>>, of text: UnsafeRawBufferPointer) -> Bool {
-        guard !lines.isEmpty else { return true }
-        buffer.removeAll(keepingCapacity: true)
-        for line in lines {
-            buffer.append(contentsOf: text[line])
-            buffer.append(0x0A)
+    /// Splits `lines` (ranges of `text`, each a kept line without its line break) onto the end
+    /// of the table, a row each; false, and nothing appended, when one of them is not one row of
+    /// the header's fields (bytes that are not such lines: a spill file changed under the run).
+    public func append(_ lines: some Collection<Range<Int>>, of source: UnsafeRawBufferPointer) -> Bool {
+        guard !lines.isEmpty, let base = source.baseAddress else { return lines.isEmpty }
+        lengths.removeAll(keepingCapacity: true)
+        lengths.reserveCapacity(lines.count * columnCount)
+        let delimiter = delimiter
+        var wellFormed = true
+        // The cells' bytes: each line's, its delimiters left out.
+        let text = [UInt8](unsafeUninitializedCapacity: lines.reduce(0) { $0 + $1.count }) { text, count in
+            count = 0
+            guard let out = text.baseAddress else { return }
+            for line in lines {
+                // A blank line is no row (libcsv skips it); the reader keeps none.
+                guard !line.isEmpty else { return wellFormed = false }
+                let cellsBefore = lengths.count
+                var start = line.lowerBound
+                for index in line where base.load(fromByteOffset: index, as: UInt8.self) == delimiter {
+                    (out + count).initialize(from: (base + start).assumingMemoryBound(to: UInt8.self), count: index - start)
+                    count += index - start
+                    lengths.append(index - start)
+                    start = index + 1
+                }
+                (out + count).initialize(from: (base + start).assumingMemoryBound(to: UInt8.self), count: line.upperBound - start)
+                count += line.upperBound - start
+                lengths.append(line.upperBound - start)
+                guard lengths.count - cellsBefore == columnCount else { return wellFormed = false }
+            }
         }
-        let (rows, short, long) = (assembler.batch.rowCount, assembler.shortRows, assembler.longRows)
-        guard case .ok = buffer.withUnsafeBytes({ parser.parse($0) }) else { return false }
-        return assembler.batch.rowCount == rows + lines.count && assembler.shortRows == short && assembler.longRows == long
-            && assembler.isBetweenRows
+        guard wellFormed else { return false }
+        text.withUnsafeBytes { text in
+            lengths.withUnsafeBufferPointer { lengths in
+                if table.columns.count == columnCount {
+                    table.appendRows(count: lines.count, text: text, lengths: lengths, kinds: nil)
+                    return
+                }
+                // A table with more columns (a long row's, elsewhere in the side): each row ends
+                // short of them, as the reader ends such a row.
+                var start = 0
+                for (index, length) in lengths.enumerated() {
+                    table.appendCell(UnsafeRawBufferPointer(rebasing: text[start..<start + length]))
+                    start += length
+                    if (index + 1) % columnCount == 0 { _ = table.endRow(padding: .absent) }
+                }
+            }
+        }
+        return true
     }
 
-    /// Appends `rows` of `table` (joining by `schema`, which names the columns of this one).
-    public func append(rows: Range<Int>, of table: CellTable, schema: RecordSchema) {
-        assembler.batch.append(rows: rows, of: table, schema: schema)
+    /// Appends `rows` of `other` (joining by `schema`, which names the columns of this one).
+    public func append(rows: Range<Int>, of other: CellTable, schema: RecordSchema) {
+        table.append(rows: rows, of: other, schema: schema)
     }
 
     /// Notes a row passed over, tagged `tag`, after the rows so far (`CellTable.passedOver`).
     public func passOver(tag: Int) {
-        assembler.passOver(tag: tag)
+        table.passedOver.append(PassedOverRow(position: table.rowCount, tag: tag))
     }
 
     /// The table, `next` taking its place for the lines that follow.
     public func take(leaving next: CellTable) -> CellTable {
-        defer { assembler.batch = next }
-        return assembler.batch
+        defer { table = next }
+        return table
     }
 }

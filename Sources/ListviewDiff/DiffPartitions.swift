@@ -337,7 +337,7 @@ final class DiffPartitions {
 
     /// What parses this side's kept lines onto the end of `table`.
     func keptLines(into table: CellTable) -> KeptLines {
-        KeptLines(columns: lineColumns, delimiter: lineDelimiter ?? 0, inferTypes: inferTypes, into: table)
+        KeptLines(columns: lineColumns, delimiter: lineDelimiter ?? 0, into: table)
     }
 
     /// Appends `piece`'s rows and kept lines to `parser`'s table in input order (joining it by
