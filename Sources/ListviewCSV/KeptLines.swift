@@ -35,6 +35,11 @@ public final class KeptLines {
     /// the header's fields (bytes that are not such lines: a spill file changed under the run).
     public func append(_ lines: some Collection<Range<Int>>, of source: UnsafeRawBufferPointer) -> Bool {
         guard !lines.isEmpty, let base = source.baseAddress else { return lines.isEmpty }
+        // Held in a local while the lines are split: a property would be checked for exclusive
+        // access at each cell.
+        var lengths = self.lengths
+        self.lengths = []
+        defer { self.lengths = lengths }
         lengths.removeAll(keepingCapacity: true)
         lengths.reserveCapacity(lines.count * columnCount)
         let delimiter = delimiter
@@ -47,16 +52,19 @@ public final class KeptLines {
                 // A blank line is no row (libcsv skips it); the reader keeps none.
                 guard !line.isEmpty else { return wellFormed = false }
                 let cellsBefore = lengths.count
-                var start = line.lowerBound
-                for index in line where base.load(fromByteOffset: index, as: UInt8.self) == delimiter {
-                    (out + count).initialize(from: (base + start).assumingMemoryBound(to: UInt8.self), count: index - start)
-                    count += index - start
-                    lengths.append(index - start)
-                    start = index + 1
+                // Byte by byte: a field is a few bytes, too few for a call to copy each.
+                var cellStart = count
+                for index in line {
+                    let byte = base.load(fromByteOffset: index, as: UInt8.self)
+                    if byte == delimiter {
+                        lengths.append(count - cellStart)
+                        cellStart = count
+                    } else {
+                        out[count] = byte
+                        count += 1
+                    }
                 }
-                (out + count).initialize(from: (base + start).assumingMemoryBound(to: UInt8.self), count: line.upperBound - start)
-                count += line.upperBound - start
-                lengths.append(line.upperBound - start)
+                lengths.append(count - cellStart)
                 guard lengths.count - cellsBefore == columnCount else { return wellFormed = false }
             }
         }
