@@ -114,6 +114,10 @@ public final class CSVRecordSource: RecordSource {
         options.recognizer = recognizer
     }
 
+    public func readInParts(filesFrom bytes: Int) {
+        parallelThreshold = bytes
+    }
+
     /// Every row of the input as one `CellTable`; a large regular file is read in two parts on two
     /// threads. Nil once a batch was read from the source.
     public func cellTable() throws -> CellTable? {

@@ -144,6 +144,7 @@ public enum DiffRunner {
     static func openSide(_ path: String, request: DiffRequest, sink: OutputSink) throws -> BatchStream {
         let stream = try BatchStream(request.list.read.reading([path]), filter: request.list.arrangement.filter, sink: sink)
         stream.measuresColumns = false
+        if let size = request.partSize { stream.readInParts(of: size) }
         return stream
     }
 

@@ -35,6 +35,10 @@ public protocol RecordSource {
     /// noted among its batch's `passedOver` rows); called between batches, before any is read
     /// ahead or in parts. A reader of no delimited text ignores it.
     func passOverRows(recognizedBy recognizer: any RowRecognizer)
+    /// Reads a regular file of `bytes` or more in parts (`fileParts`, `cellTable`), where a
+    /// reader's own threshold is several megabytes: tests read small files so. Called before
+    /// anything is read; a source that cannot cut its input ignores it.
+    func readInParts(filesFrom bytes: Int)
 }
 
 extension RecordSource {
@@ -46,6 +50,7 @@ extension RecordSource {
     public func fileParts(size: Int) throws -> (any FileParts)? { nil }
     public func measureColumns(_ measuring: Bool) {}
     public func passOverRows(recognizedBy recognizer: any RowRecognizer) {}
+    public func readInParts(filesFrom bytes: Int) {}
 }
 
 /// Several sources one after another (several input files).
@@ -128,5 +133,9 @@ public struct ConcatenatedSource: RecordSource {
     public func passOverRows(recognizedBy recognizer: any RowRecognizer) {
         guard fileField == nil else { return }
         for source in sources { source.passOverRows(recognizedBy: recognizer) }
+    }
+
+    public func readInParts(filesFrom bytes: Int) {
+        for source in sources { source.readInParts(filesFrom: bytes) }
     }
 }

@@ -248,6 +248,10 @@ public final class JSONRecordSource: RecordSource {
         assembler.measuresColumns = measuring
     }
 
+    public func readInParts(filesFrom bytes: Int) {
+        parallelThreshold = bytes
+    }
+
     /// Counts rows handed out by the parts of this file.
     func countHandedOut(_ rows: Int) { rowsHandedOut += rows }
 

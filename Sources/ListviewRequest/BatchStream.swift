@@ -310,6 +310,13 @@ public final class BatchStream {
         source.passOverRows(recognizedBy: recognizer)
     }
 
+    /// Reads a regular file of any size in parts of about `size` bytes, where it reads only large
+    /// ones in parts of 256 KB: tests read small files so. Call it before anything is read.
+    public func readInParts(of size: Int) {
+        partSize = size
+        source.readInParts(filesFrom: 0)
+    }
+
     /// Hands `body` every batch in order: the first ones as `next()` reads them, the rest of one
     /// large regular file parsed in parts on both cores (`readRestInParts`) when it can be. The
     /// one loop of the consumers that take every batch on this thread.
