@@ -114,8 +114,9 @@ public final class CSVRecordSource: RecordSource {
         options.recognizer = recognizer
     }
 
-    public func readInParts(filesFrom bytes: Int) {
-        parallelThreshold = bytes
+    /// Cuts a file of any size into parts (`RecordSource.readEveryFileInParts`): no threshold.
+    public func readEveryFileInParts() {
+        parallelThreshold = 0
     }
 
     /// Every row of the input as one `CellTable`; a large regular file is read in two parts on two

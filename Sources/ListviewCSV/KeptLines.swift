@@ -19,20 +19,21 @@ public final class KeptLines {
     /// The length of each cell of one `append`'s lines.
     private var lengths: [Int] = []
 
-    /// A reader of lines read under `columns` (a header), their fields apart at `delimiter`, onto
-    /// the end of `table`, whose columns begin with `columns` (and which infers types or not).
-    public init(columns: [String], delimiter: UInt8, into table: CellTable) {
+    /// A reader of lines of `columnCount` fields (a header's), apart at `delimiter`, onto the end
+    /// of `table`, whose first columns are that header's (and which infers types or not).
+    public init(columnCount: Int, delimiter: UInt8, into table: CellTable) {
         self.table = table
         self.delimiter = delimiter
-        columnCount = columns.count
+        self.columnCount = columnCount
     }
 
     /// The rows of the table so far.
     public var rowCount: Int { table.rowCount }
 
-    /// Splits `lines` (ranges of `text`, each a kept line without its line break) onto the end
-    /// of the table, a row each; false, and nothing appended, when one of them is not one row of
-    /// the header's fields (bytes that are not such lines: a spill file changed under the run).
+    /// Splits `lines` (ranges of `source`, each a kept line without its line break) onto the end
+    /// of the table, a row each; false, and nothing appended, when one of them cannot be a kept
+    /// line (empty, a line break in it, or not a field for each header column: a spill file
+    /// changed under the run).
     public func append(_ lines: some Collection<Range<Int>>, of source: UnsafeRawBufferPointer) -> Bool {
         guard !lines.isEmpty, let base = source.baseAddress else { return lines.isEmpty }
         // Held in a local while the lines are split: a property would be checked for exclusive
@@ -47,10 +48,16 @@ public final class KeptLines {
         // The cells' bytes: each line's, its delimiters left out.
         let text = [UInt8](unsafeUninitializedCapacity: lines.reduce(0) { $0 + $1.count }) { text, count in
             count = 0
-            guard let out = text.baseAddress else { return }
+            guard let out = text.baseAddress else {
+                wellFormed = false
+                return
+            }
             for line in lines {
                 // A blank line is no row (libcsv skips it); the reader keeps none.
-                guard !line.isEmpty else { return wellFormed = false }
+                guard !line.isEmpty else {
+                    wellFormed = false
+                    return
+                }
                 let cellsBefore = lengths.count
                 // Byte by byte: a field is a few bytes, too few for a call to copy each.
                 var cellStart = count
@@ -59,13 +66,19 @@ public final class KeptLines {
                     if byte == delimiter {
                         lengths.append(count - cellStart)
                         cellStart = count
+                    } else if byte == 0x0A || byte == 0x0D {
+                        wellFormed = false
+                        return
                     } else {
                         out[count] = byte
                         count += 1
                     }
                 }
                 lengths.append(count - cellStart)
-                guard lengths.count - cellsBefore == columnCount else { return wellFormed = false }
+                guard lengths.count - cellsBefore == columnCount else {
+                    wellFormed = false
+                    return
+                }
             }
         }
         guard wellFormed else { return false }

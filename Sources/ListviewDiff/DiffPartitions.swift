@@ -14,8 +14,8 @@ import ListviewValues
 /// as one piece per batch and partition in the spill format (`CellTable.spill`), followed by
 /// each row's record number (its place in the input, counted from 0): messages and the order
 /// of the output survive the cut. The lines a reader passed over and kept (`PartitionedLines`)
-/// follow their partition's rows as they are, each with its record number, to be parsed only
-/// if the comparison needs their cells. A partition's pieces gather in memory and go to the file
+/// follow their partition's rows as they are, each with its record number, to be split into
+/// cells only if the comparison needs them. A partition's pieces gather in memory and go to the file
 /// together as a chunk, so that the file is written and read back in a few large reads rather
 /// than a batch's few rows at a time (a pipe's batches are small, and a partition's chunks lie
 /// apart in the file: read one by one from a disk, each would wait its turn). A partition reads
@@ -335,21 +335,21 @@ final class DiffPartitions {
         return (table.take(leaving: empty), records)
     }
 
-    /// What parses this side's kept lines onto the end of `table`.
+    /// What splits this side's kept lines into rows on the end of `table`.
     func keptLines(into table: CellTable) -> KeptLines {
-        KeptLines(columns: lineColumns, delimiter: lineDelimiter ?? 0, into: table)
+        KeptLines(columnCount: lineColumns.count, delimiter: lineDelimiter ?? 0, into: table)
     }
 
-    /// Appends `piece`'s rows and kept lines to `parser`'s table in input order (joining it by
+    /// Appends `piece`'s rows and kept lines to `lines`' table in input order (joining it by
     /// `schema`), and their record numbers to `records`. A line whose tag in `tags` is an old row
-    /// (not -1) is a row passed over (`CellTable.passedOver`); the others are parsed.
-    func append(_ piece: ReadPiece, to parser: KeptLines, schema: RecordSchema, records: inout [Int], passingOver tags: [Int]? = nil) throws {
+    /// (not -1) is a row passed over (`CellTable.passedOver`); the others are split into rows.
+    func append(_ piece: ReadPiece, to lines: KeptLines, schema: RecordSchema, records: inout [Int], passingOver tags: [Int]? = nil) throws {
         guard let kept = piece.lines else {
-            parser.append(rows: 0..<piece.table.rowCount, of: piece.table, schema: schema)
+            lines.append(rows: 0..<piece.table.rowCount, of: piece.table, schema: schema)
             records += piece.records
             return
         }
-        // The piece's rows, the parsed lines and the lines passed over, merged by record number,
+        // The piece's rows, the lines split and the lines passed over, merged by record number,
         // each run of rows of one kind taken together.
         records.reserveCapacity(records.count + piece.records.count + kept.records.count)
         var (row, line) = (0, 0)
@@ -358,10 +358,10 @@ final class DiffPartitions {
                 if line == kept.records.count || row < piece.records.count && piece.records[row] < kept.records[line] {
                     let first = row
                     while row < piece.records.count, line == kept.records.count || piece.records[row] < kept.records[line] { row += 1 }
-                    parser.append(rows: first..<row, of: piece.table, schema: schema)
+                    lines.append(rows: first..<row, of: piece.table, schema: schema)
                     records += piece.records[first..<row]
                 } else if let tag = tags?[line], tag >= 0 {
-                    parser.passOver(tag: tag)
+                    lines.passOver(tag: tag)
                     records.append(kept.records[line])
                     line += 1
                 } else {
@@ -369,7 +369,7 @@ final class DiffPartitions {
                     while line < kept.records.count, (tags?[line] ?? -1) < 0, row == piece.records.count || kept.records[line] < piece.records[row] {
                         line += 1
                     }
-                    guard parser.append(kept.lines[first..<line], of: text) else { throw changedWhileRead }
+                    guard lines.append(kept.lines[first..<line], of: text) else { throw changedWhileRead }
                     records += kept.records[first..<line]
                 }
             }

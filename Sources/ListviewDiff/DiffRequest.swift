@@ -34,8 +34,9 @@ public struct DiffRequest: Sendable {
     /// Whether a keyed diff's new lines that are old records byte for byte are passed over
     /// unparsed (`UnchangedLines`): always, but for the tests that show it changes nothing.
     var passesOverUnchangedLines = true
-    /// Each side read in parts of about this many bytes whatever its size (`BatchStream.readInParts`),
-    /// where only files of several megabytes are: for the tests that show parts change nothing.
+    /// Each side read in parts whatever its size (`BatchStream.readInParts`), where only files of
+    /// several megabytes are: streamed in parts of about this many bytes, or read whole in two
+    /// halves (the old side of a diff in memory). For the tests that show parts change nothing.
     var partSize: Int?
 
     public init(old: String, new: String) {

@@ -10,7 +10,7 @@ import ListviewValues
 /// batches), keeping only the differences (with their record numbers), the count of unchanged
 /// records, and the repeated key the diff in memory would report. New lines kept unparsed
 /// (`PartitionedLines`) that are an old record byte for byte (`UnchangedLines`) are taken as
-/// rows passed over; the others are parsed (`KeptLines`).
+/// rows passed over; the others are split into rows (`KeptLines`).
 ///
 /// `compare(_:)` only reads the sides, so two partitions are compared at once, one on each
 /// core; `add(_:)` gathers what each found, in any order: the differences are put back in
@@ -73,9 +73,9 @@ struct PartitionComparison {
         do {
             var streamed = try StreamedDiff(old: oldSide, key: request.key, fields: request.list.look.fields,
                                             ignoring: request.list.look.excluded, equality: equality)
-            // What recognises the new lines kept unparsed (`PartitionedLines`) and parses the
+            // What recognises the new lines kept unparsed (`PartitionedLines`) and splits the
             // others, made when the first is met.
-            var keptLines: (recognizer: UnchangedLines?, parser: KeptLines)?
+            var keptLines: (recognizer: UnchangedLines?, rows: KeptLines)?
             let (empty, schema) = new.emptyTable()
             while true {
                 if pieces.isEmpty, let chunk = chunks.popFirst() { pieces = try new.read(chunk)[...] }
@@ -86,8 +86,8 @@ struct PartitionComparison {
                     keptLines = kept
                     let tags = lines.text.withUnsafeBytes { text in kept.recognizer?.recognize(lines.lines, of: text, delimiter: new.lineDelimiter ?? 0) }
                     records = []
-                    try new.append(piece, to: kept.parser, schema: schema, records: &records, passingOver: tags)
-                    batch = kept.parser.take(leaving: empty)
+                    try new.append(piece, to: kept.rows, schema: schema, records: &records, passingOver: tags)
+                    batch = kept.rows.take(leaving: empty)
                 }
                 current = (batch, piece.batch, newRecords.count)
                 newRecords += records

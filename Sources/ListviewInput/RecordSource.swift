@@ -35,10 +35,10 @@ public protocol RecordSource {
     /// noted among its batch's `passedOver` rows); called between batches, before any is read
     /// ahead or in parts. A reader of no delimited text ignores it.
     func passOverRows(recognizedBy recognizer: any RowRecognizer)
-    /// Reads a regular file of `bytes` or more in parts (`fileParts`, `cellTable`), where a
-    /// reader's own threshold is several megabytes: tests read small files so. Called before
-    /// anything is read; a source that cannot cut its input ignores it.
-    func readInParts(filesFrom bytes: Int)
+    /// Reads a regular file of any size in parts (`fileParts`, `cellTable`), where a reader cuts
+    /// only files of several megabytes: tests read small files so. Called before anything is
+    /// read; a source that cannot cut its input ignores it.
+    func readEveryFileInParts()
 }
 
 extension RecordSource {
@@ -50,7 +50,7 @@ extension RecordSource {
     public func fileParts(size: Int) throws -> (any FileParts)? { nil }
     public func measureColumns(_ measuring: Bool) {}
     public func passOverRows(recognizedBy recognizer: any RowRecognizer) {}
-    public func readInParts(filesFrom bytes: Int) {}
+    public func readEveryFileInParts() {}
 }
 
 /// Several sources one after another (several input files).
@@ -135,7 +135,7 @@ public struct ConcatenatedSource: RecordSource {
         for source in sources { source.passOverRows(recognizedBy: recognizer) }
     }
 
-    public func readInParts(filesFrom bytes: Int) {
-        for source in sources { source.readInParts(filesFrom: bytes) }
+    public func readEveryFileInParts() {
+        for source in sources { source.readEveryFileInParts() }
     }
 }

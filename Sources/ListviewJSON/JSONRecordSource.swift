@@ -248,8 +248,9 @@ public final class JSONRecordSource: RecordSource {
         assembler.measuresColumns = measuring
     }
 
-    public func readInParts(filesFrom bytes: Int) {
-        parallelThreshold = bytes
+    /// Cuts a file of any size into parts (`RecordSource.readEveryFileInParts`): no threshold.
+    public func readEveryFileInParts() {
+        parallelThreshold = 0
     }
 
     /// Counts rows handed out by the parts of this file.

@@ -314,7 +314,7 @@ public final class BatchStream {
     /// ones in parts of 256 KB: tests read small files so. Call it before anything is read.
     public func readInParts(of size: Int) {
         partSize = size
-        source.readInParts(filesFrom: 0)
+        source.readEveryFileInParts()
     }
 
     /// Hands `body` every batch in order: the first ones as `next()` reads them, the rest of one

@@ -43,7 +43,7 @@ final class KeptLinesTests: XCTestCase {
     /// `lines` split by `KeptLines` onto a table of `columns` (and `extra` more), in runs of up to `run`.
     private func kept(_ columns: [String], extra: [String] = [], _ lines: [String], delimiter: UInt8, run: Int) -> CellTable? {
         let empty = CellTable(columns: columns + extra, inferTypes: true)
-        let kept = KeptLines(columns: columns, delimiter: delimiter, into: empty)
+        let kept = KeptLines(columnCount: columns.count, delimiter: delimiter, into: empty)
         let text = Array(lines.joined().utf8)
         var ranges: [Range<Int>] = []
         var start = 0
@@ -87,6 +87,9 @@ final class KeptLinesTests: XCTestCase {
         XCTAssertNil(kept(["a", "b"], ["1,2", "3"], delimiter: 0x2C, run: 2))
         XCTAssertNil(kept(["a", "b"], ["1,2,3"], delimiter: 0x2C, run: 1))
         XCTAssertNil(kept(["a"], [""], delimiter: 0x2C, run: 1))
+        // A line break or CR in a line read back: not a line the reader kept.
+        XCTAssertNil(kept(["a", "b"], ["1,2\n3"], delimiter: 0x2C, run: 1))
+        XCTAssertNil(kept(["a", "b"], ["1,2", "3,4\r"], delimiter: 0x2C, run: 2))
         XCTAssertEqual(kept(["a", "b"], ["1,2", "3,4"], delimiter: 0x2C, run: 2)?.rowCount, 2)
     }
 
@@ -95,7 +98,7 @@ final class KeptLinesTests: XCTestCase {
         for text in ["x", "\"y, z\""] { text.utf8CString.withUnsafeBytes { other.appendCell(UnsafeRawBufferPointer(rebasing: $0.dropLast())) } }
         _ = other.endRow()
         let empty = CellTable(columns: ["a", "b"], inferTypes: true)
-        let kept = KeptLines(columns: ["a", "b"], delimiter: 0x2C, into: empty)
+        let kept = KeptLines(columnCount: 2, delimiter: 0x2C, into: empty)
         let text = Array("1,2".utf8)
         XCTAssertTrue(text.withUnsafeBytes { kept.append([0..<3], of: $0) })
         kept.passOver(tag: 7)
