@@ -16,8 +16,6 @@ public final class KeptLines {
     private var table: CellTable
     private let delimiter: UInt8
     private let columnCount: Int
-    /// The length of each cell of one `append`'s lines.
-    private var lengths: [Int] = []
 
     /// A reader of lines of `columnCount` fields (a header's), apart at `delimiter`, onto the end
     /// of `table`, whose first columns are that header's (and which infers types or not).
@@ -36,12 +34,8 @@ public final class KeptLines {
     /// changed under the run).
     public func append(_ lines: some Collection<Range<Int>>, of source: UnsafeRawBufferPointer) -> Bool {
         guard !lines.isEmpty, let base = source.baseAddress else { return lines.isEmpty }
-        // Held in a local while the lines are split: a property would be checked for exclusive
-        // access at each cell.
-        var lengths = self.lengths
-        self.lengths = []
-        defer { self.lengths = lengths }
-        lengths.removeAll(keepingCapacity: true)
+        // The length of each cell (a local: a property would be checked for exclusive access at each).
+        var lengths: [Int] = []
         lengths.reserveCapacity(lines.count * columnCount)
         let delimiter = delimiter
         var wellFormed = true
