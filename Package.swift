@@ -182,7 +182,7 @@ let package = Package(
                                                               "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewCompression", "ListviewFormats", "ListviewRequest"]),
         .testTarget(name: "ListviewFormatsTests", dependencies: ["ListviewTestSupport", "ListviewFormats", "ListviewBatches", "ListviewInput", "ListviewPresentation",
                                                                  "ListviewCompression"]),
-        .testTarget(name: "ListviewShapingTests", dependencies: ["ListviewShaping", "ListviewJSON", "ListviewValues", "ListviewBatches"]),
+        .testTarget(name: "ListviewShapingTests", dependencies: ["ListviewTestSupport", "ListviewShaping", "ListviewJSON", "ListviewValues", "ListviewBatches"]),
         .testTarget(name: "ListviewBrowserTests", dependencies: ["ListviewTestSupport", "ListviewBrowser", "ListviewKit", "ListviewValues", "ListviewBatches", "ListviewInput",
                                                                  "ListviewDataSource", "ListviewQuery", "ListviewSpilling", "ListviewPresentation", "ListviewJSON",
                                                                  "ListviewCompression", "ListviewFormats", "ListviewRequest"]),

@@ -563,6 +563,28 @@ public struct CellTable: Sendable {
             return kinds.isEmpty ? .text : kinds[index]
         }
 
+        /// Sets bit `1 << kind` of `met[column]` for the kind of each cell in the segment's whole
+        /// rows: one pass over the kinds, row after row. False, with nothing set, when a row may lack
+        /// cells (a short CSV row), whose kinds are then told row by row.
+        func noteKinds(columnCount: Int, into met: inout [UInt8]) -> Bool {
+            guard rowStarts.isEmpty, columnCount > 0 else { return rowStarts.isEmpty }
+            let rows = ends.count / columnCount
+            guard rows > 0 else { return true }
+            // An empty buffer may still have an address: every cell is `.text` when there are no kinds.
+            guard !kinds.isEmpty, let kinds = kinds.baseAddress else {
+                for column in 0..<columnCount { met[column] |= CellKind.text.bit }
+                return true
+            }
+            met.withUnsafeMutableBufferPointer { met in
+                var cell = kinds
+                for _ in 0..<rows {
+                    for column in 0..<columnCount { met[column] |= cell[column].bit }
+                    cell += columnCount
+                }
+            }
+            return true
+        }
+
         /// The bytes of all of `row`'s cells, which lie together, first to last.
         @inline(__always)
         func rowText(row: Int, columnCount: Int) -> UnsafeRawBufferPointer {
@@ -761,6 +783,15 @@ public struct CellTable: Sendable {
             head.lineFields(row: row, columns: columns, columnCount: columnCount, into: fields)
         }
 
+        /// The kinds each column holds over every row: bit `CellKind.bit` of `result[column]` is
+        /// set for each kind met there. Nil when some row may lack cells (a short CSV row).
+        public func kindsMet() -> [UInt8]? {
+            var met = [UInt8](repeating: 0, count: columnCount)
+            guard head.noteKinds(columnCount: columnCount, into: &met) else { return nil }
+            if let tail, !tail.noteKinds(columnCount: columnCount, into: &met) { return nil }
+            return met
+        }
+
         /// Reads `column` down `rows`: calls `nested` with each row whose cell there is nested, in
         /// order, with its bytes, and returns whether some row holds another value there (a cell
         /// neither absent nor nested). One pass over the kinds, without a call per cell: most
@@ -825,6 +856,10 @@ public enum CellKind: UInt8, Sendable {
     /// An array or object, as its compact JSON text (`Value.compactJSON`).
     case nested
 
+
+    /// This kind's bit in a set of kinds (`CellTable.Cells.kindsMet`).
+    @inline(__always)
+    public var bit: UInt8 { 1 << rawValue }
 
     /// Whether an empty cell of this kind is written `""` in CSV: every empty string is, so that a
     /// reader tells it from null (an empty field), but a CSV cell read with nothing between its

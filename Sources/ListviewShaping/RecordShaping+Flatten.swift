@@ -139,13 +139,23 @@ extension RecordShaping {
     /// A column is read down its rows, then the next (`CellTable.Cells.forEachNestedCell`): each
     /// column's leaves come in the order its rows have them, as a walk row by row finds them,
     /// and a cell's bytes are looked up only when it is nested.
+    ///
+    /// `kindsMet` (`CellTable.Cells.kindsMet`, of the whole table) spares that read for a column
+    /// without nested cells whose kinds tell what its rows hold: none but absent ones, or none absent.
     @_specialize(exported: true, where Rows == ArraySlice<Int>)
-    public func leafPaths<Rows: Collection>(of table: CellTable, rows: Rows) -> [LeafPaths] where Rows.Element == Int {
+    public func leafPaths<Rows: Collection>(of table: CellTable, rows: Rows, kindsMet: [UInt8]? = nil) -> [LeafPaths]
+    where Rows.Element == Int {
         let columnCount = table.columns.count
         var walk = LeafWalk(columnCount: columnCount, levels: .max, keepsRows: false)
         table.withCells { cells in
             for column in 0..<columnCount {
-                let holdsOthers = cells.forEachNestedCell(in: column, rows: rows) { _, text in walk.read(kind: .nested, text: text, column: column) }
+                let holdsOthers: Bool
+                let (absent, others) = (CellKind.absent.bit, ~(CellKind.absent.bit | CellKind.nested.bit))
+                if let met = kindsMet?[column], met & CellKind.nested.bit == 0, met & absent == 0 || met & others == 0 {
+                    holdsOthers = met & others != 0 && !rows.isEmpty
+                } else {
+                    holdsOthers = cells.forEachNestedCell(in: column, rows: rows) { _, text in walk.read(kind: .nested, text: text, column: column) }
+                }
                 if holdsOthers { walk.read(kind: .text, text: RecordShaping.noBytes, column: column) }
             }
         }

@@ -184,6 +184,25 @@ extension CellTableTests {
         }
     }
 
+    /// The kinds met down each column (`kindsMet`) are the kinds `kind(row:column:)` reads in
+    /// its rows, for a table whose rows have every cell; a table whose rows may lack cells has none.
+    func testKindsMetAreTheKindsOfEachColumnsCells() {
+        var told = 0
+        for (shape, table) in tablesOfEveryShape().enumerated() {
+            table.withCells { cells in
+                let expected = table.columns.indices.map { column in
+                    (0..<table.rowCount).reduce(UInt8(0)) { $0 | cells.kind(row: $1, column: column).bit }
+                }
+                guard let met = cells.kindsMet() else { return }
+                told += 1
+                XCTAssertEqual(met, expected, "table \(shape)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(told, 2)
+        XCTAssertEqual(table([]).withCells { $0.kindsMet() }, [0, 0])
+        XCTAssertEqual(table([["1", "x"]]).withCells { $0.kindsMet() }, [CellKind.text.bit, CellKind.text.bit])
+    }
+
     /// A column read down some rows (`forEachNestedCell`) meets the nested cells `cell(row:column:)`
     /// reads, in the rows' order, and tells whether some row holds another value there.
     func testNestedCellsOfAColumnAreTheCellsReadOneByOne() {
