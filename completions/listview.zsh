@@ -143,7 +143,7 @@ _listview_diff() {
         '*--ignore[Leave these fields out of the comparison and the output (comma-separated names or globs, e.g. '\''updated_at,*_id'\''); paths reach into values at any depth\: '\''items\[\].updated_at'\'', '\''items.*.updated_at'\'', '\''**.etag'\''. Repeatable.]:paths:'
         '*--array-key[Match the elements of the arrays at ARRAY by their key fields (ARRAY=FIELD, FIELD+FIELD for a composite key; nested arrays by path\: items.lots=lot), so a reorder is no change and a change reads items\[sku=A\].qty. Repeatable.]:array=fields:'
         '*--unordered[Compare the arrays at these paths as multisets\: order is no change, an element one side lacks is added or removed ('\''*'\''\: every array). Repeatable.]:path:'
-        '*--scrub[Replace what REGEX (RE2 syntax) matches in every string with '\''…'\'' before comparing, for timestamps and ids inside text; changes show the scrubbed text. Repeatable.]:regex:'
+        '*--scrub[Replace what REGEX (RE2 syntax) matches in every string with '\''…'\'' before comparing, for timestamps and ids inside text (a string that reads as a number is a number, as in CSV\: not scrubbed, unless --exact); changes show the scrubbed text. Repeatable.]:regex:'
         '--exact[Compare type and text as written\: 12.50 differs from 12.5, null from a missing field, "1" from 1.]'
         '*--tolerance[Numbers this close are equal\: absolute (0.005), relative to the larger (0.1%), or for one field or path (amount=0.01, score=1%, '\''items\[\].price=0.01'\''); exact decimals, no float rounding. Repeatable; needs --key, or two one-object documents.]:bound:'
         '--stat[After the differences (or alone with --counts), how many records changed each field, most changed first.]'

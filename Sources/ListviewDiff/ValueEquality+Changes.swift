@@ -140,7 +140,7 @@ private struct ChangeWalk {
 
     /// A string with `--scrub` applied.
     private func scrubbed(_ value: Value?) -> Value? {
-        guard appliesRules, case .string(let text) = value, let scrubbed = rules.scrubbed(text) else { return value }
+        guard appliesRules, case .string(let text) = value, let scrubbed = equality.scrubbed(text) else { return value }
         return .string(scrubbed)
     }
 

@@ -73,22 +73,25 @@ public struct ValueEquality: Sendable {
         sameWithoutRules(a, b)
     }
 
-    /// Feeds a key cell to `hasher` so that equal cells (as `equal` sees them) hash alike.
+    /// Feeds a key cell to `hasher` so that equal cells (as `equal` sees them, and `same` with the
+    /// rules) hash alike: never finer than the equality, coarser where it must be.
+    ///
+    /// A nested value equals any spelling of it, and a text holding its JSON (a CSV cell, a
+    /// string), so every cell that may be one hashes alike (`mayHoldContainer`). Under `exact`,
+    /// the text as written (scrubbed when `--scrub` applies), whatever its kind.
     @inline(__always)
     public func hash(_ cell: Cell, into hasher: inout KeyHasher) {
-        if exact {
-            hasher.combine(Self.exactKind(cell).rawValue)
-            hasher.combine(cell.text)
+        if Self.mayHoldContainer(cell) {
+            hasher.combine(3)  // equal by meaning in any spelling: only that it may be a container is hashed
+        } else if exact {
+            hasher.combine(2)
+            combineScrubbed(cell.text, into: &hasher)
         } else if Self.isNoValue(cell) {
             hasher.combine(0)
-        } else if cell.kind == .nested {
-            hasher.combine(3)  // equal by meaning in any spelling: only the kind can be hashed
-        } else if !rules.scrubs.isEmpty, !NumberText.isNumber(cell.text),
-                  let scrubbed = rules.scrubbed(String(decoding: cell.text, as: UTF8.self)) {
-            // Text equal once scrubbed hashes alike.
+        } else if !rules.scrubs.isEmpty, !NumberText.isNumber(cell.text) {
+            // Text equal once scrubbed hashes alike; a number is not text to scrub (`scrubbed(_:)`).
             hasher.combine(2)
-            var text = scrubbed
-            text.withUTF8 { hasher.combine(UnsafeRawBufferPointer($0)) }
+            combineScrubbed(cell.text, into: &hasher)
         } else {
             // A number by its value, the bytes of its one spelling fed as they are found.
             var numberHasher = hasher
@@ -101,6 +104,50 @@ public struct ValueEquality: Sendable {
                 hasher.combine(cell.text)
             }
         }
+    }
+
+    /// Feeds `text` to `hasher` as `scrubbed(_:)` has it (as it is when no scrub changes it).
+    private func combineScrubbed(_ text: UnsafeRawBufferPointer, into hasher: inout KeyHasher) {
+        guard !rules.scrubs.isEmpty, var scrubbed = scrubbed(String(decoding: text, as: UTF8.self)) else { return hasher.combine(text) }
+        scrubbed.withUTF8 { hasher.combine(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether `cell` may be an object or array by meaning: a nested cell, or text whose first
+    /// byte but blanks opens one (which `equal` decodes against a nested cell).
+    @inline(__always)
+    static func mayHoldContainer(_ cell: Cell) -> Bool {
+        switch cell.kind {
+        case .nested: return true
+        case .text, .string: return opensContainer(cell.text)
+        default: return false
+        }
+    }
+
+    /// Whether the first byte of `text` but JSON's blanks is `{` or `[`.
+    @inline(__always)
+    static func opensContainer(_ text: UnsafeRawBufferPointer) -> Bool {
+        for byte in text {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["): return true
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// `text` with `--scrub` applied, as a comparison sees it; nil when no scrub changes it. A
+    /// number is not scrubbed (it equals its value in any spelling and type, as a CSV cell that
+    /// reads as one is a number) unless `exact`; and a text that opens an object or array keeps
+    /// it open (a scrub that ate its `{` would make it equal text that is no container).
+    func scrubbed(_ text: String) -> String? {
+        guard !rules.scrubs.isEmpty else { return nil }
+        var bytes = text
+        let (isNumber, opens) = bytes.withUTF8 { (NumberText.isNumber(UnsafeRawBufferPointer($0)), Self.opensContainer(UnsafeRawBufferPointer($0))) }
+        if isNumber && !exact { return nil }
+        guard var scrubbed = rules.scrubbed(text) else { return nil }
+        if opens, !scrubbed.withUTF8({ Self.opensContainer(UnsafeRawBufferPointer($0)) }) { return nil }
+        return scrubbed
     }
 
     // MARK: - Rules

@@ -73,7 +73,7 @@ struct DiffCommand: ParsableCommand {
                                valueName: "path"))
     var unordered: [String] = []
 
-    @Option(help: ArgumentHelp("Replace what REGEX (RE2 syntax) matches in every string with '…' before comparing, for timestamps and ids inside text; changes show the scrubbed text. Repeatable.",
+    @Option(help: ArgumentHelp("Replace what REGEX (RE2 syntax) matches in every string with '…' before comparing, for timestamps and ids inside text (a string that reads as a number is a number, as in CSV: not scrubbed, unless --exact); changes show the scrubbed text. Repeatable.",
                                valueName: "regex"))
     var scrub: [String] = []
 

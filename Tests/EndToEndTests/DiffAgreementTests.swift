@@ -112,4 +112,23 @@ final class DiffAgreementTests: XCTestCase {
         XCTAssertTrue(lines.stdout.contains("id=1007  customer.city: Oslo → Bergen"), lines.stdout)
         XCTAssertTrue(lines.stdout.contains("id=1004  total: 132.40 → 999.99"), lines.stdout)
     }
+
+    /// An object and its JSON in a CSV cell are one value: as a compared field, as the key, and
+    /// in a diff of whole records, in memory and in partitions past `--memory-limit`.
+    func testAnObjectAndItsJSONTextAreOneValueOnEveryPath() throws {
+        let (json, csv) = (scratch.appendingPathComponent("objects.jsonl"), scratch.appendingPathComponent("objects.csv"))
+        try #"{"id":1,"u":{"k":1},"v":"a"}\#n{"id":2,"u":[1,{"x":null}],"v":"b"}\#n{"id":3,"u":{},"v":"c"}\#n"#.write(to: json, atomically: true, encoding: .utf8)
+        try "id,u,v\n1,\"{\"\"k\"\":1}\",a\n2,\"[1,{\"\"x\"\":null}]\",b\n3,{},d\n".write(to: csv, atomically: true, encoding: .utf8)
+        for limit in [[], ["--memory-limit", "2MB"]] {
+            for (key, expected) in [(["--key", "id"], ["unchanged": 2, "changed": 1]), (["--key", "u"], ["unchanged": 2, "changed": 1]),
+                                    ([], ["unchanged": 2, "added": 1, "removed": 1])] {
+                let result = try ListviewProcess.run(["diff", json.path, csv.path, "--counts", "--style", "json"] + key + limit)
+                XCTAssertEqual(result.status, 1, result.stderr)
+                // Counts only (a diff of whole records also suggests a key).
+                let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                let found = object.compactMapValues { $0 as? Int }.filter { $0.value > 0 }
+                XCTAssertEqual(found, expected, "\(key) \(limit)")
+            }
+        }
+    }
 }
