@@ -11,7 +11,8 @@ public final class RecordSchema {
     private let lock = Mutex<Void>(())
     /// Column names in first-seen order.
     public private(set) var columns: [String] = []
-    private var columnByName: [String: Int] = [:]
+    /// By Unicode scalars: `"é"` and `"e"` + U+0301 are two fields, as JSON has them.
+    private var columnByName: [ScalarText: Int] = [:]
     private var shapes: [[String]: RecordShape] = [:]
     private var lastShape: RecordShape?
 
@@ -25,10 +26,10 @@ public final class RecordSchema {
 
     /// The column number of `name`, adding it when new.
     public func column(named name: String) -> Int {
-        if let column = columnByName[name] { return column }
+        if let column = columnByName[ScalarText(name)] { return column }
         let column = columns.count
         columns.append(name)
-        columnByName[name] = column
+        columnByName[ScalarText(name)] = column
         return column
     }
 
@@ -47,7 +48,7 @@ public final class RecordSchema {
     }
 
     /// The column number of `name`, if seen.
-    public func existingColumn(named name: String) -> Int? { columnByName[name] }
+    public func existingColumn(named name: String) -> Int? { columnByName[ScalarText(name)] }
 
     /// The shape for these unique names, created and interned on first use.
     ///

@@ -10,16 +10,17 @@ public final class RecordShape: Sendable {
     public let names: [String]
     /// Column numbers in the owning schema, parallel to `names`.
     public let columns: [Int]
-    private let positionByName: [String: Int]
+    /// By Unicode scalars (`ScalarText`): canonically equivalent names are two fields.
+    private let positionByName: [ScalarText: Int]
     private let positionByColumn: [Int]
 
     init(names: [String], columns: [Int]) {
         self.names = names
         self.columns = columns
-        var byName: [String: Int] = [:]
+        var byName: [ScalarText: Int] = [:]
         byName.reserveCapacity(names.count)
-        for (position, name) in names.enumerated() where byName[name] == nil {
-            byName[name] = position
+        for (position, name) in names.enumerated() where byName[ScalarText(name)] == nil {
+            byName[ScalarText(name)] = position
         }
         positionByName = byName
         var byColumn = [Int](repeating: -1, count: (columns.max() ?? -1) + 1)
@@ -39,7 +40,7 @@ public final class RecordShape: Sendable {
     }
 
     @usableFromInline
-    func positionByNameLookup(_ name: String) -> Int? { positionByName[name] }
+    func positionByNameLookup(_ name: String) -> Int? { positionByName[ScalarText(name)] }
 
     /// The position of schema column `column` in records of this shape.
     public func position(ofColumn column: Int) -> Int? {

@@ -15,8 +15,8 @@ public struct TableField: Sendable {
 
     public init(_ path: FieldPath, columns: [String]) {
         self.path = path
-        column = columns.firstIndex(of: path.text)
-        outerColumn = path.components.count > 1 ? columns.firstIndex(of: path.components[0]) : nil
+        column = columns.firstIndex { $0.hasSameScalars(as: path.text) }
+        outerColumn = path.components.count > 1 ? columns.firstIndex { $0.hasSameScalars(as: path.components[0]) } : nil
     }
 
     /// The value at this path in `row`, or nil when the row lacks it.

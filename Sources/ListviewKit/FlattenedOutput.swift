@@ -35,6 +35,8 @@ struct FlattenedOutput {
         /// The names written that are leaf paths, not columns of their own, with the column and
         /// keys of each; nil when nothing written is nested, and the rows are written as they are.
         let leafPaths: [String: FlattenedFields.LeafPath]?
+        /// The names among `leafPaths` that are fields too, read first (`FlattenedFields`'s `columnFirst`).
+        var columnFirst: Set<String> = []
     }
 
     /// What the rows written hold in one top-level column.
@@ -107,7 +109,7 @@ struct FlattenedOutput {
         try OrderedBlockWriter.write(count: rows.count, into: sink) { range, bytes in
             // The fields are made for each block: the two cores then count no references to the
             // same arrays row after row.
-            var fields = FlattenedFields(names: names, leafPaths: leafPaths, columns: table.columns, spreading: spreading)
+            var fields = FlattenedFields(names: names, leafPaths: leafPaths, columns: table.columns, spreading: spreading, columnFirst: header.columnFirst)
             table.withCells { cells in
                 withUnsafeTemporaryAllocation(of: LineField.self, capacity: fields.fieldCount) { line in
                     for row in rows[range] {
@@ -134,14 +136,15 @@ struct FlattenedOutput {
             .flatMap { try expanded($0) }
             .filter { !given.contains($0.name) && !fields.excluded.excludes($0.name) }
         var seen: Set<String> = []
-        for (name, _) in leading + rest where !seen.insert(name).inserted {
+        for (name, _, _) in leading + rest where !seen.insert(name).inserted {
             throw ListviewError.usage(Self.message(conflict(at: name)))
         }
         let flattened = OutputFields(columns: rest.map { ColumnSpec($0.name) }, leading: leading.map { FieldPath($0.name) },
                                      excluding: fields.excluded, schema: fields.schema)
-        let leafPaths = (leading + rest).compactMap { name, leaf in leaf.map { (name, $0) } }
+        let leafPaths = (leading + rest).compactMap { name, leaf, _ in leaf.map { (name, $0) } }
         return Header(presenter: DelimitedPresenter(fields: flattened, dialect: dialect),
-                      leafPaths: Dictionary(leafPaths, uniquingKeysWith: { first, _ in first }))
+                      leafPaths: Dictionary(leafPaths, uniquingKeysWith: { first, _ in first }),
+                      columnFirst: Set((leading + rest).filter(\.columnFirst).map(\.name)))
     }
 
     /// The columns written under `name`: itself when a row written holds a value of its own there
@@ -149,11 +152,14 @@ struct FlattenedOutput {
     /// keys. A name that is a field is that field (as `TableField` reads it), whatever other
     /// fields' leaves are spelled like it; another name is the leaves of the fields it steps
     /// into, and refused when two of them would be one column.
-    private func expanded(_ name: String) throws -> [(name: String, leaf: FlattenedFields.LeafPath?)] {
-        let isField = columns[name] != nil
+    private func expanded(_ given: String) throws -> [(name: String, leaf: FlattenedFields.LeafPath?, columnFirst: Bool)] {
+        let isField = columns[given] != nil
+        // `items[0].sku` is the path `items.0.sku` spells: looked up so, written as given.
+        let path = FieldPath(given)
+        let name = isField || !given.contains("[") || path.reachesEveryElement ? given : path.components.joined(separator: separator)
         var ownValue = false
         var ownLeaf: FlattenedFields.LeafPath?
-        var below: [(name: String, leaf: FlattenedFields.LeafPath?)] = []
+        var below: [(name: String, leaf: FlattenedFields.LeafPath?, columnFirst: Bool)] = []
         for column in order where name == column || (!isField && name.hasPrefix(column + separator)) {
             guard let found = columns[column] else { continue }
             if name == column && found.keepsValue { ownValue = true }
@@ -163,11 +169,21 @@ struct FlattenedOutput {
                     if ownLeaf != nil { throw ListviewError.usage(Self.message(conflict(at: name))) }
                     ownLeaf = (column, keys)
                 } else if path.hasPrefix(name + separator) {
-                    below.append((path, (column, keys)))
+                    below.append((path, (column, keys), false))
                 }
             }
         }
-        let own = ownValue || ownLeaf != nil || below.isEmpty ? [(name, ownLeaf)] : []
+        if isField {
+            // A field of that name is read first, and where a row lacks it, the leaf of that path
+            // below another column (as `TableField` reads it): one column, `FlattenedFields`'s
+            // `cellOrLeaf`. Written beside that column's own leaves, the two are refused.
+            for column in order where name.hasPrefix(column + separator) {
+                guard let keys = columns[column]?.leaves.first(where: { ([column] + $0).joined(separator: separator) == name }) else { continue }
+                ownLeaf = (column, keys)
+                break
+            }
+        }
+        let own = ownValue || ownLeaf != nil || below.isEmpty ? [(given, ownLeaf, isField && ownLeaf != nil)] : []
         return own + below
     }
 

@@ -10,13 +10,20 @@ extension ColumnStats {
     public var spreadAndLengths: (spread: ColumnSpread?, lengths: ClosedRange<Int>?) {
         if let passing { return (passing.spread(places: sum.meanPlaces), passing.lengths) }
         var numbers: [(value: SpreadPoint, count: Int)] = []
+        // A number no double holds (`1e400`) cannot be placed among the others: no spread at all
+        // rather than one that leaves it out.
+        var unplaced = false
         var dates: [(value: SpreadPoint, count: Int)] = []
         var datesOnly = true, allDates = true, fraction = 0
         var shortest = Int.max, longest = -1
         for entry in seen.values {
             switch entry.value {
             case .number(let text):
-                if let number = entry.value.numericValue, number.isFinite { numbers.append((SpreadPoint(number: text, position: number), entry.count)) }
+                if let number = entry.value.numericValue, number.isFinite {
+                    numbers.append((SpreadPoint(number: text, position: number), entry.count))
+                } else {
+                    unplaced = true
+                }
             case .string(let text):
                 let length = PassingSpread.length(of: text)
                 shortest = min(shortest, length)
@@ -35,6 +42,7 @@ extension ColumnStats {
             }
         }
         let lengths = longest < 0 ? nil : shortest...longest
+        if unplaced { return (nil, lengths) }
         if !numbers.isEmpty {
             let spread = ColumnSpread.exact(numbers, scale: .numbers, places: sum.meanPlaces)
             return (spread, lengths)
@@ -56,11 +64,16 @@ struct PassingSpread: Sendable {
     /// The most digits of a second a date was written with (up to `ISODate.fractionLimit`).
     private var fraction = 0
     private(set) var lengths: ClosedRange<Int>?
+    /// Whether a number no double holds was met: then there is no spread (`spreadAndLengths`).
+    private var unplaced = false
 
     mutating func add(_ value: Value, times: Int = 1) {
         switch value {
         case .number(let text):
-            guard let number = value.numericValue, number.isFinite else { return }
+            guard let number = value.numericValue, number.isFinite else {
+                unplaced = true
+                return
+            }
             for _ in 0..<times { numbers.add(number) }
             moments.add(text, times: times)
         case .string(let text):
@@ -86,6 +99,7 @@ struct PassingSpread: Sendable {
     }
 
     func spread(places: Int) -> ColumnSpread? {
+        if unplaced { return nil }
         if numbers.count > 0 { return ColumnSpread.estimated(numbers, scale: .numbers, moments: moments, places: places) }
         guard let dates, dates.count > 0 else { return nil }
         return ColumnSpread.estimated(dates, scale: .dates(dateOnly: datesOnly, fraction: fraction), moments: nil, places: 0)

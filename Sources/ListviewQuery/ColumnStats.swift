@@ -14,7 +14,8 @@ public struct ColumnStats: Sendable {
     private var count = 0
     private var nulls = 0
     /// Each distinct value's count and first position, by `distinctKey`, while counted exactly.
-    private(set) var seen: [String: (count: Int, first: Int, value: Value)] = [:]
+    /// By the text's Unicode scalars (`ScalarText`), as `--group-by` tells values apart.
+    private(set) var seen: [ScalarText: (count: Int, first: Int, value: Value)] = [:]
     /// The bytes `seen` holds, about; once approximate, what the sketch and the counters take.
     public private(set) var estimatedBytes = 0
     private var sketch: DistinctSketch?
@@ -59,10 +60,10 @@ public struct ColumnStats: Sendable {
             sketch?.add(text)
             frequent?.add(FrequentItem(text: text, value: value))
             passing?.add(value)
-        } else if let known = seen[text] {
-            seen[text] = (known.count + 1, known.first, known.value)
+        } else if let known = seen[ScalarText(text)] {
+            seen[ScalarText(text)] = (known.count + 1, known.first, known.value)
         } else {
-            seen[text] = (1, seen.count, value)
+            seen[ScalarText(text)] = (1, seen.count, value)
             estimatedBytes += Self.entryBytes(text)
         }
         let key = ValueOrdering.key(for: value)
@@ -98,11 +99,11 @@ public struct ColumnStats: Sendable {
         var sketch = DistinctSketch()
         var frequent = FrequentValues<FrequentItem>(capacity: capacity)
         let entries = seen.sorted { $0.value.first < $1.value.first }
-        for (text, _) in entries { sketch.add(text) }
+        for (key, _) in entries { sketch.add(key.text) }
         let mostCommon = entries.enumerated().sorted { left, right in
             left.element.value.count != right.element.value.count ? left.element.value.count > right.element.value.count : left.offset < right.offset
         }.prefix(capacity).sorted { $0.offset < $1.offset }
-        for (_, (text, entry)) in mostCommon { frequent.add(FrequentItem(text: text, value: entry.value), times: entry.count) }
+        for (_, (key, entry)) in mostCommon { frequent.add(FrequentItem(text: key.text, value: entry.value), times: entry.count) }
         var passing = PassingSpread()
         for (_, entry) in entries { passing.add(entry.value, times: entry.count) }
         self.passing = passing
@@ -228,7 +229,7 @@ struct FrequentItem: Hashable, Sendable {
     let text: String
     let value: Value
 
-    static func == (left: FrequentItem, right: FrequentItem) -> Bool { left.text == right.text }
+    static func == (left: FrequentItem, right: FrequentItem) -> Bool { left.text.hasSameScalars(as: right.text) }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    func hash(into hasher: inout Hasher) { text.hashScalars(into: &hasher) }
 }

@@ -15,8 +15,10 @@ public struct GroupTally {
     public let sort: [SortSpec]
     /// Each group's position in `groups`, by its values as groups tell them apart (`GroupValue`: numbers by value).
     private var index: [[GroupValue]: Int] = [:]
-    /// Each group's first record, its count, and that record's sort keys and place in the input.
-    private var groups: [(first: Record, count: Int, keys: [ValueOrdering.Key], place: Int)] = []
+    /// Each group's first record, its count, and that record's sort keys and place in the input;
+    /// with `--sort`, also its first record in the input, whose values title the group (a section
+    /// of equal numbers is headed by the spelling seen first in the input) and its place.
+    private var groups: [(first: Record, count: Int, keys: [ValueOrdering.Key], place: Int, spelling: Record, spellingPlace: Int)] = []
     /// The records counted so far: the place in the input of the next one.
     private var counted = 0
 
@@ -34,7 +36,8 @@ public struct GroupTally {
 
     /// Counts `record`, whose sort keys are `keys` and place in the input `place`, in its group;
     /// it becomes the group's first record when the list shows it before the group's first so far.
-    private mutating func add(_ record: Record, count: Int, keys: [ValueOrdering.Key], place: Int) {
+    private mutating func add(_ record: Record, count: Int, keys: [ValueOrdering.Key], place: Int, spelling: (record: Record, place: Int)? = nil) {
+        let (spellingRecord, spellingPlace) = spelling ?? (record, place)
         let key = fields.map { GroupValue($0.value(in: record) ?? .null) }
         if let position = index[key] {
             groups[position].count += count
@@ -44,9 +47,10 @@ public struct GroupTally {
             if order < 0 || (order == 0 && place < known.place) {
                 (groups[position].first, groups[position].keys, groups[position].place) = (record, keys, place)
             }
+            if spellingPlace < known.spellingPlace { (groups[position].spelling, groups[position].spellingPlace) = (spellingRecord, spellingPlace) }
         } else {
             index[key] = groups.count
-            groups.append((record, count, keys, place))
+            groups.append((record, count, keys, place, spellingRecord, spellingPlace))
         }
     }
 
@@ -72,7 +76,7 @@ public struct GroupTally {
         // Group numbers are dense (the level-0 values, then the combinations as they appear), so
         // each one's position in `local` is kept in an array indexed by it (-1: not seen yet).
         var positionOf = [Int](repeating: -1, count: ids.values.count)
-        var local: [(place: Int, count: Int)] = []
+        var local: [(place: Int, count: Int, firstPlace: Int)] = []
         // With --sort, each row's position in `local`.
         var localOfPlace: [Int] = []
         if listed != nil { localOfPlace.reserveCapacity(rows.count) }
@@ -95,7 +99,7 @@ public struct GroupTally {
             } else {
                 position = local.count
                 positionOf[number] = position
-                local.append((place, 1))
+                local.append((place, 1, place))
             }
             if listed != nil { localOfPlace.append(position) }
         }
@@ -108,7 +112,9 @@ public struct GroupTally {
         }
         for group in local {
             let row = rows[group.place].row
-            add(table.record(at: row, shapes: shapes), count: group.count, keys: sort.isEmpty ? [] : keysOf(row), place: counted + group.place)
+            let spelling = group.firstPlace == group.place ? nil : (table.record(at: rows[group.firstPlace].row, shapes: shapes), counted + group.firstPlace)
+            add(table.record(at: row, shapes: shapes), count: group.count, keys: sort.isEmpty ? [] : keysOf(row), place: counted + group.place,
+                spelling: spelling)
         }
     }
 
@@ -124,7 +130,7 @@ public struct GroupTally {
         let offset = counted
         for group in later.groups {
             let keys = later.sort == sort ? group.keys : sort.map { ValueOrdering.key(for: $0.path.value(in: group.first)) }
-            add(group.first, count: group.count, keys: keys, place: offset + group.place)
+            add(group.first, count: group.count, keys: keys, place: offset + group.place, spelling: (group.spelling, offset + group.spellingPlace))
         }
         counted += later.counted
     }
@@ -149,6 +155,7 @@ public struct GroupTally {
                 return order != 0 ? order < 0 : left.place < right.place
             }
         }
-        return RecordGrouper.sections(listed.map(\.first), by: fields, order: order, weights: listed.map(\.count))
+        // Each group titled by its first record in the input (the same as its first in the list without --sort).
+        return RecordGrouper.sections(listed.map(\.spelling), by: fields, order: order, weights: listed.map(\.count))
     }
 }

@@ -94,7 +94,8 @@ public final class BatchStream {
     /// The columns of every batch handed on so far, in first-seen order, on this thread: a long
     /// CSV row's extra columns and a key first met late, whichever thread or part read them.
     private var columnsHandedOn: [String] = []
-    private var columnsHandedOnSet: Set<String> = []
+    /// By Unicode scalars (`ScalarText`): canonically equivalent names are two columns.
+    private var columnsHandedOnSet: Set<ScalarText> = []
     private var lastColumnsHandedOn: [String] = []
     /// Parts read on both cores (`readRestInParts`).
     public private(set) var partsRead = 0
@@ -358,7 +359,7 @@ public final class BatchStream {
     private func noteHandedOn(_ columns: [String]) {
         guard columns != lastColumnsHandedOn else { return }
         lastColumnsHandedOn = columns
-        for column in columns where columnsHandedOnSet.insert(column).inserted { columnsHandedOn.append(column) }
+        for column in columns where columnsHandedOnSet.insert(ScalarText(column)).inserted { columnsHandedOn.append(column) }
     }
 
     /// `knownColumns`, then the columns of the batches handed on that it lacks: every top-level

@@ -14,6 +14,10 @@ public struct FlattenedFields {
         case cells(Range<Int>)
         /// The leaf kept in this slot while a row is read.
         case leaf(Int)
+        /// A column's cell, or where the row lacks it, the leaf kept in the slot: a name that is
+        /// both a column and a leaf path of another column (`a.k` beside `a: {"k": …}`), read as
+        /// `TableField` reads it.
+        case cellOrLeaf(column: Int, slot: Int)
         /// Nothing in any row.
         case missing
     }
@@ -38,7 +42,10 @@ public struct FlattenedFields {
     /// The fields `names` of rows of a table of `columns`, those in `leafPaths` leaf paths, the
     /// others columns of the table (or nothing); only the columns in `spreading` hold values
     /// spread into paths.
-    public init(names: [String], leafPaths: [String: LeafPath], columns: [String], spreading: Set<String>) {
+    ///
+    /// A name in `columnFirst` is a column and a leaf path both: each row's cell in the column,
+    /// and where the row lacks it, the leaf (`TableField`'s reading of a path).
+    public init(names: [String], leafPaths: [String: LeafPath], columns: [String], spreading: Set<String>, columnFirst: Set<String> = []) {
         var tree = PathTree()
         var roots: [Int: Int] = [:]
         var leafNodes: [Int] = []
@@ -67,15 +74,22 @@ public struct FlattenedFields {
                 var key = key
                 node = key.withUTF8 { tree.child(of: node, key: UnsafeRawBufferPointer($0), after: nil) }
             }
-            sources.append(.leaf(leafNodes.count))
+            if columnFirst.contains(name), let own = columnIndexes[name] {
+                sources.append(.cellOrLeaf(column: own, slot: leafNodes.count))
+            } else {
+                sources.append(.leaf(leafNodes.count))
+            }
             leafNodes.append(node)
         }
         var slotOfNode = [Int](repeating: -1, count: tree.nodeCount)
         for (slot, node) in leafNodes.enumerated() where slotOfNode[node] < 0 { slotOfNode[node] = slot }
         self.sources = sources.map { source in
             // Two names for one leaf (a path given twice) read one slot.
-            guard case .leaf(let slot) = source else { return source }
-            return .leaf(slotOfNode[leafNodes[slot]])
+            switch source {
+            case .leaf(let slot): return .leaf(slotOfNode[leafNodes[slot]])
+            case .cellOrLeaf(let column, let slot): return .cellOrLeaf(column: column, slot: slotOfNode[leafNodes[slot]])
+            default: return source
+            }
         }
         let walked = roots.sorted { $0.key < $1.key }.map { (column: $0.key, root: $0.value) }
         self.walked = walked
@@ -112,19 +126,11 @@ public struct FlattenedFields {
                 cells.lineFields(row: row, columns: columns, into: fields + field)
                 field += columns.count
                 continue
+            case .cellOrLeaf(let column, let slot):
+                let (kind, text) = cells.cell(row: row, column: column)
+                if kind == .absent { writeLeaf(slot, at: field, into: fields) } else { fields[field] = LineField(kind: kind, text: text) }
             case .leaf(let slot):
-                if let span = lookup.leaf(slot) {
-                    switch span.kind {
-                    case .null: fields[field] = .none
-                    case .string where span.escaped:
-                        let start = unescaped.count
-                        unescaped.append(contentsOf: RecordShaping.unescaped(span).utf8)
-                        unescapedFields.append((field, start..<unescaped.count))
-                    default: fields[field] = LineField(text: span.text)
-                    }
-                } else {
-                    fields[field] = .none
-                }
+                writeLeaf(slot, at: field, into: fields)
             case .missing:
                 fields[field] = .none
             }
@@ -137,6 +143,24 @@ public struct FlattenedFields {
         unescaped.withUnsafeBytes { bytes in
             for (field, range) in unescapedFields { fields[field] = LineField(text: UnsafeRawBufferPointer(rebasing: bytes[range])) }
             body(laidOut)
+        }
+    }
+
+    /// Writes the leaf kept in `slot` as field `field` (nothing for a null or none); an escaped
+    /// string's text is unescaped into `unescaped`, to be pointed at once the line is laid out.
+    @inline(__always)
+    private mutating func writeLeaf(_ slot: Int, at field: Int, into fields: UnsafeMutablePointer<LineField>) {
+        guard let span = lookup.leaf(slot) else {
+            fields[field] = .none
+            return
+        }
+        switch span.kind {
+        case .null: fields[field] = .none
+        case .string where span.escaped:
+            let start = unescaped.count
+            unescaped.append(contentsOf: RecordShaping.unescaped(span).utf8)
+            unescapedFields.append((field, start..<unescaped.count))
+        default: fields[field] = LineField(text: span.text)
         }
     }
 

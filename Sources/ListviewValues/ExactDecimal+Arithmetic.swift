@@ -30,14 +30,17 @@ extension ExactDecimal {
     /// `self ÷ divisor` rounded once, half to even (as Python's `decimal` rounds by default), to
     /// `places` decimal places; `divisor` is a count, 1 or more. (A dividend of more places than
     /// that is rounded to them first: a sum of numbers of at most `places` places never is.)
+    /// The quotient has at most `maxSpan` digits, as a sum spans at most so many places: a
+    /// quotient of more (`1e999999999999999999 ÷ 3`) is rounded at its `maxSpan`th digit.
     public func divided(by divisor: Int, places: Int) -> ExactDecimal {
         let dividend = rounded(places: places)
         guard !dividend.isZero, divisor > 0 else { return ExactDecimal(negative: false, digits: [], exponent: 0) }
-        let low = -places
+        let high = Swift.max(dividend.magnitude, -places + 1)
+        let low = Swift.max(-places, high - Self.maxSpan)
         let divisor = UInt64(divisor)
         var quotient: [UInt8] = []
         var remainder: UInt64 = 0
-        for digit in dividend.placed(from: low, to: Swift.max(dividend.magnitude, low + 1)) {
+        for digit in dividend.placed(from: low, to: high) {
             // remainder < divisor ≤ Int.max: times 10 fits unless the count passes 2^59.
             let (shifted, overflow) = remainder.multipliedReportingOverflow(by: 10)
             guard !overflow else { return ExactDecimal(negative: false, digits: [], exponent: 0) }

@@ -49,6 +49,59 @@ public enum Value: Hashable, Sendable {
     }
 }
 
+extension Value {
+    /// Two values are equal when they hold the same Unicode scalars, not merely canonically
+    /// equivalent ones as Swift's `String` has it (`"é"` and `"e"` + U+0301 are two strings, as
+    /// JSON and every other reader tell them apart): texts and keys by their UTF-8 bytes.
+    public static func == (lhs: Value, rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)), let (.string(a), .string(b)): return a.hasSameScalars(as: b)
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)): return a == b
+        default: return false
+        }
+    }
+
+    /// Hashed as `==` compares: texts by their UTF-8 bytes.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0 as UInt8)
+        case .bool(let flag): hasher.combine(1 as UInt8); hasher.combine(flag)
+        case .number(let text): hasher.combine(2 as UInt8); text.hashScalars(into: &hasher)
+        case .string(let text): hasher.combine(3 as UInt8); text.hashScalars(into: &hasher)
+        case .array(let elements): hasher.combine(4 as UInt8); hasher.combine(elements)
+        case .object(let object): hasher.combine(5 as UInt8); hasher.combine(object)
+        }
+    }
+}
+
+extension String {
+    /// Whether the two hold the same Unicode scalars (the same UTF-8 bytes). Swift's `==` holds
+    /// canonically equivalent strings equal too (`"é"` and `"e"` + U+0301), which JSON does not.
+    @inlinable
+    public func hasSameScalars(as other: String) -> Bool {
+        let (mine, theirs) = (utf8, other.utf8)
+        guard mine.count == theirs.count else { return false }
+        if let same = mine.withContiguousStorageIfAvailable({ mine in
+            theirs.withContiguousStorageIfAvailable { theirs in ByteWord.same(UnsafeRawBufferPointer(mine), UnsafeRawBufferPointer(theirs)) }
+        }), let same {
+            return same
+        }
+        return mine.elementsEqual(theirs)
+    }
+
+    /// Feeds the UTF-8 bytes to `hasher` (as `hasSameScalars` compares).
+    @inlinable
+    public func hashScalars(into hasher: inout Hasher) {
+        hasher.combine(utf8.count)
+        if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            for byte in utf8 { hasher.combine(byte) }
+        }
+    }
+}
+
 /// A JSON object: keys and values in source order, keys unique.
 ///
 /// Stored as two parallel arrays rather than a dictionary, so order is kept and
@@ -76,12 +129,23 @@ public struct ObjectValue: Hashable, Sendable {
     public var count: Int { keys.count }
 
     public subscript(key: String) -> Value? {
-        guard let index = keys.firstIndex(of: key) else { return nil }
+        guard let index = keys.firstIndex(where: { $0.hasSameScalars(as: key) }) else { return nil }
         return values[index]
     }
 
     /// The members in order.
     public var members: Zip2Sequence<[String], [Value]> { zip(keys, values) }
+
+    /// The same keys (by their Unicode scalars, as `Value` compares texts) in the same order, with equal values.
+    public static func == (lhs: ObjectValue, rhs: ObjectValue) -> Bool {
+        lhs.keys.count == rhs.keys.count && zip(lhs.keys, rhs.keys).allSatisfy { $0.hasSameScalars(as: $1) } && lhs.values == rhs.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(keys.count)
+        for key in keys { key.hashScalars(into: &hasher) }
+        hasher.combine(values)
+    }
 }
 
 /// The rule for a key an object gives twice, written once for every form an object takes (its
@@ -107,7 +171,7 @@ public enum DuplicateKeys {
     /// Merges repeated keys in place (`kept`).
     static func merge(keys: inout [String], values: inout [Value]) {
         guard keys.count > 1, hasDuplicates(keys) else { return }
-        let kept = kept(keys)
+        let kept = kept(keys.map(ScalarText.init))
         keys = kept.map { keys[$0] }
         values = kept.map { values[$0] }
     }
@@ -115,12 +179,26 @@ public enum DuplicateKeys {
     static func hasDuplicates(_ keys: [String]) -> Bool {
         if keys.count <= 12 {
             for i in keys.indices {
-                for j in keys.index(after: i)..<keys.endIndex where keys[i] == keys[j] {
+                for j in keys.index(after: i)..<keys.endIndex where keys[i].hasSameScalars(as: keys[j]) {
                     return true
                 }
             }
             return false
         }
-        return Set(keys).count != keys.count
+        return Set(keys.map(ScalarText.init)).count != keys.count
     }
+}
+
+/// A text compared and hashed by its Unicode scalars (`String.hasSameScalars`): a dictionary key
+/// for field names and texts, which Swift's `String` would merge when canonically equivalent.
+public struct ScalarText: Hashable, Sendable {
+    public let text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public static func == (lhs: ScalarText, rhs: ScalarText) -> Bool { lhs.text.hasSameScalars(as: rhs.text) }
+
+    public func hash(into hasher: inout Hasher) { text.hashScalars(into: &hasher) }
 }

@@ -136,9 +136,9 @@ final class FlattenedColumnOrderTests: XCTestCase {
     }
 
     /// A name that is a field of its own and a leaf below another field: `--fields a` writes the
-    /// leaf `a.k` (not the field `a.k` beside it), `--fields a.k` the field; the two written
-    /// together are refused. A field whose name steps into another field (`a.k` beside `a`)
-    /// spreads its own leaves only.
+    /// leaf `a.k` (not the field `a.k` beside it), `--fields a.k` the field, and where a row lacks
+    /// it the leaf (as every other style reads `a.k`); the two written together are refused. A
+    /// field whose name steps into another field (`a.k` beside `a`) spreads its own leaves only.
     func testAFieldNamedLikeALeafIsNotWrittenForIt() throws {
         let path = try files.write("""
             {"a":{"k":1},"a.k":2,"b":3}
@@ -152,8 +152,10 @@ final class FlattenedColumnOrderTests: XCTestCase {
         request.look.fields = [FieldPath("a"), FieldPath("b")]
         XCTAssertEqual(output(request, reading: .batches), "a.k,b\n1,3\n4,5\n")
         request.look.fields = [FieldPath("a.k")]
-        // A one-column line with nothing in it is `""` (a blank line would be skipped).
-        XCTAssertEqual(output(request, reading: .batches), "a.k\n2\n\"\"\n")
+        XCTAssertEqual(output(request, reading: .batches), "a.k\n2\n4\n")
+        request.look.style = .jsonl
+        XCTAssertEqual(output(request, reading: .batches), "{\"a.k\":2}\n{\"a.k\":4}\n")
+        request.look.style = .csv
         request.look.fields = [FieldPath("a"), FieldPath("a.k")]
         XCTAssertTrue(output(request, reading: .batches).contains("would both be the column 'a.k'"))
         request.look.fields = nil
@@ -162,6 +164,31 @@ final class FlattenedColumnOrderTests: XCTestCase {
         let beside = try files.write("{\"a\":{\"k\":{\"z\":1}},\"a.k\":5}\n", extension: "jsonl")
         request.read.inputs = [beside]
         XCTAssertEqual(output(request, reading: .batches), "a.k.z,a.k\n1,5\n")
+    }
+
+    /// A bracket path (`items[0].sku`) names the leaf its dots spell, written under the name given,
+    /// in CSV and TSV as in every other style; and a name both a field and a leaf below another
+    /// field reads, row by row, the field and where a row lacks it the leaf.
+    func testABracketPathAndAFieldLikeALeafReadAsEveryStyleReadsThem() throws {
+        let path = try files.write("""
+            {"id":1,"items":[{"sku":"A"},{"sku":"B"}],"a.k":7}
+            {"id":2,"items":[{"sku":"C"}],"a":{"k":8}}
+            {"id":3,"a":{"m":9},"a.k":null}
+
+            """, extension: "jsonl")
+        var request = ListRequest()
+        request.read.inputs = [path]
+        request.look.flattensOutput = true
+        request.look.fields = ["id", "items[0].sku", "items[1].sku", "a.k"].map { FieldPath($0) }
+        request.look.style = .csv
+        XCTAssertEqual(output(request, reading: .batches), "id,items[0].sku,items[1].sku,a.k\n1,A,B,7\n2,C,,8\n3,,,\n")
+        request.look.style = .jsonl
+        XCTAssertEqual(output(request, reading: .batches), """
+            {"id":1,"items[0].sku":"A","items[1].sku":"B","a.k":7}
+            {"id":2,"items[0].sku":"C","a.k":8}
+            {"id":3,"a.k":null}
+
+            """)
     }
 
     /// A record that names its fields in an order of its own keeps it when `--flatten` spreads a

@@ -199,6 +199,33 @@ final class RecordGrouperTests: XCTestCase {
         }
     }
 
+    /// With `--sort`, a section of equal numbers spelled apart (`0`, `-0`, `0.0`) is headed by the
+    /// spelling first in the input, as the list's sections are, whatever batches count it.
+    func testTallyWithSortTitlesSectionsByTheirFirstSpellingInTheInput() {
+        let spellings = ["0", "-0", "0.0", "1e0", "1", "1.00", "2"]
+        var random = SeededRandom(state: testSeed())
+        for _ in 0..<30 {
+            let records = (0..<Int.random(in: 1..<30, using: &random)).map { index -> Record in
+                let values: [Value] = [.number(spellings.randomElement(using: &random) ?? "0"), .number(String(Int.random(in: 0..<9, using: &random)))]
+                return Record(shape: RecordShape(names: ["k", "v"]), values: values)
+            }
+            let sort = [SortSpec(path: FieldPath("v"), descending: Bool.random(using: &random))]
+            let table = CellTable(records: records)
+            var tally = GroupTally(fields: [FieldPath("k")], sort: sort)
+            var start = 0
+            while start < records.count {
+                let end = min(records.count, start + Int.random(in: 1...5, using: &random))
+                var part = GroupTally(fields: [FieldPath("k")], sort: sort)
+                part.add((start..<end).map(RowRef.init), of: table)
+                tally.add(part)
+                start = end
+            }
+            // The sections of the records in input order are headed by the first spelling of each.
+            let firstSpelled = Set(RecordGrouper.sections(records, by: [FieldPath("k")]).map(\.header))
+            XCTAssertEqual(Set(tally.sections().map(\.header)), firstSpelled)
+        }
+    }
+
     func testTallyWithoutFieldsCountsEverything() {
         var tally = GroupTally(fields: [])
         orders.forEach { tally.add($0) }

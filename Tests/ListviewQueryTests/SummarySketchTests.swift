@@ -93,6 +93,21 @@ final class SummarySketchTests: XCTestCase {
 
     /// Distinct values are told apart as `--group-by` tells them: equal numbers are one value
     /// however spelt, a string and a value of another kind with the same text are two.
+    /// A column holding a number no double holds has no spread, exact or past its budget, rather
+    /// than one that leaves that number out; distinct values and the mean still count it.
+    func testANumberNoDoubleHoldsLeavesNoSpread() {
+        for approximate in [false, true] {
+            var stats = ColumnStats()
+            if approximate { stats.approximate() }
+            for value: Value in [.number("1"), .number("2"), .number("123456789e999"), .number("3")] { stats.add(value) }
+            XCTAssertNil(stats.spreadAndLengths.spread, "approximate \(approximate)")
+            var plain = ColumnStats()
+            if approximate { plain.approximate() }
+            for value: Value in [.number("1"), .number("2"), .number("3")] { plain.add(value) }
+            XCTAssertNotNil(plain.spreadAndLengths.spread, "approximate \(approximate)")
+        }
+    }
+
     func testDistinctValuesFollowTheNumberRule() {
         for approximate in [false, true] {
             var stats = ColumnStats()

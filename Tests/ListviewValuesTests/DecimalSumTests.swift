@@ -43,6 +43,22 @@ final class DecimalSumTests: XCTestCase {
         XCTAssertEqual(sum(["1e400", "1"]).text.count, 401)
     }
 
+    /// Numbers of any exponent keep at most `maxSpan` digits in a sum and in a mean: an exponent of
+    /// 18 digits asks for no exabyte.
+    func testASumOrMeanOfAFarExponentKeepsItsFirstDigits() throws {
+        let huge = sum(["1e999999999999999999", "1", "2"])
+        XCTAssertEqual(huge.text, "1e999999999999999999")
+        let mean = try XCTUnwrap(huge.meanText)
+        XCTAssertTrue(mean.hasPrefix("3.333") && mean.hasSuffix("e999999999999999998"), String(mean.prefix(20)))
+        XCTAssertLessThan(mean.count, ExactDecimal.maxSpan + 40)
+        XCTAssertEqual(sum(["-1e999999999999999999", "-1e999999999999999999"]).meanText, "-1e999999999999999999")
+        // Past the span, the digits below it are left out: 1 + 1e-9999 is 1.
+        let within = sum(["1e-9998", "1"]).text
+        XCTAssertTrue(within.hasPrefix("1.000") && within.hasSuffix("0001e0") && within.count == 10_002, String(within.suffix(12)))
+        XCTAssertEqual(sum(["1e-9999", "1"]).text, "1e0")
+        XCTAssertEqual(sum(["1e-9999", "1"]).meanText, "5e-1")
+    }
+
     func testTextThatIsNotANumberIsNotAdded() {
         var sum = DecimalSum()
         XCTAssertFalse(sum.add("x"))

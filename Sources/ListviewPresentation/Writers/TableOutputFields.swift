@@ -76,7 +76,7 @@ public struct TableOutputFields: Sendable {
         // A column gives way to a group field of its name, and to `--exclude`.
         givesWay = table.columns.map { fields.leadingNames.contains($0) || fields.excluded.excludes($0) }
         headerColumns = writesHeaderRow && fields.columns == nil
-            ? fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { table.columns.firstIndex(of: $0) }
+            ? fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { name in table.columns.firstIndex { $0.hasSameScalars(as: name) } }
             : []
         isExtra = table.columns.map { name in fields.extraFieldsAfter.map { !$0.contains(name) && !fields.excluded.excludes(name) } ?? false }
     }
