@@ -161,7 +161,7 @@ public struct Predicate: Sendable, CustomStringConvertible {
         }
         guard valueIsASCII, UTF8Check.asciiPrefix(text.assumingMemoryBound(to: UInt8.self)) == text.count else {
             let fieldText = String(decoding: text, as: UTF8.self)
-            return holds(fieldText.hasSameScalars(as: value) ? 0 : (fieldText.unicodeScalars.lexicographicallyPrecedes(value.unicodeScalars) ? -1 : 1))
+            return holds(fieldText.compareScalars(to: value))
         }
         // ASCII orders byte by byte exactly as its scalars do.
         return holds(text.elementsEqual(valueBytes) ? 0 : (text.lexicographicallyPrecedes(valueBytes) ? -1 : 1))

@@ -51,7 +51,7 @@ public enum ValueOrdering {
         case let (.number(a, textA), .number(b, textB)):
             return NumberRule.compare(a, textA, b, textB)
         case let (.text(a), .text(b)), let (.nested(a), .nested(b)):
-            return a.hasSameScalars(as: b) ? 0 : (a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : 1)
+            return a.compareScalars(to: b)
         default:
             return lhs.rank - rhs.rank
         }

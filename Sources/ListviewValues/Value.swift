@@ -92,6 +92,15 @@ extension String {
         return mine.elementsEqual(theirs)
     }
 
+    /// How the two order by their Unicode scalars: negative, zero or positive. Swift's `==`
+    /// (canonical equivalence, fast on its bytes) goes first: texts it tells apart differ in
+    /// their scalars too.
+    @inlinable
+    public func compareScalars(to other: String) -> Int {
+        if self == other && hasSameScalars(as: other) { return 0 }
+        return unicodeScalars.lexicographicallyPrecedes(other.unicodeScalars) ? -1 : 1
+    }
+
     /// Feeds the UTF-8 bytes to `hasher` (as `hasSameScalars` compares).
     @inlinable
     public func hashScalars(into hasher: inout Hasher) {
