@@ -177,11 +177,7 @@ struct FlattenedOutput {
             // A field of that name is read first, and where a row lacks it, the leaf of that path
             // below another column (as `TableField` reads it): one column, `FlattenedFields`'s
             // `cellOrLeaf`. Written beside that column's own leaves, the two are refused.
-            for column in order where name.hasPrefix(column + separator) {
-                guard let keys = columns[column]?.leaves.first(where: { ([column] + $0).joined(separator: separator) == name }) else { continue }
-                ownLeaf = (column, keys)
-                break
-            }
+            if let leaf = leaf(spelled: name) { ownLeaf = leaf }
         }
         let own = ownValue || ownLeaf != nil || below.isEmpty ? [(given, ownLeaf, isField && ownLeaf != nil)] : []
         return own + below
@@ -189,12 +185,16 @@ struct FlattenedOutput {
 
     /// The two fields that would both be the column `name`: a leaf path and a field of that name.
     private func conflict(at name: String) -> RecordShaping.Conflict {
+        guard let (column, keys) = leaf(spelled: name) else { return RecordShaping.Conflict(column: name, object: name, key: "") }
+        return RecordShaping.Conflict(column: name, object: ([column] + keys.dropLast()).joined(separator: separator), key: keys.last ?? "")
+    }
+
+    /// The leaf written below another column whose path is spelled `name`, first in column order.
+    private func leaf(spelled name: String) -> FlattenedFields.LeafPath? {
         for column in order where name.hasPrefix(column + separator) {
-            if let keys = columns[column]?.leaves.first(where: { ([column] + $0).joined(separator: separator) == name }) {
-                return RecordShaping.Conflict(column: name, object: ([column] + keys.dropLast()).joined(separator: separator), key: keys.last ?? "")
-            }
+            if let keys = columns[column]?.leaves.first(where: { ([column] + $0).joined(separator: separator) == name }) { return (column, keys) }
         }
-        return RecordShaping.Conflict(column: name, object: name, key: "")
+        return nil
     }
 
     private static func message(_ conflict: RecordShaping.Conflict) -> String {
