@@ -56,8 +56,11 @@ struct listview_simdjson {
     bool every_key = false;
     std::vector<uint32_t> first_keys;
     std::vector<std::string> keys;
-    // Each kept key's length and, for one of up to 8 bytes, its bytes as a word and the mask of them.
+    // Each kept key's length and, for one of up to 8 bytes, its bytes as a word and the mask of them;
+    // how many there are, and a bit for each of their lengths (bit 63: 63 bytes or more).
     size_t key_lengths[LISTVIEW_SIMDJSON_KEPT_KEYS] = {};
+    size_t kept_count = 0;
+    uint64_t kept_lengths = 0;
     uint64_t key_words[LISTVIEW_SIMDJSON_KEPT_KEYS] = {}, key_masks[LISTVIEW_SIMDJSON_KEPT_KEYS] = {};
     // The triples' words: `field_words` of them, in memory kept between parses and grown
     // without zeroing (a vector's `resize` writes every new word: 2% of a count).
@@ -88,7 +91,7 @@ struct listview_simdjson {
         if (mode == LISTVIEW_SIMDJSON_LINES && projecting) {
             // The lines as they are, in `[` and `]`: the projection checks they hold a record each.
             buffer[size] = ']';
-            if (project(buffer, size + 1, true, result)) return 0;
+            if (project_any(buffer, size + 1, true, result)) return 0;
         }
         if (mode == LISTVIEW_SIMDJSON_LINES) {
             // Each line feed after a value and before the next becomes a comma: the lines are
@@ -116,7 +119,7 @@ struct listview_simdjson {
         } else if (mode == LISTVIEW_SIMDJSON_ELEMENTS) {
             buffer[size++] = ']';
         }
-        if (mode != LISTVIEW_SIMDJSON_LINES && projecting && project(buffer, size, false, result)) return 0;
+        if (mode != LISTVIEW_SIMDJSON_LINES && projecting && project_any(buffer, size, false, result)) return 0;
         const int status = parse_array(buffer, size, lines, mode == LISTVIEW_SIMDJSON_LINES, result);
         // JSON whose records a projection of every key does not take: such records are likely to
         // come again, so no more tries. (Text that is not JSON, such as a record cut short by the
@@ -134,6 +137,13 @@ struct listview_simdjson {
     // every line feed of the text must be one of those (a record is on one line).
     // simdjson's first stage finds the structure and checks the UTF-8; this walk checks the rest
     // of the grammar, each scalar, and each escape, as the tape's parse would.
+    bool project_any(const char *buffer, size_t size, bool lines, listview_simdjson_result *result) {
+        return every_key && !projects ? project<true>(buffer, size, lines, result) : project<false>(buffer, size, lines, result);
+    }
+
+    // `project_any` for a projection of every key (`Every`) or of the kept keys: a template
+    // argument, so that neither walk tests which it is at every field.
+    template <bool Every>
     bool project(const char *buffer, size_t size, bool lines, listview_simdjson_result *result) {
         auto &found = *parser.implementation;
         if (found.capacity() < size && parser.allocate(size, parser.max_depth()) != SUCCESS) return false;
@@ -143,12 +153,12 @@ struct listview_simdjson {
         if (count < 2 || buffer[indexes[0]] != '[') return false;
         // As deep as the assembler takes (its depth, which the parser's exceeds by 2, counts the
         // array but not JSON Lines' lines): deeper, the tape's replay refuses what is too deep.
-        Walk walk{buffer, size, indexes, count, parser.max_depth() - 2};
+        Walk walk{indexes, count, parser.max_depth() - 2};
         auto *slash = static_cast<const char *>(std::memchr(buffer, '\\', size));
-        walk.next_slash = slash == nullptr ? buffer + size : slash;
+        Text text{buffer, size, slash == nullptr ? buffer + size : slash};
         field_words = 0;
         // Every key: the first record's keys, and the place of the next key of a record among them.
-        const bool every = every_key && !projects;
+        const bool every = Every;
         bool first_record = true;
         size_t place = 0;
         first_keys.clear();
@@ -171,8 +181,8 @@ struct listview_simdjson {
                         if (i + 3 >= count) return false;
                         const uint32_t at = indexes[i], colon = indexes[i + 1];
                         // A key with an escape might be a kept one once undone: the tape's parse reads it.
-                        if (walk.has_escapes(colon)) return false;
-                        const char *key_end = walk.string_end(at, colon);
+                        if (has_escapes(text, colon)) return false;
+                        const char *key_end = string_end(text, at, colon);
                         if (key_end == nullptr || buffer[colon] != ':') return false;
                         const uint32_t key_length = uint32_t(key_end - buffer) - at - 2;
                         int kept;
@@ -186,12 +196,12 @@ struct listview_simdjson {
                         const char first = buffer[value];
                         if (first == '{' || first == '[') {
                             if (kept >= 0 && !every) return false;
-                            i = every ? walk.container<true>(i + 2, 2) : walk.container<false>(i + 2, 2);
+                            i = walk.container<Every>(text, i + 2, 2);
                             if (i == 0 || i >= count) return false;
                             if (every) push(LISTVIEW_SIMDJSON_FIELD_NESTED + uint32_t(kept) * 256, value, indexes[i - 1] + 1 - value);
                         } else {
                             uint32_t kind;
-                            const char *end = walk.scalar_end(value, indexes[i + 3], kind);
+                            const char *end = scalar_end(text, value, indexes[i + 3], kind);
                             if (end == nullptr) return false;
                             if (kept >= 0) {
                                 const bool quoted = kind == LISTVIEW_SIMDJSON_FIELD_STRING || kind == LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING;
@@ -276,23 +286,21 @@ struct listview_simdjson {
         field_capacity = capacity;
     }
 
-    // Which kept key the `length` bytes at `key` are, or -1. A key of up to 8 bytes is compared
-    // as one word (the text is padded: the bytes after it are readable).
+    // Which kept key the `length` bytes at `key` are, or -1. A key of a length no kept key has
+    // (`kept_lengths`) is none; one of up to 8 bytes is compared as one word (the text is padded:
+    // the bytes after it are readable).
     [[gnu::always_inline]] int kept_key(const char *key, size_t length) const {
-        for (size_t index = 0; index < keys.size(); index++) {
+        if ((kept_lengths & (uint64_t(1) << std::min<size_t>(length, 63))) == 0) return -1;
+        uint64_t word;
+        std::memcpy(&word, key, 8);
+        for (size_t index = 0; index < kept_count; index++) {
             if (key_lengths[index] != length) continue;
-            if (length <= 8) {
-                uint64_t word;
-                std::memcpy(&word, key, 8);
-                if ((word & key_masks[index]) == key_words[index]) return int(index);
-            } else if (std::memcmp(keys[index].data(), key, length) == 0) {
+            if (length <= 8 ? (word & key_masks[index]) == key_words[index] : std::memcmp(keys[index].data(), key, length) == 0) {
                 return int(index);
             }
         }
         return -1;
     }
-
-
 
     // Parses the array of `size` bytes at `buffer` (of `lines` elements, when `count_lines`).
     int parse_array(const char *buffer, size_t size, size_t lines, bool count_lines, listview_simdjson_result *result) {
@@ -393,10 +401,13 @@ extern "C" int listview_simdjson_keep(listview_simdjson *parser, const char *con
     if (count > LISTVIEW_SIMDJSON_KEPT_KEYS) return 0;
     try {
         parser->keys.clear();
+        parser->kept_count = 0;
+        parser->kept_lengths = 0;
         for (size_t index = 0; index < count; index++) {
             parser->keys.emplace_back(keys[index], lengths[index]);
             const size_t length = lengths[index];
             parser->key_lengths[index] = length;
+            parser->kept_lengths |= uint64_t(1) << std::min<size_t>(length, 63);
             if (length <= 8) {
                 uint64_t word = 0;
                 std::memcpy(&word, keys[index], length);
@@ -404,6 +415,7 @@ extern "C" int listview_simdjson_keep(listview_simdjson *parser, const char *con
                 parser->key_masks[index] = length == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * length)) - 1;
             }
         }
+        parser->kept_count = count;
         parser->projects = true;
         return 0;
     } catch (...) {

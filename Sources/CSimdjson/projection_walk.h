@@ -59,25 +59,40 @@ inline bool blanks_to(const char *from, const char *to) {
 
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
+// The first byte at or after `p` that is not an ASCII digit, eight bytes at a time (the text is
+// padded: the words read past a number's end are readable). A byte less '0' is a digit when below
+// 10: adding 0x76 sets its top bit exactly when it is not, unless that bit was set already. Only a
+// byte that is no digit carries into the next, so the first byte flagged is the first non-digit.
+[[gnu::always_inline]] inline const char *skip_digits(const char *p) {
+    while (true) {
+        uint64_t word;
+        std::memcpy(&word, p, 8);
+        const uint64_t offsets = word ^ 0x3030303030303030ULL;
+        const uint64_t flags = ((offsets + 0x7676767676767676ULL) | offsets) & 0x8080808080808080ULL;
+        if (flags != 0) return p + __builtin_ctzll(flags) / 8;
+        p += 8;
+    }
+}
+
 // The end of the JSON number at `p` (the byte after it), or nullptr when it is not one.
 [[gnu::always_inline]] inline const char *number_end(const char *p) {
     if (*p == '-') p++;
     if (*p == '0') {
         p++;
     } else if (*p >= '1' && *p <= '9') {
-        while (is_digit(*++p)) {}
+        p = skip_digits(p + 1);
     } else {
         return nullptr;
     }
     if (*p == '.') {
-        if (!is_digit(*++p)) return nullptr;
-        while (is_digit(*++p)) {}
+        if (!is_digit(p[1])) return nullptr;
+        p = skip_digits(p + 2);
     }
-    if (*p == 'e' || *p == 'E') {
+    if ((*p | 0x20) == 'e') {
         p++;
         if (*p == '+' || *p == '-') p++;
         if (!is_digit(*p)) return nullptr;
-        while (is_digit(*++p)) {}
+        p = skip_digits(p + 1);
     }
     return p;
 }
@@ -144,17 +159,88 @@ inline bool add_key_once(std::vector<uint32_t> &keys, size_t first, size_t most,
     return true;
 }
 
-// A walk over the structure simdjson's first stage found (`indexes`, `count` of them) in the
-// text of `size` bytes at `buffer`, checking what that stage does not: the grammar, scalars, escapes.
-struct Walk {
+// A text being walked: its `size` bytes at `buffer`, and the first backslash not before the
+// strings still to be walked (a string that ends before it has no escape). A value the walks keep
+// in locals (a member of an object whose address a call takes would be loaded again at every use).
+struct Text {
     const char *buffer;
     size_t size;
+    const char *next_slash;
+};
+
+// `string_end` of a string before whose next structural a backslash lies: the end, and the next
+// backslash after the string.
+struct EscapedEnd {
+    const char *end;
+    const char *next_slash;
+};
+
+[[gnu::noinline]] inline EscapedEnd escaped_string_end(const Text text, const char *start, const char *limit) {
+    bool escaped = false;
+    const char *quote = text.next_slash < start ? nullptr : closing_quote(start, escaped);
+    if (quote == nullptr || !blanks_to(quote + 1, limit)) return {nullptr, text.next_slash};
+    auto *slash = static_cast<const char *>(std::memchr(quote, '\\', size_t(text.buffer + text.size - quote)));
+    return {quote + 1, slash == nullptr ? text.buffer + text.size : slash};
+}
+
+// Whether the string before the structural at `next` has escapes: a backslash lies before
+// `next` (not before the string: `next_slash` is past the strings walked, and a backslash
+// outside a string ends the walk).
+[[gnu::always_inline]] inline bool has_escapes(const Text &text, uint32_t next) { return text.next_slash < text.buffer + next; }
+
+// The end (after its closing quote) of the string opening at `at`, the next structural being at
+// `next`; nullptr when there is no string there (simdjson's first stage takes `x"y"` for one
+// scalar), or an escape in it is not JSON's or is half of a surrogate pair. It has escapes exactly
+// when `has_escapes(text, next)` was true before the call.
+[[gnu::always_inline]] inline const char *string_end(Text &text, uint32_t at, uint32_t next) {
+    const char *start = text.buffer + at, *limit = text.buffer + next;
+    if (*start != '"') return nullptr;
+    if (text.next_slash >= limit) [[likely]] {
+        // No backslash: the closing quote is the last byte before the next structural but blanks.
+        const char *end = limit;
+        if (end[-1] != '"') [[unlikely]] {
+            while (is_blank(end[-1])) end--;
+        }
+        return end - 1 > start && end[-1] == '"' ? end : nullptr;
+    }
+    const EscapedEnd found = escaped_string_end(text, start, limit);
+    text.next_slash = found.next_slash;
+    return found.end;
+}
+
+// The end of the scalar at `at` (after a string's closing quote), the next structural being at
+// `next`, and its kind; nullptr when it is not a JSON scalar.
+[[gnu::always_inline]] inline const char *scalar_end(Text &text, uint32_t at, uint32_t next, uint32_t &kind) {
+    const char *start = text.buffer + at, *end;
+    switch (*start) {
+    case '"':
+        kind = has_escapes(text, next) ? LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING : LISTVIEW_SIMDJSON_FIELD_STRING;
+        return string_end(text, at, next);
+    case 't':
+        kind = LISTVIEW_SIMDJSON_FIELD_TRUE;
+        end = std::memcmp(start, "true", 4) == 0 ? start + 4 : nullptr;
+        break;
+    case 'f':
+        kind = LISTVIEW_SIMDJSON_FIELD_FALSE;
+        end = std::memcmp(start, "false", 5) == 0 ? start + 5 : nullptr;
+        break;
+    case 'n':
+        kind = LISTVIEW_SIMDJSON_FIELD_NULL;
+        end = std::memcmp(start, "null", 4) == 0 ? start + 4 : nullptr;
+        break;
+    default:
+        kind = LISTVIEW_SIMDJSON_FIELD_NUMBER;
+        end = number_end(start);
+    }
+    return end != nullptr && blanks_to(end, text.buffer + next) ? end : nullptr;
+}
+
+// A walk over the structure simdjson's first stage found (`indexes`, `count` of them) in a text,
+// checking what that stage does not: the grammar, scalars, escapes.
+struct Walk {
     const uint32_t *indexes;
     uint32_t count;
     size_t max_depth;
-    // The first backslash not before the strings still to be walked: a string that ends
-    // before it has no escape.
-    const char *next_slash = nullptr;
     std::vector<uint8_t> objects{};
     // A projection of every key hands over nested values as written: an object in one with a key
     // twice (which the reader merges) is then not JSON the walk takes (`container<true>`). The
@@ -163,76 +249,17 @@ struct Walk {
 
     // Notes the key of `length` bytes at `offset` of the object open at `depth`; false when the
     // object has it already, or has too many keys to compare pairwise.
-    bool new_key(size_t depth, uint32_t offset, uint32_t length) {
+    bool new_key(const char *buffer, size_t depth, uint32_t offset, uint32_t length) {
         return add_key_once(open_keys, key_starts[depth], 256, buffer, offset, length);
     }
 
-    // The end (after its closing quote) of the string opening at `at`, the next structural
-    // being at `next`; nullptr when there is no string there (simdjson's first stage takes
-    // `x"y"` for one scalar), or an escape in it is not JSON's or is half of a surrogate
-    // pair. It has escapes exactly when `has_escapes(next)` was true before the call.
-    [[gnu::always_inline]] const char *string_end(uint32_t at, uint32_t next) {
-        const char *start = buffer + at, *limit = buffer + next;
-        if (*start != '"') return nullptr;
-        if (next_slash >= limit) [[likely]] {
-            // No backslash: the closing quote is the last byte before the next structural but blanks.
-            const char *end = limit;
-            if (end[-1] != '"') [[unlikely]] {
-                while (is_blank(end[-1])) end--;
-            }
-            return end - 1 > start && end[-1] == '"' ? end : nullptr;
-        }
-        return escaped_string_end(start, limit);
-    }
-
-    // Whether the string before the structural at `next` has escapes: a backslash lies
-    // before `next` (not before the string: `next_slash` is past the strings walked, and a
-    // backslash outside a string ends the walk).
-    [[gnu::always_inline]] bool has_escapes(uint32_t next) const { return next_slash < buffer + next; }
-
-    // `string_end` of a string before whose next structural a backslash lies.
-    [[gnu::noinline]] const char *escaped_string_end(const char *start, const char *limit) {
-        bool escaped = false;
-        const char *quote = next_slash < start ? nullptr : closing_quote(start, escaped);
-        if (quote == nullptr || !blanks_to(quote + 1, limit)) return nullptr;
-        auto *slash = static_cast<const char *>(std::memchr(quote, '\\', size_t(buffer + size - quote)));
-        next_slash = slash == nullptr ? buffer + size : slash;
-        return quote + 1;
-    }
-
-    // The end of the scalar at `at` (after a string's closing quote), the next structural
-    // being at `next`, and its kind; nullptr when it is not a JSON scalar.
-    [[gnu::always_inline]] const char *scalar_end(uint32_t at, uint32_t next, uint32_t &kind) {
-        const char *start = buffer + at, *end;
-        switch (*start) {
-        case '"':
-            kind = has_escapes(next) ? LISTVIEW_SIMDJSON_FIELD_ESCAPED_STRING : LISTVIEW_SIMDJSON_FIELD_STRING;
-            return string_end(at, next);
-        case 't':
-            kind = LISTVIEW_SIMDJSON_FIELD_TRUE;
-            end = std::memcmp(start, "true", 4) == 0 ? start + 4 : nullptr;
-            break;
-        case 'f':
-            kind = LISTVIEW_SIMDJSON_FIELD_FALSE;
-            end = std::memcmp(start, "false", 5) == 0 ? start + 5 : nullptr;
-            break;
-        case 'n':
-            kind = LISTVIEW_SIMDJSON_FIELD_NULL;
-            end = std::memcmp(start, "null", 4) == 0 ? start + 4 : nullptr;
-            break;
-        default:
-            kind = LISTVIEW_SIMDJSON_FIELD_NUMBER;
-            end = number_end(start);
-        }
-        return end != nullptr && blanks_to(end, buffer + next) ? end : nullptr;
-    }
-
-    // Walks the object or array opening at structural `i`, inside `depth` containers; returns
-    // the index of the structural after its closing bracket, or 0 when it is not JSON (or too deep,
-    // or, `RefusesRepeatedKeys`, an object in it has a key twice). The check is a template
+    // Walks the object or array opening at structural `i` of `text`, inside `depth` containers;
+    // returns the index of the structural after its closing bracket, or 0 when it is not JSON (or
+    // too deep, or, `RefusesRepeatedKeys`, an object in it has a key twice). The check is a template
     // argument so that a count's walk, which does not make it, has no test for it either.
     template <bool RefusesRepeatedKeys>
-    uint32_t container(uint32_t i, size_t depth) {
+    uint32_t container(Text &text, uint32_t i, size_t depth) {
+        const char *buffer = text.buffer;
         const size_t outer = depth;
         if (objects.size() < max_depth + 1) objects.resize(max_depth + 1);
         // What the next structural may be: a value, a value or `]` (after `[`), a key, a key
@@ -257,7 +284,7 @@ struct Walk {
                     continue;
                 } else {
                     uint32_t kind;
-                    if (i + 1 >= count || scalar_end(at, indexes[i + 1], kind) == nullptr) return 0;
+                    if (i + 1 >= count || scalar_end(text, at, indexes[i + 1], kind) == nullptr) return 0;
                     expect = after_value;
                     continue;
                 }
@@ -266,9 +293,9 @@ struct Walk {
                 [[fallthrough]];
             case key:
                 if (c != '"' || i + 1 >= count) return 0;
-                if (const char *end = string_end(at, indexes[i + 1]); end == nullptr) {
+                if (const char *end = string_end(text, at, indexes[i + 1]); end == nullptr) {
                     return 0;
-                } else if (RefusesRepeatedKeys && !new_key(depth, at + 1, uint32_t(end - buffer) - at - 2)) {
+                } else if (RefusesRepeatedKeys && !new_key(buffer, depth, at + 1, uint32_t(end - buffer) - at - 2)) {
                     return 0;
                 }
                 expect = colon;

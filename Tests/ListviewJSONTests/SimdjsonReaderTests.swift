@@ -238,12 +238,16 @@ final class SimdjsonReaderTests: XCTestCase {
             "1", "-0", "0.5", "-12.5e+3", "1E-2", "true", "false", "null", "\"\"", "\"a b\"", "\"é日😀\"",
             "\"\\\"q\\\"\"", "\"\\\\\"", "\"\\/\\b\\f\\n\\r\\t\"", "\"\\u00e9\\u0041\"", "\"\\ud83d\\ude00\"",
             "[]", "{}", "[1,[2,{\"a\":[]}],\"s\"]", "{\"a\":{\"b\":null},\"a\":1}", " [ 1 , 2 ] ", "{ \"a\" : 1 }",
+            // Runs of digits read eight at a time (`skip_digits`): shorter, as long and longer than a word.
+            "1234567", "12345678", "123456789012345678901234567890", "-0.000000001234567890123", "1e0123",
+            "-98765432.12345678E-0012345678", "[12345678,123456789]",
             // Not JSON, or not what the tape's parse takes.
             "01", "1.", ".5", "-", "1e", "1e+", "+1", "0x1", "tru", "nul", "truex", "nulll", "NaN", "\"\\x\"", "\"\\u12\"",
             "\"\\u12g4\"", "\"\\ud800\"", "\"\\udc00\"", "\"a\tb\"", "\"a\u{01}b\"", "[1,]", "[,1]", "[1 2]", "{\"a\"}",
             "{\"a\":}", "{\"a\" 1}", "{1:2}", "{\"a\":1,}", "[", "]", "{\"a\":[1}", "\"\\\"", "1 2", "\u{7F}", "\\",
             // simdjson's first stage takes each of these for one scalar (fuzzing).
             "x\"y\"", "1\"y\"", "true\"y\"", "{x\"y\":1}", "{\"a\":1, String\"name\": 2}",
+            "1.e5", "1e+-5", "123456789a", "12345678.", "-012345678", "1234567e", "[12345678.]",
         ]
         var projected = 0, cases = 0
         for value in values {
@@ -256,7 +260,7 @@ final class SimdjsonReaderTests: XCTestCase {
             }
         }
         // The valid values, in both layouts, and no other.
-        XCTAssertEqual(projected, 2 * 22, "of \(cases)")
+        XCTAssertEqual(projected, 2 * 29, "of \(cases)")
         // What the projection leaves to the tape: a kept key holding a container, a key with an
         // escape, a record that is not an object; and kept strings with escapes, keys kept
         // twice, blank lines, CR LF line ends, blanks around tokens and empty records, which it reads.
