@@ -76,9 +76,13 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("tomlplusplus")]),
         // simdjson, Debian's libsimdjson-dev: JSON Lines and a JSON array's elements parsed with SIMD instructions
         // into a tape of events, behind a C face of three functions (simdjson's API is C++). Without NDEBUG its
-        // headers turn on development checks that cost five times the parse.
+        // headers turn on development checks that cost five times the parse. Its walk over a text's structure
+        // is a third of a JSON Lines count, and short of registers: at -O3 and with the frame pointer's register
+        // (SwiftPM builds C++ at -O2 keeping frame pointers, its -fno-omit-frame-pointer after these flags, so
+        // cc1's own flag) it runs 10% fewer instructions.
         .target(name: "CSimdjson",
-                cxxSettings: [.define("NDEBUG", .when(configuration: .release))],
+                cxxSettings: [.define("NDEBUG", .when(configuration: .release)),
+                              .unsafeFlags(["-O3", "-Xclang", "-mframe-pointer=none"], .when(configuration: .release))],
                 linkerSettings: [.linkedLibrary("simdjson")]),
         // The layers of the one pipeline, each importing only those above it (the compiler checks it):
         // value kinds, number text, UTF-8 checks, display width, terminal escaping, errors.
