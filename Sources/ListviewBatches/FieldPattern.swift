@@ -1,8 +1,8 @@
 import Glibc
 
 /// A field name with shell wildcards, as `--fields` and `--exclude` take them: `bill_*`,
-/// `?d`, `[ab]*`. It matches whole top-level names, as fnmatch(3) does; a name without
-/// wildcards matches only itself.
+/// `?d`, `[ab]*`. It matches whole top-level names, as fnmatch(3) does, and the paths of
+/// nested members a step at a time (`matches(path:)`); a name without wildcards matches only itself.
 public struct FieldPattern: Hashable, Sendable, CustomStringConvertible {
     /// The pattern as written.
     public let text: String
@@ -35,10 +35,27 @@ public struct FieldPattern: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
-    /// True when the pattern matches all of `name`.
+    /// True when the pattern matches all of `name`, a top-level field's (dots and all).
     public func matches(_ name: String) -> Bool {
         guard Self.isPattern(text) else { return name == text }
         return fnmatch(text, name, 0) == 0
+    }
+
+    /// True when the pattern matches `path`, a nested member's (`customer.name`), a step at a time:
+    /// as many steps between `separator`s, each matched whole by the pattern's step in its place.
+    /// A wildcard never reaches past a separator, as the shell's never past a `/`: `customer.*`
+    /// is each member of `customer` (not their members), and `*` no member of anything.
+    public func matches(path: String, separator: String = ".") -> Bool {
+        guard Self.isPattern(text) else { return path == text }
+        let steps = text.split(separator: separator, omittingEmptySubsequences: false)
+        let pathSteps = path.split(separator: separator, omittingEmptySubsequences: false)
+        guard steps.count == pathSteps.count else { return false }
+        return zip(steps, pathSteps).allSatisfy { fnmatch(String($0), String($1), 0) == 0 }
+    }
+
+    /// True when the pattern matches one of the top-level `columns` or one of the `nested` members' paths.
+    public func matches(anyOf columns: [String], orPathIn nested: [String]) -> Bool {
+        columns.contains(where: matches) || nested.contains { matches(path: $0) }
     }
 }
 

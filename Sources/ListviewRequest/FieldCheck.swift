@@ -96,10 +96,12 @@ public struct FieldCheck {
         if fields.contains(where: { FieldPattern.isPattern($0.text) }) {
             var expanded: [FieldPath] = []
             var listed: Set<String> = []
-            // A pattern reaches into objects too: `customer.*` is each member of `customer`.
-            let candidates = columns + NestedPaths.of(table).filter { !columns.contains($0) }
+            // A pattern reaches into objects too, a step at a time: `customer.*` is each member of `customer`.
+            let nested = NestedPaths.of(table).filter { !columns.contains($0) }
             for path in fields {
-                let matching = FieldPattern.isPattern(path.text) ? candidates.filter(FieldPattern(path.text).matches).map(FieldPath.init) : [path]
+                let pattern = FieldPattern(path.text)
+                let matching = FieldPattern.isPattern(path.text)
+                    ? (columns.filter(pattern.matches) + nested.filter { pattern.matches(path: $0) }).map(FieldPath.init) : [path]
                 for match in matching where listed.insert(match.text).inserted { expanded.append(match) }
             }
             fields = expanded
@@ -138,7 +140,7 @@ public struct FieldCheck {
             throw ListviewError.usage(message(for: named, in: request, columns: columns, known: known, table: table, input: input))
         }
         let nested = patterns.isEmpty ? [] : NestedPaths.of(table)
-        for named in patterns where !columns.contains(where: named.pattern.matches) && !nested.contains(where: named.pattern.matches) {
+        for named in patterns where !named.pattern.matches(anyOf: columns, orPathIn: nested) {
             let fields = columns.isEmpty ? "its records have no fields" : "fields are: \(listed(columns))"
             throw ListviewError.usage("\(named.option): no field matches '\(named.pattern.text)' in \(input); \(fields)")
         }

@@ -51,7 +51,7 @@ struct UnfoundFields: Sendable {
         names.removeAll { FieldCheck.exists($0.path, known: known, table: table) }
         guard !patterns.isEmpty else { return }
         let nested = NestedPaths.of(table)
-        patterns.removeAll { named in columns.contains(where: named.pattern.matches) || nested.contains(where: named.pattern.matches) }
+        patterns.removeAll { $0.pattern.matches(anyOf: columns, orPathIn: nested) }
     }
 
     /// Keeps only the names that `other` (this set as a part read on another core left it) did not

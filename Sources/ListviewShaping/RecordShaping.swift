@@ -111,7 +111,7 @@ public struct RecordShaping: Sendable, Equatable {
             var (keys, values): ([String], [Value]) = ([], [])
             for (key, member) in object.members {
                 let inner = path + separator + key
-                if pruned.contains(where: { $0.matches(inner) }) { continue }
+                if pruned.contains(where: { $0.matches(path: inner, separator: separator) }) { continue }
                 keys.append(key)
                 values.append(pruned(member, path: inner))
             }

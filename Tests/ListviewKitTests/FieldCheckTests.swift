@@ -13,6 +13,25 @@ final class FieldCheckTests: XCTestCase {
         XCTAssertTrue(FieldPattern("[ab]*").matches("amount"))
         XCTAssertFalse(FieldPattern("id").matches("ids"))
         XCTAssertTrue(FieldExclusion([FieldPattern("n*"), FieldPattern("id")]).excludes("notes"))
+        // A top-level name is matched whole, dots and all (a CSV header `bill.total`).
+        XCTAssertTrue(FieldPattern("bill*").matches("bill.total"))
+    }
+
+    /// A nested member's path is matched a step at a time: a wildcard never reaches past a dot,
+    /// as the shell's never past a `/` (`customer.*` is each member of `customer`, not theirs).
+    func testPatternsMatchNestedPathsAStepAtATime() {
+        XCTAssertTrue(FieldPattern("customer.*").matches(path: "customer.name"))
+        XCTAssertFalse(FieldPattern("customer.*").matches(path: "customer.address.city"))
+        XCTAssertTrue(FieldPattern("customer.*.city").matches(path: "customer.address.city"))
+        XCTAssertFalse(FieldPattern("*").matches(path: "customer.name"))
+        XCTAssertFalse(FieldPattern("*.zip").matches(path: "customer.address.zip"))
+        XCTAssertTrue(FieldPattern("items.*.sku").matches(path: "items.0.sku"))
+        XCTAssertTrue(FieldPattern("c?.[ab]").matches(path: "cx.b"))
+        XCTAssertTrue(FieldPattern("customer__*").matches(path: "customer__name", separator: "__"))
+        XCTAssertFalse(FieldPattern("customer__*").matches(path: "customer__a__b", separator: "__"))
+        XCTAssertTrue(FieldPattern("customer.name").matches(path: "customer.name"))
+        XCTAssertTrue(FieldPattern("c.*").matches(anyOf: ["id"], orPathIn: ["c.d", "c.d.e"]))
+        XCTAssertFalse(FieldPattern("*.e").matches(anyOf: ["id", "c"], orPathIn: ["c.d", "c.d.e"]))
     }
 
     func testEveryFieldOptionIsChecked() throws {
