@@ -72,6 +72,19 @@ public struct SectionKey: Hashable, Sendable {
         self.value = value
         self.quoted = quoted
     }
+
+    /// True when a human style shows the value quoted: a string, empty or `quoted`.
+    public var showsQuoted: Bool {
+        guard case .string(let text) = value else { return false }
+        return text.isEmpty || quoted
+    }
+
+    /// The value as a human style shows it: quoted when `showsQuoted`, so that `"true"` and `true`,
+    /// `"100"` and `100` read apart; otherwise as a cell shows it.
+    public var shownText: String {
+        if showsQuoted, case .string(let text) = value { return CellText.quoted(text) }
+        return CellText.text(for: value)
+    }
 }
 
 /// A section of items: key, header, footer, sort order, items.
@@ -100,12 +113,6 @@ public enum SectionTitle {
     }
 
     public static func text(for key: SectionKey) -> String {
-        let value: String
-        if case .string(let text) = key.value, text.isEmpty || key.quoted {
-            value = CellText.quoted(text)
-        } else {
-            value = CellText.text(for: key.value)
-        }
-        return "\(TerminalEscaping.escaped(key.field.text)): \(value)"
+        "\(TerminalEscaping.escaped(key.field.text)): \(key.shownText)"
     }
 }

@@ -42,8 +42,11 @@ public enum SectionCounts {
         let names = groupFields.map(\.text) + ["count"]
         let schema = RecordSchema()
         let shape = schema.shape(for: ColumnNames.unique(names))
+        // Markdown, a human style, shows each key as a section title does: `"true"` apart from `true`.
+        let markdown = descriptor.layout == .markdownTable
         let rows = total == 0 ? [] : sections.map { section in
-            Record(shape: shape, values: section.keys.map(\.value) + [.number(String(section.info.count))])
+            Record(shape: shape, values: section.keys.map { markdown && $0.showsQuoted ? .string($0.shownText) : $0.value }
+                   + [.number(String(section.info.count))])
         }
         var table = CellTable(columns: [], inferTypes: false)
         for row in rows { table.append(row, schema: schema) }
@@ -54,7 +57,7 @@ public enum SectionCounts {
             // Markdown: the same records as a table, after their chart.
             if chart != nil, total > 0 {
                 let bars = sections.map { section in
-                    CountChart.Entry(label: section.keys.map { CellText.text(for: $0.value) }.joined(separator: " › "), count: section.info.count)
+                    CountChart.Entry(label: section.keys.map(\.shownText).joined(separator: " › "), count: section.info.count)
                 }
                 let title = groupFields.isEmpty ? "records" : "records by " + groupFields.map(\.text).joined(separator: " › ")
                 try sink.writeLine(CountChart.mermaid(bars, title: title, axis: "records"))
