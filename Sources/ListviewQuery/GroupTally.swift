@@ -156,6 +156,28 @@ public struct GroupTally {
             }
         }
         // Each group titled by its first record in the input (the same as its first in the list without --sort).
-        return RecordGrouper.sections(listed.map(\.spelling), by: fields, order: order, weights: listed.map(\.count))
+        guard !sort.isEmpty, fields.count > 1 else {
+            return RecordGrouper.sections(listed.map(\.spelling), by: fields, order: order, weights: listed.map(\.count))
+        }
+        // With --sort, a section of an outer level is titled by the first record in the input among
+        // all of its groups, as the list titles it, not by the first group in the list's order.
+        let values = listed.map { group in fields.map { GroupValue($0.value(in: group.spelling) ?? .null) } }
+        var titles: [[GroupValue]: (record: Record, place: Int)] = [:]
+        for (group, values) in zip(listed, values) {
+            for level in fields.indices {
+                let prefix = Array(values[...level])
+                if let known = titles[prefix], known.place <= group.spellingPlace { continue }
+                titles[prefix] = (group.spelling, group.spellingPlace)
+            }
+        }
+        let sections = RecordGrouper.sections(Array(listed.indices), by: fields, order: order, weights: listed.map(\.count)) { index, level in
+            let title = titles[Array(values[index][...level])]?.record ?? listed[index].spelling
+            return fields[level].value(in: title)
+        }
+        return sections.map { section in
+            var titled = Section(info: section.info, items: section.items.map { listed[$0].spelling })
+            titled.info = section.info  // the count its groups' weights make, not its items'
+            return titled
+        }
     }
 }

@@ -200,29 +200,34 @@ final class RecordGrouperTests: XCTestCase {
     }
 
     /// With `--sort`, a section of equal numbers spelled apart (`0`, `-0`, `0.0`) is headed by the
-    /// spelling first in the input, as the list's sections are, whatever batches count it.
+    /// spelling first in the input, as the list's sections are, whatever batches count it; at every
+    /// level of a nested grouping too (an outer section by its first record among all its groups).
     func testTallyWithSortTitlesSectionsByTheirFirstSpellingInTheInput() {
         let spellings = ["0", "-0", "0.0", "1e0", "1", "1.00", "2"]
-        var random = SeededRandom(state: testSeed())
-        for _ in 0..<30 {
+        let seed = testSeed()
+        var random = SeededRandom(state: seed)
+        for round in 0..<60 {
             let records = (0..<Int.random(in: 1..<30, using: &random)).map { index -> Record in
-                let values: [Value] = [.number(spellings.randomElement(using: &random) ?? "0"), .number(String(Int.random(in: 0..<9, using: &random)))]
-                return Record(shape: RecordShape(names: ["k", "v"]), values: values)
+                let values: [Value] = [.number(spellings.randomElement(using: &random) ?? "0"), .number(["3", "3.0", "4"].randomElement(using: &random) ?? "3"),
+                                       .number(String(Int.random(in: 0..<9, using: &random)))]
+                return Record(shape: RecordShape(names: ["k", "w", "v"]), values: values)
             }
+            let fields = round % 2 == 0 ? [FieldPath("k")] : [FieldPath("k"), FieldPath("w")]
             let sort = [SortSpec(path: FieldPath("v"), descending: Bool.random(using: &random))]
             let table = CellTable(records: records)
-            var tally = GroupTally(fields: [FieldPath("k")], sort: sort)
+            var tally = GroupTally(fields: fields, sort: sort)
             var start = 0
             while start < records.count {
                 let end = min(records.count, start + Int.random(in: 1...5, using: &random))
-                var part = GroupTally(fields: [FieldPath("k")], sort: sort)
+                var part = GroupTally(fields: fields, sort: sort)
                 part.add((start..<end).map(RowRef.init), of: table)
                 tally.add(part)
                 start = end
             }
             // The sections of the records in input order are headed by the first spelling of each.
-            let firstSpelled = Set(RecordGrouper.sections(records, by: [FieldPath("k")]).map(\.header))
-            XCTAssertEqual(Set(tally.sections().map(\.header)), firstSpelled)
+            let firstSpelled = Set(RecordGrouper.sections(records, by: fields).map(\.header))
+            XCTAssertEqual(Set(tally.sections().map(\.header)), firstSpelled, "seed \(seed), round \(round)")
+            XCTAssertEqual(tally.sections().map(\.info.count).reduce(0, +), records.count, "seed \(seed), round \(round)")
         }
     }
 
