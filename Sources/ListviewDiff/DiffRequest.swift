@@ -45,7 +45,7 @@ public struct DiffRequest: Sendable {
     }
 
     /// When two values are the same: by meaning or as written, within the tolerance.
-    public var equality: ValueEquality { ValueEquality(exact: exact, tolerance: tolerance, rules: rules) }
+    public var equality: ValueEquality { ValueEquality(exact: exact, inferTypes: list.read.csv.inferTypes, tolerance: tolerance, rules: rules) }
 
     /// Whether the old side's index is held in memory or the diff partitions both sides on disk:
     /// the `MemoryPlan` of the old side, as a list's is of its inputs.

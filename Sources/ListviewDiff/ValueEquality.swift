@@ -13,12 +13,15 @@ import ListviewValues
 /// of an object or array (a CSV cell) equals that object or array.
 ///
 /// `exact`: the type and the text as written must both match (`12.50` is not
-/// `12.5`, null is not a missing field, the string `"1"` is not the number `1`).
+/// `12.5`, null is not a missing field, the string `"1"` is not the number `1`). A CSV cell is a
+/// number when it reads as one, unless `inferTypes` is off (`--no-infer`: every cell a string).
 ///
 /// `tolerance` (`--tolerance`) lets the numbers of a field differ by up to its bound; the
 /// matcher of a keyed diff applies it to the compared fields (never to the key).
 public struct ValueEquality: Sendable {
     public let exact: Bool
+    /// Whether a CSV cell that reads as a number is one (`--no-infer` turns it off), as its value is.
+    public let inferTypes: Bool
     public let tolerance: NumericTolerance
     /// How nested values and text are looked into (`--array-key`, `--unordered`, `--ignore` paths,
     /// `--scrub`): `changes` applies them.
@@ -26,8 +29,10 @@ public struct ValueEquality: Sendable {
     /// The `--tolerance` fields that are paths below a field or patterns, in the order of their text.
     let tolerancePaths: [(pattern: DiffPathPattern, bound: NumericTolerance.Bound)]
 
-    public init(exact: Bool = false, tolerance: NumericTolerance = NumericTolerance(), rules: NestedDiffRules = NestedDiffRules()) {
+    public init(exact: Bool = false, inferTypes: Bool = true, tolerance: NumericTolerance = NumericTolerance(),
+                rules: NestedDiffRules = NestedDiffRules()) {
         self.exact = exact
+        self.inferTypes = inferTypes
         self.tolerance = tolerance
         self.rules = rules
         tolerancePaths = tolerance.fields.sorted { $0.key < $1.key }.compactMap { name, bound in
@@ -60,7 +65,7 @@ public struct ValueEquality: Sendable {
             guard let decode, let left = decode(a.text), let right = decode(b.text) else { return false }
             return sameMeaning(left, right)
         }
-        if exact { return Self.exactKind(a) == Self.exactKind(b) && ByteWord.same(a.text, b.text) }
+        if exact { return Self.exactKind(a, inferTypes: inferTypes) == Self.exactKind(b, inferTypes: inferTypes) && ByteWord.same(a.text, b.text) }
         let (aNone, bNone) = (Self.isNoValue(a), Self.isNoValue(b))
         if aNone || bNone { return aNone && bNone }
         return ByteWord.same(a.text, b.text) || Self.sameNumber(a.text, b.text)
@@ -167,8 +172,9 @@ public struct ValueEquality: Sendable {
         NumberRule.equal(a, b)
     }
 
-    /// The kind `--exact` compares: a CSV cell is a number when it reads as one (with type inference).
-    static func exactKind(_ cell: Cell) -> CellKind {
-        cell.kind == .text ? (NumberText.isNumber(cell.text) ? .number : .string) : cell.kind
+    /// The kind `--exact` compares: a CSV cell is a number when it reads as one, with type
+    /// inference (`inferTypes`); without, a string, as its value is.
+    static func exactKind(_ cell: Cell, inferTypes: Bool = true) -> CellKind {
+        cell.kind == .text ? (inferTypes && NumberText.isNumber(cell.text) ? .number : .string) : cell.kind
     }
 }

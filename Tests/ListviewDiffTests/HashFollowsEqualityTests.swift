@@ -84,8 +84,30 @@ final class HashFollowsEqualityTests: XCTestCase {
         XCTAssertTrue(ValueEquality(exact: true, rules: rules).same(.string("12"), .string("13"), at: DiffPath(field: "v"), decode: nil))
     }
 
-    private static func value(_ cell: ValueEquality.Cell) -> Value? {
-        cell.kind == .nested ? JSONNestedValue.decode(cell.text) : cell.kind.value(of: cell.text, inferTypes: true)
+    private static func value(_ cell: ValueEquality.Cell, inferTypes: Bool = true) -> Value? {
+        cell.kind == .nested ? JSONNestedValue.decode(cell.text) : cell.kind.value(of: cell.text, inferTypes: inferTypes)
+    }
+
+    /// `--exact` tells two cells apart exactly when it tells their values apart, with type
+    /// inference and without (`--no-infer`: a CSV cell `10` is the string "10", as its value is):
+    /// a record is never changed with no field changed, nor a key matched that its values do not.
+    func testExactCellsAndTheirValuesAgree() {
+        let cells = Self.cells.filter { $0.kind != .nested }
+        for inferTypes in [true, false] {
+            let equality = ValueEquality(exact: true, inferTypes: inferTypes)
+            for a in cells {
+                for b in cells {
+                    Array(a.text.utf8).withUnsafeBytes { leftText in
+                        Array(b.text.utf8).withUnsafeBytes { rightText in
+                            let (left, right) = ((a.kind, leftText), (b.kind, rightText))
+                            let equal = equality.equal(left, right, decode: nil)
+                            let same = equality.sameMeaning(Self.value(left, inferTypes: inferTypes), Self.value(right, inferTypes: inferTypes))
+                            XCTAssertEqual(equal, same, "\(a) and \(b), inferTypes \(inferTypes)")
+                        }
+                    }
+                }
+            }
+        }
     }
 
     private static func hash(_ cell: ValueEquality.Cell, _ equality: ValueEquality) -> UInt64 {
