@@ -25,18 +25,19 @@ struct FlattenedOutput {
     /// What joins the keys of a path (`--flatten-separator`).
     let separator: String
     let dialect: DelimitedPresenter.Dialect
-    /// The columns met in the rows written, in the order first met.
+    /// The columns met in the rows written, in the order first met. Names and keys are told apart
+    /// by their Unicode scalars (`ScalarText`), as the records' are: `é` and `e` + U+0301 are two.
     private var order: [String] = []
-    private var columns: [String: Column] = [:]
+    private var columns: [ScalarText: Column] = [:]
 
     /// The fields written under the header, with the presenter that writes it.
     struct Header {
         let presenter: DelimitedPresenter
         /// The names written that are leaf paths, not columns of their own, with the column and
         /// keys of each; nil when nothing written is nested, and the rows are written as they are.
-        let leafPaths: [String: FlattenedFields.LeafPath]?
+        let leafPaths: [ScalarText: FlattenedFields.LeafPath]?
         /// The names among `leafPaths` that are fields too, read first (`FlattenedFields`'s `columnFirst`).
-        var columnFirst: Set<String> = []
+        var columnFirst: Set<ScalarText> = []
     }
 
     /// What the rows written hold in one top-level column.
@@ -45,7 +46,7 @@ struct FlattenedOutput {
         var keepsValue = false
         /// The keys of each leaf path below it, in the order first written.
         var leaves: [[String]] = []
-        var seen: Set<[String]> = []
+        var seen: Set<[ScalarText]> = []
     }
 
     /// The flattening of `request`'s output, or nil when its rows are written as they are: a
@@ -77,11 +78,12 @@ struct FlattenedOutput {
 
     private mutating func note(_ paths: [RecordShaping.LeafPaths]) {
         for (name, keepsValue, leaves) in paths {
-            if columns[name] == nil { order.append(name) }
-            var column = columns[name] ?? Column()
+            let named = ScalarText(name)
+            if columns[named] == nil { order.append(name) }
+            var column = columns[named] ?? Column()
             column.keepsValue = column.keepsValue || keepsValue
-            for keys in leaves where column.seen.insert(keys).inserted { column.leaves.append(keys) }
-            columns[name] = column
+            for keys in leaves where column.seen.insert(keys.map(ScalarText.init)).inserted { column.leaves.append(keys) }
+            columns[named] = column
         }
     }
 
@@ -129,22 +131,22 @@ struct FlattenedOutput {
             return Header(presenter: DelimitedPresenter(fields: fields, dialect: dialect), leafPaths: nil)
         }
         let leading = try fields.leading.flatMap { try expanded($0.text) }
-        let given = Set(leading.map(\.name))
-        let leadingNames = Set(fields.leading.map(\.text))
+        let given = Set(leading.map { ScalarText($0.name) })
+        let leadingNames = Set(fields.leading.map { ScalarText($0.text) })
         let rest = try (fields.columns?.map(\.title) ?? fields.schemaColumns)
-            .filter { !leadingNames.contains($0) }
+            .filter { !leadingNames.contains(ScalarText($0)) }
             .flatMap { try expanded($0) }
-            .filter { !given.contains($0.name) && !fields.excluded.excludes($0.name) }
-        var seen: Set<String> = []
-        for (name, _, _) in leading + rest where !seen.insert(name).inserted {
+            .filter { !given.contains(ScalarText($0.name)) && !fields.excluded.excludes($0.name) }
+        var seen: Set<ScalarText> = []
+        for (name, _, _) in leading + rest where !seen.insert(ScalarText(name)).inserted {
             throw ListviewError.usage(Self.message(conflict(at: name)))
         }
         let flattened = OutputFields(columns: rest.map { ColumnSpec($0.name) }, leading: leading.map { FieldPath($0.name) },
                                      excluding: fields.excluded, schema: fields.schema)
-        let leafPaths = (leading + rest).compactMap { name, leaf, _ in leaf.map { (name, $0) } }
+        let leafPaths = (leading + rest).compactMap { name, leaf, _ in leaf.map { (ScalarText(name), $0) } }
         return Header(presenter: DelimitedPresenter(fields: flattened, dialect: dialect),
                       leafPaths: Dictionary(leafPaths, uniquingKeysWith: { first, _ in first }),
-                      columnFirst: Set((leading + rest).filter(\.columnFirst).map(\.name)))
+                      columnFirst: Set((leading + rest).filter(\.columnFirst).map { ScalarText($0.name) }))
     }
 
     /// The columns written under `name`: itself when a row written holds a value of its own there
@@ -153,22 +155,22 @@ struct FlattenedOutput {
     /// fields' leaves are spelled like it; another name is the leaves of the fields it steps
     /// into, and refused when two of them would be one column.
     private func expanded(_ given: String) throws -> [(name: String, leaf: FlattenedFields.LeafPath?, columnFirst: Bool)] {
-        let isField = columns[given] != nil
+        let isField = columns[ScalarText(given)] != nil
         // `items[0].sku` is the path `items.0.sku` spells: looked up so, written as given.
         let path = FieldPath(given)
         let name = isField || !given.contains("[") || path.reachesEveryElement ? given : path.components.joined(separator: separator)
         var ownValue = false
         var ownLeaf: FlattenedFields.LeafPath?
         var below: [(name: String, leaf: FlattenedFields.LeafPath?, columnFirst: Bool)] = []
-        for column in order where name == column || (!isField && name.hasPrefix(column + separator)) {
-            guard let found = columns[column] else { continue }
-            if name == column && found.keepsValue { ownValue = true }
+        for column in order where name.hasSameScalars(as: column) || (!isField && name.hasScalarPrefix(column + separator)) {
+            guard let found = columns[ScalarText(column)] else { continue }
+            if name.hasSameScalars(as: column) && found.keepsValue { ownValue = true }
             for keys in found.leaves {
                 let path = ([column] + keys).joined(separator: separator)
-                if path == name {
+                if path.hasSameScalars(as: name) {
                     if ownLeaf != nil { throw ListviewError.usage(Self.message(conflict(at: name))) }
                     ownLeaf = (column, keys)
-                } else if path.hasPrefix(name + separator) {
+                } else if path.hasScalarPrefix(name + separator) {
                     below.append((path, (column, keys), false))
                 }
             }
@@ -191,8 +193,10 @@ struct FlattenedOutput {
 
     /// The leaf written below another column whose path is spelled `name`, first in column order.
     private func leaf(spelled name: String) -> FlattenedFields.LeafPath? {
-        for column in order where name.hasPrefix(column + separator) {
-            if let keys = columns[column]?.leaves.first(where: { ([column] + $0).joined(separator: separator) == name }) { return (column, keys) }
+        for column in order where name.hasScalarPrefix(column + separator) {
+            if let keys = columns[ScalarText(column)]?.leaves.first(where: { ([column] + $0).joined(separator: separator).hasSameScalars(as: name) }) {
+                return (column, keys)
+            }
         }
         return nil
     }

@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewJSON
+import ListviewValues
 
 /// The fields of rows flattened as they are written (CSV and TSV output, SPEC §11), read from the
 /// rows' own cells as `flattenedCells` flattens them, without making a flattened table. Each name
@@ -45,16 +46,18 @@ public struct FlattenedFields {
     ///
     /// A name in `columnFirst` is a column and a leaf path both: each row's cell in the column,
     /// and where the row lacks it, the leaf (`TableField`'s reading of a path).
-    public init(names: [String], leafPaths: [String: LeafPath], columns: [String], spreading: Set<String>, columnFirst: Set<String> = []) {
+    /// Names are told apart by their Unicode scalars (`ScalarText`), as the records' keys are.
+    public init(names: [String], leafPaths: [ScalarText: LeafPath], columns: [String], spreading: Set<ScalarText>, columnFirst: Set<ScalarText> = []) {
         var tree = PathTree()
         var roots: [Int: Int] = [:]
         var leafNodes: [Int] = []
-        let columnIndexes = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let columnIndexes = Dictionary(columns.enumerated().map { (ScalarText($1), $0) }, uniquingKeysWith: { first, _ in first })
         var sources: [Source] = []
         var cellColumns: [(column: Int, field: Int)] = []
         for (field, name) in names.enumerated() {
-            guard let (columnName, keys) = leafPaths[name], let column = columnIndexes[columnName] else {
-                guard let column = columnIndexes[name] else {
+            let named = ScalarText(name)
+            guard let (columnName, keys) = leafPaths[named], let column = columnIndexes[ScalarText(columnName)] else {
+                guard let column = columnIndexes[named] else {
                     sources.append(.missing)
                     continue
                 }
@@ -65,7 +68,7 @@ public struct FlattenedFields {
                 } else {
                     sources.append(.cells(column..<column + 1))
                 }
-                if spreading.contains(name), roots[column] == nil { roots[column] = tree.root(of: column) }
+                if spreading.contains(named), roots[column] == nil { roots[column] = tree.root(of: column) }
                 continue
             }
             var node = roots[column] ?? tree.root(of: column)
@@ -74,7 +77,7 @@ public struct FlattenedFields {
                 var key = key
                 node = key.withUTF8 { tree.child(of: node, key: UnsafeRawBufferPointer($0), after: nil) }
             }
-            if columnFirst.contains(name), let own = columnIndexes[name] {
+            if columnFirst.contains(named), let own = columnIndexes[named] {
                 sources.append(.cellOrLeaf(column: own, slot: leafNodes.count))
             } else {
                 sources.append(.leaf(leafNodes.count))

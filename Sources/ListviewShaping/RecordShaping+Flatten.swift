@@ -1,5 +1,6 @@
 import ListviewBatches
 import ListviewJSON
+import ListviewValues
 
 /// `--flatten [N]`, cell by cell: each nested cell's compact JSON is walked once without making
 /// values (`CompactJSONScanner`), its leaves kept by the path they are at (`PathTree`), and the
@@ -58,12 +59,13 @@ extension RecordShaping {
             guard !walk.tree.leaves.isEmpty else { return .success(nil) }
             var names: [String] = []
             var sources: [FlattenedColumn] = []
-            var literal: Set<String> = []
+            // By Unicode scalars (`ScalarText`): canonically equivalent keys are two columns.
+            var literal: Set<ScalarText> = []
             for (column, name) in table.columns.enumerated() {
                 if walk.keepsColumn[column] {
                     names.append(name)
                     sources.append(.copy(column))
-                    literal.insert(name)
+                    literal.insert(ScalarText(name))
                 }
                 for node in walk.tree.leaves[column] ?? [] {
                     names.append(([name] + walk.tree.keys(of: node)).joined(separator: separator))
@@ -71,10 +73,10 @@ extension RecordShaping {
                 }
             }
             // A path that spells a column of the table (or another path): two fields would be one column.
-            var counts: [String: Int] = [:]
-            for name in names { counts[name, default: 0] += 1 }
+            var counts: [ScalarText: Int] = [:]
+            for name in names { counts[ScalarText(name), default: 0] += 1 }
             for (name, source) in zip(names, sources) {
-                guard case .path(let node) = source, counts[name, default: 0] > 1 || literal.contains(name) else { continue }
+                guard case .path(let node) = source, counts[ScalarText(name), default: 0] > 1 || literal.contains(ScalarText(name)) else { continue }
                 let keys = walk.tree.keys(of: node)
                 let object = ([table.columns[walk.tree.column(of: node)]] + keys.dropLast()).joined(separator: separator)
                 return .failure(Conflict(column: name, object: object, key: keys.last ?? ""))

@@ -101,6 +101,11 @@ extension String {
         return unicodeScalars.lexicographicallyPrecedes(other.unicodeScalars) ? -1 : 1
     }
 
+    /// Whether the Unicode scalars of `prefix` begin these (its UTF-8 bytes begin these bytes),
+    /// where `hasPrefix` takes canonically equivalent spellings for one.
+    @inlinable
+    public func hasScalarPrefix(_ prefix: String) -> Bool { utf8.starts(with: prefix.utf8) }
+
     /// Feeds the UTF-8 bytes to `hasher` (as `hasSameScalars` compares).
     @inlinable
     public func hashScalars(into hasher: inout Hasher) {

@@ -34,4 +34,17 @@ final class ScalarEqualityPathTests: XCTestCase {
         XCTAssertEqual(try run(["--style", "jsonl"], input: keys), "{\"\u{E9}\":1}\n{\"e\u{301}\":2}\n")
         XCTAssertEqual(try run(["--fields", "e\u{301}", "--style", "jsonl"], input: keys), "{}\n{\"e\u{301}\":2}\n")
     }
+
+    /// Keys of a nested object spelled apart are two leaves when flattened: two columns of CSV and
+    /// TSV output, and of `--flatten`, never one column holding one of the two values, nor a conflict.
+    func testNestedKeysAreTwoFlattenedColumns() throws {
+        let nested = #"{"c":{"\u00e9":1,"e\u0301":2}}"# + "\n" + #"{"c":{"e\u0301":3}}"# + "\n"
+        for limit in [false, true] {
+            let header = "c.\u{E9},c.e\u{301}"
+            XCTAssertEqual(try run(["--style", "csv"], input: nested, limit: limit), header + "\n1,2\n,3\n")
+            XCTAssertEqual(try run(["--flatten", "--style", "csv"], input: nested, limit: limit), header + "\n1,2\n,3\n")
+            XCTAssertEqual(try run(["--fields", "c.e\u{301}", "--style", "csv"], input: nested, limit: limit), "c.e\u{301}\n2\n3\n")
+        }
+        XCTAssertEqual(try run(["--flatten", "--style", "jsonl"], input: nested), "{\"c.\u{E9}\":1,\"c.e\u{301}\":2}\n{\"c.e\u{301}\":3}\n")
+    }
 }
