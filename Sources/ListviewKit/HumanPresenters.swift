@@ -57,24 +57,37 @@ enum HumanPresenters {
                                    layout measured: () -> TableLayout) -> TablePresenter<RowRef> {
         switch request.look.style.descriptor.layout {
         case .cards:
-            let cards = view.formatter(AnyRowFormatter(CardRowFormatter(spec: request.look.card, theme: Theme(enabled: request.look.color))))
-            var cardRegistry = registry(request, view: view, rows: rows, kinds: kinds, default: cards)
+            let card = CardRowFormatter(spec: chosen(request.look.card, request, columns: columns), theme: Theme(enabled: request.look.color))
+            let cards = view.formatter(AnyRowFormatter(card))
+            var cardRegistry = registry(request, view: view, rows: rows, kinds: kinds, columns: columns, default: cards)
             cardRegistry.defaultBlock = .init(standsApart: true)
             return TablePresenter(columnHeader: nil, registry: cardRegistry, rowSpacing: request.look.style.descriptor.rowGap)
         case .lines:
             let line = view.formatter(request.look.template.map { AnyRowFormatter(TemplateRowFormatter(template: $0)) }
                 ?? AnyRowFormatter(KeyValueRowFormatter(columns: columns)))
-            return TablePresenter(columnHeader: nil, registry: registry(request, view: view, rows: rows, kinds: kinds, default: line))
+            return TablePresenter(columnHeader: nil, registry: registry(request, view: view, rows: rows, kinds: kinds, columns: columns, default: line))
         case .columns, .markdownTable, .records, .annotations:
             let layout = fitted(kinds?.defaultLayout ?? measured(), request)
             let cells = AnyRowFormatter(CellRowFormatter(table: view.table, layout: layout, wrap: request.look.wrap))
             var presenter = TablePresenter(columnHeader: layout.headerLine,
-                                           registry: registry(request, view: view, rows: rows, kinds: kinds, default: cells),
+                                           registry: registry(request, view: view, rows: rows, kinds: kinds, columns: columns, default: cells),
                                            closingLine: request.look.border ? layout.rule(.bottom) : nil)
             presenter.note = layout.omittedColumnsNote(width: request.look.width)
             presenter.width = request.look.width
             return presenter
         }
+    }
+
+    /// A card with `--fields` given: unless it names its own, its title is the first of the
+    /// chosen `columns` and its details the others, in their order (as the table's columns and the
+    /// line style's pairs are); without `--fields`, each record's own fields, as it is.
+    private static func chosen(_ card: CardSpec, _ request: ListRequest, columns: [ColumnSpec]) -> CardSpec {
+        guard request.look.fields != nil, !columns.isEmpty else { return card }
+        var chosen = card
+        chosen.title = card.title ?? columns.first?.path
+        let shown = Set([chosen.title?.text, card.subtitle?.text].compactMap { $0 })
+        chosen.details = card.details ?? columns.map(\.path).filter { !shown.contains($0.text) }
+        return chosen
     }
 
     /// A measured table layout with the request's null text, borders, colour and gap, fitted to
@@ -90,7 +103,7 @@ enum HumanPresenters {
 
     /// `default` for every row, and each `--kind KIND=FORMAT` (or `--template KIND=…`) for rows of
     /// that kind: a table kind laid out by `kinds` (or measured over the `rows` of its kind).
-    static func registry(_ request: ListRequest, view: RecordView, rows: [Int], kinds: KindMeasures? = nil,
+    static func registry(_ request: ListRequest, view: RecordView, rows: [Int], kinds: KindMeasures? = nil, columns: [ColumnSpec] = [],
                          default formatter: AnyRowFormatter<RowRef>) -> FormatterRegistry<RowRef> {
         guard let kindOf = kindOf(request, view: view) else { return FormatterRegistry(default: formatter) }
         var registry = FormatterRegistry(default: formatter, kindOf: kindOf)
@@ -101,6 +114,7 @@ enum HumanPresenters {
                 registry.register(AnyRowFormatter(TemplateCellFormatter(table: view.table, template: template)), forKind: kind)
             case .card(var card):
                 card.excluded = request.look.excluded
+                card = chosen(card, request, columns: columns)
                 registry.register(AnyRowFormatter(CardCellFormatter(table: view.table, card: CardRowFormatter(spec: card, theme: theme))),
                                   forKind: kind, block: .init(standsApart: true))
             case .table(let fields):
