@@ -3,7 +3,8 @@ import ListviewValues
 /// A field named on the command line: `status`, `customer.name`, `tags.0`, `items[0].sku`.
 ///
 /// A name that is itself a top-level key (a CSV header `a.b`) is that key;
-/// otherwise dots step into nested objects (by key) and arrays (by index), and `[N]` after
+/// otherwise dots step into nested objects (by key) and arrays (by index) from the top-level
+/// key it starts with (`start(in:)`: `items.o` of `items.o.p` when `items` is none), and `[N]` after
 /// a name is its element N (`items[0]` is `items.0`). `[]` after a name steps into every
 /// element of the array (`items[].sku`): such a path reaches several values, which a
 /// condition (`--where`) holds for when it holds for one of them (`values(in:)`).
@@ -26,11 +27,35 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// True when the path steps into every element of an array (`items[].sku`).
     public var reachesEveryElement: Bool { components.contains(Self.everyElement) }
 
+    /// Where this path starts among top-level names (`lookup` finds what a name is, or nil when
+    /// there is none): the name that is the whole path (a CSV header `a.b`); else its first step
+    /// (`customer` of `customer.name`), or failing that the shortest run of its first steps
+    /// joined with dots that is a name (an exploded element's field `items.o` of `items.o.p`),
+    /// with the steps after it. Records and tables resolve paths alike through it.
+    @inline(__always)
+    public func start<Found>(in lookup: (String) -> Found?) -> (found: Found, steps: ArraySlice<String>)? {
+        if let whole = lookup(text) { return (whole, components[components.endIndex...]) }
+        return outerStart(in: lookup)
+    }
+
+    /// `start(in:)` short of the whole path: the name it steps into a nested value from, and the steps.
+    @inline(__always)
+    public func outerStart<Found>(in lookup: (String) -> Found?) -> (found: Found, steps: ArraySlice<String>)? {
+        guard components.count > 1 else { return nil }
+        if let first = lookup(components[0]) { return (first, components.dropFirst()) }
+        var name = components[0]
+        for end in 2..<components.count {
+            name += "." + components[end - 1]
+            if let found = lookup(name) { return (found, components[end...]) }
+        }
+        return nil
+    }
+
     /// Every value at this path in `record`: one or none, or, through `[]` steps, each element's.
     public func values(in record: Record) -> [Value] {
         guard reachesEveryElement else { return value(in: record).map { [$0] } ?? [] }
-        guard let first = record[components[0]] else { return [] }
-        return Self.values(in: first, along: components.dropFirst())
+        guard let (first, steps) = start(in: { record[$0] }) else { return [] }
+        return Self.values(in: first, along: steps)
     }
 
     /// Every value at `steps` inside `value` (`[]` steps into each element of an array).
@@ -61,9 +86,8 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The value at this path in `record`, or nil when any step is missing.
     public func value(in record: Record) -> Value? {
-        if let direct = record[text] { return direct }
-        guard components.count > 1, var current = record[components[0]] else { return nil }
-        for component in components.dropFirst() {
+        guard var (current, steps) = start(in: { record[$0] }) else { return nil }
+        for component in steps {
             guard let next = current.child(component) else { return nil }
             current = next
         }

@@ -3,20 +3,23 @@ import ListviewValues
 /// A field path (`status`, `customer.name`, `tags.0`) resolved against a `CellTable`'s columns
 /// once, then read row after row: what `FieldPath.value(in:)` gives for the row's record.
 ///
-/// A path that is a column name reads that column. Otherwise its first component
-/// names a column holding a nested value, and the rest steps into that value
+/// A path that is a column name reads that column. Otherwise its first component (or the
+/// first of its dotted runs that is a column, `FieldPath.outerStart`) names a column holding a
+/// nested value, and the rest steps into that value
 /// (decoded from its compact JSON only for the rows that are read).
 public struct TableField: Sendable {
     public let path: FieldPath
     /// The column the path names whole, if any.
     public let column: Int?
-    /// The column of the path's first component, when the path steps into a nested value.
+    /// The column the path steps into a nested value from (`FieldPath.outerStart`), and its steps.
     private let outerColumn: Int?
+    private let steps: ArraySlice<String>
 
     public init(_ path: FieldPath, columns: [String]) {
         self.path = path
         column = columns.firstIndex { $0.hasSameScalars(as: path.text) }
-        outerColumn = path.components.count > 1 ? columns.firstIndex { $0.hasSameScalars(as: path.components[0]) } : nil
+        let outer = path.outerStart { name in columns.firstIndex { $0.hasSameScalars(as: name) } }
+        (outerColumn, steps) = (outer?.found, outer?.steps ?? [])
     }
 
     /// The value at this path in `row`, or nil when the row lacks it.
@@ -24,7 +27,7 @@ public struct TableField: Sendable {
     public func value(row: Int, in cells: CellTable.Cells) -> Value? {
         if let column, let value = cells.value(row: row, column: column) { return value }
         guard let outerColumn, var current = cells.value(row: row, column: outerColumn) else { return nil }
-        for component in path.components.dropFirst() {
+        for component in steps {
             guard let next = current.child(component) else { return nil }
             current = next
         }
@@ -35,7 +38,7 @@ public struct TableField: Sendable {
     public func values(row: Int, in cells: CellTable.Cells) -> [Value] {
         guard path.reachesEveryElement else { return value(row: row, in: cells).map { [$0] } ?? [] }
         guard let outerColumn, let outer = cells.value(row: row, column: outerColumn) else { return [] }
-        return FieldPath.values(in: outer, along: path.components.dropFirst())
+        return FieldPath.values(in: outer, along: steps)
     }
 
     /// True when the path names a column whole, so its cells can be read as bytes.

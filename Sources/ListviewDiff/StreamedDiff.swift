@@ -185,7 +185,7 @@ public struct StreamedDiff {
         var diff = self.diff
         diff.removed = matchedBy.indices.filter { matchedBy[$0] == -1 }
         let newNames = fields.map { $0.map(\.text).filter { name in
-            newColumns.contains(name) || FieldPath(name).components.count > 1 && newColumns.contains(FieldPath(name).components[0])
+            newColumns.contains(name) || FieldPath(name).outerStart { newColumns.contains($0) ? $0 : nil } != nil
         } } ?? newColumns
         let newSet = Set(newNames), oldSet = Set(oldNames)
         diff.fieldsAdded = newNames.filter { !oldSet.contains($0) && wanted($0) }

@@ -66,6 +66,33 @@ final class FieldPathTests: XCTestCase {
         XCTAssertEqual(FieldPath("a.b").value(in: record), .string("literal key"))
     }
 
+    /// A path whose first step is no key starts from the shortest run of its first steps that is
+    /// one (`items.o` of `items.o.p`, as `--explode items` names an element's fields); records and
+    /// tables resolve it alike (`TableField`, every path of the cells).
+    func testAPathStartsFromADottedKeyWhenItsFirstStepIsNone() {
+        let record = Record([
+            "items.o": .object(ObjectValue(["p": .number("5")])),
+            "x.y": .object(ObjectValue(["z": .array([.number("1"), .number("2")])])),
+            "a": .object(ObjectValue(["b": .object(ObjectValue(["c": .string("nested")]))])),
+            "a.b": .object(ObjectValue(["c": .string("dotted")])),
+        ])
+        let expected: [(String, Value?)] = [
+            ("items.o.p", .number("5")), ("x.y.z.1", .number("2")), ("x.y.z[0]", .number("1")),
+            ("a.b.c", .string("nested")), ("items.o", .object(ObjectValue(["p": .number("5")]))),
+            ("items.q.p", nil), ("items", nil), ("x.y.z.2", nil),
+        ]
+        var table = CellTable(records: [record])
+        // Nested cells hold compact JSON, decoded here by what each text was written from.
+        let written = Dictionary(record.values.map { ($0.compactJSON, $0) }, uniquingKeysWith: { first, _ in first })
+        table.nestedDecoder = { written[String(decoding: $0, as: UTF8.self)] }
+        for (text, value) in expected {
+            XCTAssertEqual(FieldPath(text).value(in: record), value, text)
+            let field = TableField(FieldPath(text), columns: table.columns)
+            XCTAssertEqual(table.withCells { field.value(row: 0, in: $0) }, value, "\(text) in a table")
+        }
+        XCTAssertEqual(FieldPath("x.y.z[]").values(in: record), [.number("1"), .number("2")])
+    }
+
     func testMissingIsNil() {
         XCTAssertNil(FieldPath("missing").value(in: record))
         XCTAssertNil(FieldPath("user.missing").value(in: record))
