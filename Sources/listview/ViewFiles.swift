@@ -29,12 +29,11 @@ enum ViewFiles {
         let configuration = try Configuration.load(request, locations: locations)
         if request.listViews && command == .list { return .listViews(ViewListing.text(of: configuration)) }
         var (added, leftOut) = try configuration.applied(view: request.view, command: command, given: request.given)
-        // `[defaults]` a command cannot use are left out for it, not fatal: a default order with --summary.
-        let summarises = ["summary", "histogram"].contains { name in
-            request.given.contains(name) || added.contains { $0.name == name && !$0.occurrences.isEmpty }
-        }
-        if summarises {
-            added.removeAll { configuration.defaults.contains($0) && ViewOptions.replacedBySummary.contains($0.name) }
+        // `[defaults]` a command cannot use are left out for it, not fatal: a default order with
+        // --summary, a default page size with --counts.
+        func asks(_ name: String) -> Bool { request.given.contains(name) || added.contains { $0.name == name && !$0.occurrences.isEmpty } }
+        if let replaced = asks("summary") || asks("histogram") ? ViewOptions.replacedBySummary : asks("counts") ? ViewOptions.replacedByCounts : nil {
+            added.removeAll { configuration.defaults.contains($0) && replaced.contains($0.name) }
         }
         return .run(added.flatMap(\.arguments) + arguments, added: added, note: AddedOptionsNote.text(added: added, leftOut: leftOut))
     }

@@ -91,13 +91,15 @@ struct ViewOptions: ParsableArguments {
         if let histogram, summary || counts {
             throw ValidationError("--histogram \(histogram) replaces the records with its bins: leave out \(summary ? "--summary" : "--counts")")
         }
-        if summary || histogram != nil {
-            let replacing = summary ? "--summary describes the columns" : "--histogram describes one field"
-            // Options about the records a summary replaces would be ignored: refuse them instead.
+        if summary || histogram != nil || counts {
+            let replacing = summary ? "--summary describes the columns" : counts ? "--counts shows only each section's count"
+                : "--histogram describes one field"
+            // Options about the records a summary or counts replace would be ignored: refuse them instead.
             let given: [String: Bool] = ["sort": !sort.isEmpty, "page-size": pageSize != nil, "footer": footer != nil,
                                          "template": !template.isEmpty, "kind-field": kindField != nil, "kind": !kind.isEmpty,
                                          "title": title != nil, "subtitle": subtitle != nil, "detail": detail != nil]
-            if let option = Self.replacedBySummary.first(where: { given[$0] == true }).map({ "--" + $0 }) {
+            let replaced = summary || histogram != nil ? Self.replacedBySummary : Self.replacedByCounts
+            if let option = replaced.first(where: { given[$0] == true }).map({ "--" + $0 }) {
                 throw ValidationError("\(replacing), so \(option) has no records to apply to")
             }
         }
@@ -106,6 +108,8 @@ struct ViewOptions: ParsableArguments {
     /// The options about records that `--summary` replaces, by long name: given with it on the
     /// command line or in a view they are refused; from `[defaults]` they are left out for it.
     static let replacedBySummary = ["sort", "page-size", "footer", "template", "kind-field", "kind", "title", "subtitle", "detail"]
+    /// Those `--counts` replaces: all but `--sort`, which orders its sections as the list's.
+    static let replacedByCounts = replacedBySummary.filter { $0 != "sort" }
 
     func apply(to request: inout ListRequest) throws {
         try selection.apply(to: &request)

@@ -203,7 +203,7 @@ final class ViewFilesTests: XCTestCase {
         try assertError([orders, "--group-by", "statuss"], "--group-by: no field 'statuss' in \(orders); did you mean 'status'?")
     }
 
-    func testDefaultsASummaryCannotUseAreLeftOutForIt() throws {
+    func testDefaultsASummaryOrCountsCannotUseAreLeftOutForThem() throws {
         try write("[defaults]\nsort = \"total:desc\"\nfooter = \"count\"\n[views.ordered]\nsort = \"total\"\n", to: "project/listview.toml")
         let summary = try run([orders, "--summary", "--fields", "total", "--style", "jsonl"])
         XCTAssertEqual(summary.status, 0, summary.stderr)
@@ -214,6 +214,14 @@ final class ViewFilesTests: XCTestCase {
         // A view the command line names is not a default: what it cannot do is an error.
         try assertError([orders, "--summary", "--view", "ordered"],
                         "--summary describes the columns, so --sort has no records to apply to (--sort is from ../../listview.toml:5) (see 'listview --help')")
+        // --counts leaves out the default footer, and keeps the default order of its sections.
+        let counts = try run([orders, "--group-by", "status", "--counts", "--style", "csv"])
+        let sorted = try run([orders, "--group-by", "status", "--counts", "--sort", "total:desc", "--style", "csv", "--no-config"])
+        XCTAssertEqual(counts.status, 0, counts.stderr)
+        XCTAssertEqual(counts.stdout, sorted.stdout)
+        try write("[views.footed]\nfooter = \"count\"\n", to: "project/listview.toml")
+        try assertError([orders, "--counts", "--view", "footed"],
+                        "--counts shows only each section's count, so --footer has no records to apply to (--footer is from ../../listview.toml:2) (see 'listview --help')")
     }
 
     func testAParserErrorNamesTheFileThatGaveTheOption() throws {
