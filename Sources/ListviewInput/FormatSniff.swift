@@ -8,7 +8,8 @@
 ///   first value spans lines, when something else follows it, or when nothing does. Deciding
 ///   needs the first value and the first byte after it that is not white space, or the end.
 /// - other text is decided on its first line (up to its line break, or the end): CSV or TSV by
-///   its separators, or a JSON scalar.
+///   its separators; a first line that is one JSON scalar alone is JSON when nothing follows
+///   it, JSON Lines when the next line starts a value too, and CSV otherwise.
 ///
 /// Empty or blank input is JSON Lines, so it reads as an empty list (`grep … | listview` that
 /// matched nothing), not as broken JSON. A first value longer than `longestWait` bytes is not
@@ -29,7 +30,7 @@ public enum FormatSniff {
             return decideJSON(bytes, from: start, atEnd: atEnd)
         case let first:
             guard let line = firstLine(of: bytes, atEnd: atEnd) else { return nil }
-            return decideOnFirstLine(line, startingWith: first)
+            return decideOnFirstLine(line, startingWith: first) ?? decideAfterScalar(bytes, lineEnd: line.endIndex, atEnd: atEnd)
         }
     }
 
@@ -120,20 +121,74 @@ public enum FormatSniff {
         return atEnd ? bytes : nil
     }
 
-    /// A first line that starts like a JSON scalar is CSV or TSV when it has their separators;
-    /// any other first line is TSV when it has tabs and no commas, else CSV.
-    private static func decideOnFirstLine(_ line: ArraySlice<UInt8>, startingWith first: UInt8) -> InputFormat {
+    /// A first line is CSV, or TSV when it has tabs and no commas; nil when it is one JSON scalar
+    /// alone (`42`, `"a"`, `null`: `decideAfterScalar`). A one-column header that only starts like
+    /// one (`name`, `total`, `-x`) is CSV.
+    private static func decideOnFirstLine(_ line: ArraySlice<UInt8>, startingWith first: UInt8) -> InputFormat? {
         let hasComma = line.contains(UInt8(ascii: ","))
         let hasTab = line.contains(0x09)
-        switch first {
-        case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            if hasComma { return .csv }
-            if hasTab { return .tsv }
-            return .json
-        default:
-            return hasTab && !hasComma ? .tsv : .csv
+        if !hasComma && !hasTab && isScalar(line) { return nil }
+        return hasTab && !hasComma ? .tsv : .csv
+    }
+
+    /// After a first line holding one JSON scalar: JSON when nothing but blanks follows it, JSON
+    /// Lines when the next line that is not blank starts a value too (`seq 3`, a column of
+    /// `"…"` strings), else CSV (a one-column CSV whose header is `1` or `"name"`).
+    private static func decideAfterScalar(_ bytes: ArraySlice<UInt8>, lineEnd: Int, atEnd: Bool) -> InputFormat? {
+        guard let start = bytes[lineEnd...].firstIndex(where: { !isSpace($0) }) else { return atEnd ? .json : nil }
+        if bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") { return .jsonl }
+        guard let next = firstLine(of: bytes[start...], atEnd: atEnd) else { return nil }
+        return isScalar(next) ? .jsonl : .csv
+    }
+
+    /// Whether `line`, blanks around it aside, is one JSON scalar: `true`, `false`, `null`, a
+    /// number as JSON writes it, or a string (quotes at both ends, none unescaped between them,
+    /// no control character; the parser checks its escapes).
+    static func isScalar(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let first = line.firstIndex(where: { !isSpace($0) }), let last = line.lastIndex(where: { !isSpace($0) }) else { return false }
+        let text = line[first...last]
+        if text.elementsEqual("true".utf8) || text.elementsEqual("false".utf8) || text.elementsEqual("null".utf8) { return true }
+        if text.first == UInt8(ascii: "\"") {
+            var index = text.startIndex + 1
+            while index < text.endIndex {
+                switch text[index] {
+                case UInt8(ascii: "\\"): index += 2
+                case UInt8(ascii: "\""): return index == text.endIndex - 1
+                case 0..<0x20: return false
+                default: index += 1
+                }
+            }
+            return false
         }
+        return isNumber(text)
+    }
+
+    /// Whether `text` is a number as JSON writes it: `-`, `0` or digits not led by `0`, then
+    /// `.` and digits, then `e` or `E`, a sign and digits, the last two each optional.
+    private static func isNumber(_ text: ArraySlice<UInt8>) -> Bool {
+        var index = text.startIndex
+        func digits() -> Int {
+            let start = index
+            while index < text.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) { index += 1 }
+            return index - start
+        }
+        if index < text.endIndex, text[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < text.endIndex else { return false }
+        if text[index] == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            return false
+        }
+        if index < text.endIndex, text[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < text.endIndex, text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < text.endIndex, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == text.endIndex
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

@@ -30,8 +30,26 @@ final class FormatSniffTests: XCTestCase {
         XCTAssertEqual(decide("name,age\n", atEnd: false), .csv)
         XCTAssertEqual(decide("name\tage\n", atEnd: false), .tsv)
         XCTAssertEqual(decide("city", atEnd: true), .csv)
-        XCTAssertEqual(decide("\"a\"\n", atEnd: false), .json)
         XCTAssertEqual(decide("\"a\",\"b\"\n", atEnd: false), .csv)
+    }
+
+    /// A first line that only starts like a JSON scalar is a one-column CSV header; one that is a
+    /// scalar waits for the next line: another value makes JSON Lines, nothing JSON, else CSV.
+    func testAScalarOnTheFirstLineIsDecidedByTheNext() {
+        for header in ["name", "title", "flag", "note", "total", "-x", "1a", "01", "\"a\" b", "nul", "truth"] {
+            XCTAssertEqual(decide(header + "\nbob\n", atEnd: false), .csv, header)
+        }
+        XCTAssertNil(decide("\"a\"\n", atEnd: false))
+        XCTAssertNil(decide("1\n\n  ", atEnd: false))
+        XCTAssertEqual(decide("\"a\"\n", atEnd: true), .json)
+        XCTAssertEqual(decide("42", atEnd: true), .json)
+        XCTAssertEqual(decide("1\n2\n", atEnd: false), .jsonl)
+        XCTAssertEqual(decide("-1.5e3\r\n\n\"x\"\n", atEnd: false), .jsonl)
+        XCTAssertEqual(decide("null\n{\"a\":1}\n", atEnd: false), .jsonl)
+        XCTAssertEqual(decide("true\n[1]", atEnd: false), .jsonl)
+        XCTAssertEqual(decide("1\nbob\n", atEnd: false), .csv)
+        XCTAssertEqual(decide("\"name\"\nbob\n", atEnd: false), .csv)
+        XCTAssertEqual(decide("1\t2\n", atEnd: false), .tsv)
     }
 
     func testBlankInputIsAnEmptyListOnlyAtItsEnd() {
@@ -43,7 +61,7 @@ final class FormatSniffTests: XCTestCase {
     /// Every cut of each text into a first piece either waits or decides as the whole text does.
     func testNoPrefixDecidesOtherwiseThanTheWholeText() {
         let texts = ["{\"a\":1}\n{\"a\":2}\n", "[\n {\"a\":1}\n]\n", "{\"a\":\"x\\\"}\"}\n", "a;b\n1;2\n",
-                     "x\ty\n1\t2\n", "[1]\n", "\"s\"\n", "{\"a\":[{\"b\":\"]\"}]}\n\n[2]\n"]
+                     "x\ty\n1\t2\n", "[1]\n", "\"s\"\n", "name\nbob\n", "1\n2\n", "\"a\"\n\n\"b\"\n", "1\nbob\n", "null", "{\"a\":[{\"b\":\"]\"}]}\n\n[2]\n"]
         for text in texts {
             let bytes = Array(text.utf8)
             let whole = FormatSniff.decide(bytes[...], atEnd: true)
