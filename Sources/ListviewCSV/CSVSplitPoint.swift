@@ -53,7 +53,7 @@ enum CSVSplitPoint {
 
     /// The number of quote bytes in each of `ranges` of the file, read through one buffer.
     private static func quotes(in input: ByteInput, _ ranges: [Range<Int>], quote: UInt8) throws -> [Int] {
-        var block = [UInt8](repeating: 0, count: min(1 << 20, max(1, ranges.map(\.count).max() ?? 1)))
+        var block = ByteInput.readBuffer(count: min(1 << 20, max(1, ranges.map(\.count).max() ?? 1)))
         return try block.withUnsafeMutableBytes { block in
             try ranges.map { range in
                 var offset = range.lowerBound
@@ -74,7 +74,7 @@ enum CSVSplitPoint {
     /// The first row start after `target`, given whether `target` lies inside quotes; nil
     /// when none is left before the end of the file (a CR at the very end ends its row there).
     private static func rowStart(in input: ByteInput, from target: Int, insideQuotes: Bool, quote: UInt8) throws -> Int? {
-        var block = [UInt8](repeating: 0, count: 64 << 10)
+        var block = ByteInput.readBuffer(count: 64 << 10)
         var offset = target
         var inside = insideQuotes
         var pendingCR: Int?  // a CR outside quotes: the row starts after it, or after the LF that follows it

@@ -17,7 +17,7 @@ enum JSONCut {
     static func first(in input: ByteInput, from offset: Int, size: Int, lines: Bool, searching limit: Int = .max) throws -> (end: Int, start: Int)? {
         // Records are short, and a file is cut every few hundred kilobytes: a page's look mostly
         // finds the cut, where reading a whole block each time would read a quarter of the file again.
-        var block = [UInt8](repeating: 0, count: 4 << 10)
+        var block = ByteInput.readBuffer(count: 4 << 10)
         var at = offset
         while at < size, at - offset < limit {
             let count = try block.withUnsafeMutableBytes { try input.read(at: at, into: $0) }
@@ -27,7 +27,7 @@ enum JSONCut {
             }
             // Nothing in the first page: the same place again, a whole block at a time.
             if block.count < 64 << 10 {
-                block = [UInt8](repeating: 0, count: 64 << 10)
+                block = ByteInput.readBuffer(count: 64 << 10)
                 continue
             }
             // Nothing in this block: the next one overlaps it by a line's worth, not to miss a cut across blocks.
