@@ -70,17 +70,21 @@ public struct GroupTally {
             return add(table.record(at: rows[best].row, shapes: shapes), count: rows.count, keys: sort.isEmpty ? [] : keysOf(rows[best].row),
                        place: counted + best)
         }
-        let ids = RowGroupIDs(rows: rows, fields: table.fields(fields), of: table)
+        // One level in the input's order: the numbering counts the groups as it goes.
+        let onlyTally = fields.count == 1 && listed == nil
+        let ids = RowGroupIDs(rows: rows, fields: table.fields(fields), of: table, tallying: onlyTally)
         // Each row's combination of group numbers, one level at a time, numbered as it first appears.
         var combinations: [Combination: Int] = [:]
         // Group numbers are dense (the level-0 values, then the combinations as they appear), so
         // each one's position in `local` is kept in an array indexed by it (-1: not seen yet).
-        var positionOf = [Int](repeating: -1, count: ids.values.count)
-        var local: [(place: Int, count: Int, firstPlace: Int)] = []
+        var positionOf = [Int](repeating: -1, count: onlyTally ? 0 : ids.values.count)
+        // Numbered as they first appear, the groups of one level come in `local`'s order.
+        var local: [(place: Int, count: Int, firstPlace: Int)] = ids.tally.map { ($0.firstPlace, $0.count, $0.firstPlace) }
         // With --sort, each row's position in `local`.
         var localOfPlace: [Int] = []
         if listed != nil { localOfPlace.reserveCapacity(rows.count) }
-        for (place, item) in rows.enumerated() {
+        // The rows one at a time, unless the numbering counted them already.
+        for (place, item) in (onlyTally ? [] : rows).enumerated() {
             var number = ids.id(row: item.row, level: 0)
             for level in fields.indices.dropFirst() {
                 let pair = Combination(earlier: number, next: ids.id(row: item.row, level: level))

@@ -18,16 +18,21 @@ public struct RowGroupIDs: Sendable {
     private let numbers: Numbers
     /// The value of each group number; numbers are unique across levels.
     public let values: [Value]
+    /// With `tallying`, for each group number: how many of the rows are in it, and the place among
+    /// them of its first (a count of one level, `GroupTally`, needs nothing more); else empty.
+    public let tally: [(count: Int, firstPlace: Int)]
 
-    /// The groups of `rows` of `table` at each of `fields`.
-    public init(rows: [RowRef], fields: [TableField], of table: CellTable) {
+    /// The groups of `rows` of `table` at each of `fields` (and their `tally`).
+    public init(rows: [RowRef], fields: [TableField], of table: CellTable, tallying: Bool = false) {
         var values: [Value] = []
+        var tally: [(count: Int, firstPlace: Int)]? = tallying ? [] : nil
         if table.rowCount < Int(UInt32.max) {
-            numbers = .narrow(Self.numbers(of: rows, fields: fields, table: table, values: &values))
+            numbers = .narrow(Self.numbers(of: rows, fields: fields, table: table, values: &values, tally: &tally))
         } else {
-            numbers = .wide(Self.numbers(of: rows, fields: fields, table: table, values: &values))
+            numbers = .wide(Self.numbers(of: rows, fields: fields, table: table, values: &values, tally: &tally))
         }
         self.values = values
+        self.tally = tally ?? []
     }
 
     /// The group number of table row `row` at grouping `level`.
@@ -41,22 +46,24 @@ public struct RowGroupIDs: Sendable {
 
     /// Numbers each distinct group key of each level (at most one per row, so they fit in `Number`).
     private static func numbers<Number: FixedWidthInteger>(of rows: [RowRef], fields: [TableField], table: CellTable,
-                                                          values: inout [Value]) -> [[Number]] {
+                                                          values: inout [Value], tally: inout [(count: Int, firstPlace: Int)]?) -> [[Number]] {
         table.withCells { cells in
             fields.map { field in
                 var numbers = [Number](repeating: 0, count: table.rowCount)
                 var known: [GroupKey: Number] = [:]
                 var first = FirstKeys<Number>()
-                for item in rows {
+                for (place, item) in rows.enumerated() {
                     let key = field.groupKey(row: item.row, in: cells)
                     if let number = first.number(of: key) ?? known[key] {
                         numbers[item.row] = number
+                        tally?[Int(number)].count += 1
                     } else {
                         let number = Number(truncatingIfNeeded: values.count)
                         known[key] = number
                         first.add(key, number)
                         numbers[item.row] = number
                         values.append(key.value(nestedDecoder: table.nestedDecoder))
+                        tally?.append((1, place))
                     }
                 }
                 return numbers
