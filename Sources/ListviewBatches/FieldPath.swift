@@ -86,7 +86,8 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The value at this path in `record`, or nil when any step is missing.
     public func value(in record: Record) -> Value? {
-        guard var (current, steps) = start(in: { record[$0] }) else { return nil }
+        guard let (first, steps) = start(in: { record[$0] }) else { return nil }
+        var current = first
         for component in steps {
             guard let next = current.child(component) else { return nil }
             current = next
