@@ -1,3 +1,5 @@
+import ListviewValues
+
 /// The format of an input told from its content, never from the timing of its reads.
 ///
 /// A pipe hands its bytes over in reads whose sizes depend on the writer's timing, so the sniff
@@ -160,35 +162,7 @@ public enum FormatSniff {
             }
             return false
         }
-        return isNumber(text)
-    }
-
-    /// Whether `text` is a number as JSON writes it: `-`, `0` or digits not led by `0`, then
-    /// `.` and digits, then `e` or `E`, a sign and digits, the last two each optional.
-    private static func isNumber(_ text: ArraySlice<UInt8>) -> Bool {
-        var index = text.startIndex
-        func digits() -> Int {
-            let start = index
-            while index < text.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) { index += 1 }
-            return index - start
-        }
-        if index < text.endIndex, text[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < text.endIndex else { return false }
-        if text[index] == UInt8(ascii: "0") {
-            index += 1
-        } else if digits() == 0 {
-            return false
-        }
-        if index < text.endIndex, text[index] == UInt8(ascii: ".") {
-            index += 1
-            guard digits() > 0 else { return false }
-        }
-        if index < text.endIndex, text[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            if index < text.endIndex, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { return false }
-        }
-        return index == text.endIndex
+        return text.withUnsafeBytes(NumberText.isJSONNumber)
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

@@ -46,6 +46,16 @@ public enum NumberText {
         }
         return byte == nil
     }
+
+    /// Whether the UTF-8 `bytes` spell a number as JSON writes it: a number (`isNumber`) with no
+    /// `+` sign, a digit before any fraction, and no leading zero before another digit (`42`,
+    /// `-0.5`, `1e-3`; not `+3`, `.5`, `007`).
+    public static func isJSONNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard isNumber(bytes) else { return false }
+        let body = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        return isDigit(body.first) && !(body.first == UInt8(ascii: "0") && isDigit(body.dropFirst().first))
+    }
 }
 
 extension NumberText {

@@ -36,7 +36,7 @@ final class FormatSniffTests: XCTestCase {
     /// A first line that only starts like a JSON scalar is a one-column CSV header; one that is a
     /// scalar waits for the next line: another value makes JSON Lines, nothing JSON, else CSV.
     func testAScalarOnTheFirstLineIsDecidedByTheNext() {
-        for header in ["name", "title", "flag", "note", "total", "-x", "1a", "01", "\"a\" b", "nul", "truth"] {
+        for header in ["name", "title", "flag", "note", "total", "-x", "1a", "01", "+5", ".5", "-.5", "1.", "1e", "\"a\" b", "nul", "truth"] {
             XCTAssertEqual(decide(header + "\nbob\n", atEnd: false), .csv, header)
         }
         XCTAssertNil(decide("\"a\"\n", atEnd: false))
@@ -44,6 +44,7 @@ final class FormatSniffTests: XCTestCase {
         XCTAssertEqual(decide("\"a\"\n", atEnd: true), .json)
         XCTAssertEqual(decide("42", atEnd: true), .json)
         XCTAssertEqual(decide("1\n2\n", atEnd: false), .jsonl)
+        XCTAssertEqual(decide("0\n-0.5E+3\n", atEnd: false), .jsonl)
         XCTAssertEqual(decide("-1.5e3\r\n\n\"x\"\n", atEnd: false), .jsonl)
         XCTAssertEqual(decide("null\n{\"a\":1}\n", atEnd: false), .jsonl)
         XCTAssertEqual(decide("true\n[1]", atEnd: false), .jsonl)
