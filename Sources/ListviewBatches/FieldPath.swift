@@ -51,6 +51,13 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// Whether the path starts from one of the top-level names `isName` takes (`start(in:)`):
+    /// is one of them, or, with `nested` alone, steps into a value from one (`outerStart`).
+    public func starts(among isName: (String) -> Bool, nested: Bool = false) -> Bool {
+        let lookup = { (name: String) in isName(name) ? () : nil }
+        return (nested ? outerStart(in: lookup) : start(in: lookup)) != nil
+    }
+
     /// Every value at this path in `record`: one or none, or, through `[]` steps, each element's.
     public func values(in record: Record) -> [Value] {
         guard reachesEveryElement else { return value(in: record).map { [$0] } ?? [] }

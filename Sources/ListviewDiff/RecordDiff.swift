@@ -119,7 +119,7 @@ public struct RecordDiff: Sendable {
 
     /// True when `name` is a column of `table` or a path into one of its nested columns.
     static func has(_ name: String, _ table: CellTable) -> Bool {
-        table.columns.contains(name) || FieldPath(name).outerStart { table.columns.contains($0) ? $0 : nil } != nil
+        FieldPath(name).starts(among: table.columns.contains)
     }
 
     // MARK: - Matching

@@ -184,9 +184,7 @@ public struct StreamedDiff {
     public func finish(newColumns: [String]) -> (diff: RecordDiff, new: CellTable, places: [Int]) {
         var diff = self.diff
         diff.removed = matchedBy.indices.filter { matchedBy[$0] == -1 }
-        let newNames = fields.map { $0.map(\.text).filter { name in
-            newColumns.contains(name) || FieldPath(name).outerStart { newColumns.contains($0) ? $0 : nil } != nil
-        } } ?? newColumns
+        let newNames = fields.map { $0.filter { $0.starts(among: newColumns.contains) }.map(\.text) } ?? newColumns
         let newSet = Set(newNames), oldSet = Set(oldNames)
         diff.fieldsAdded = newNames.filter { !oldSet.contains($0) && wanted($0) }
         diff.fieldsRemoved = oldNames.filter { !newSet.contains($0) && wanted($0) }

@@ -177,16 +177,10 @@ public struct FieldCheck {
         request.read.inputsName
     }
 
-    /// True when `path` steps into a nested value from one of the `known` top-level fields
-    /// (`FieldPath.outerStart`: `customer.name`, or `items.o.p` from an exploded `items.o`).
-    private static func steps(_ path: FieldPath, into known: Set<String>) -> Bool {
-        path.outerStart { known.contains($0) ? $0 : nil } != nil
-    }
-
     /// True when `path` is a top-level field, or steps from one into a value some row has.
     static func exists(_ path: FieldPath, known: Set<String>, table: CellTable?) -> Bool {
         if known.contains(path.text) { return true }
-        guard steps(path, into: known), let table else { return false }
+        guard path.starts(among: known.contains, nested: true), let table else { return false }
         let field = TableField(path, columns: table.columns)
         if path.reachesEveryElement { return table.withCells { cells in (0..<table.rowCount).contains { !field.values(row: $0, in: cells).isEmpty } } }
         return table.withCells { cells in (0..<table.rowCount).contains { field.value(row: $0, in: cells) != nil } }
@@ -202,9 +196,9 @@ public struct FieldCheck {
             return "--sort '\(path.text)': '\(path.text[path.text.index(after: colon)...])' is not a direction; use :asc or :desc"
         }
         var candidates = columns
-        if path.reachesEveryElement, steps(path, into: known), let table {
+        if path.reachesEveryElement, path.starts(among: known.contains, nested: true), let table {
             candidates = NestedPaths.of(table, throughElements: true)
-        } else if steps(path, into: known), let table {
+        } else if path.starts(among: known.contains, nested: true), let table {
             let parent = FieldPath(path.components.dropLast().joined(separator: "."))
             candidates = keys(under: parent, in: table).map { parent.text + "." + $0 }
             // A mistyped step in between (`customer.adress.zip`): every path into the objects.
