@@ -32,7 +32,7 @@ enum ViewFiles {
         // `[defaults]` a command cannot use are left out for it, not fatal: a default order with
         // --summary, a default page size with --counts.
         func asks(_ name: String) -> Bool { request.given.contains(name) || added.contains { $0.name == name && !$0.occurrences.isEmpty } }
-        if let replaced = asks("summary") || asks("histogram") ? ViewOptions.replacedBySummary : asks("counts") ? ViewOptions.replacedByCounts : nil {
+        if let replaced = ViewOptions.replaced(summarising: asks("summary") || asks("histogram"), counting: asks("counts")) {
             added.removeAll { configuration.defaults.contains($0) && replaced.contains($0.name) }
         }
         return .run(added.flatMap(\.arguments) + arguments, added: added, note: AddedOptionsNote.text(added: added, leftOut: leftOut))

@@ -91,14 +91,13 @@ struct ViewOptions: ParsableArguments {
         if let histogram, summary || counts {
             throw ValidationError("--histogram \(histogram) replaces the records with its bins: leave out \(summary ? "--summary" : "--counts")")
         }
-        if summary || histogram != nil || counts {
+        if let replaced = Self.replaced(summarising: summary || histogram != nil, counting: counts) {
             let replacing = summary ? "--summary describes the columns" : counts ? "--counts shows only each section's count"
                 : "--histogram describes one field"
             // Options about the records a summary or counts replace would be ignored: refuse them instead.
             let given: [String: Bool] = ["sort": !sort.isEmpty, "page-size": pageSize != nil, "footer": footer != nil,
                                          "template": !template.isEmpty, "kind-field": kindField != nil, "kind": !kind.isEmpty,
                                          "title": title != nil, "subtitle": subtitle != nil, "detail": detail != nil]
-            let replaced = summary || histogram != nil ? Self.replacedBySummary : Self.replacedByCounts
             if let option = replaced.first(where: { given[$0] == true }).map({ "--" + $0 }) {
                 throw ValidationError("\(replacing), so \(option) has no records to apply to")
             }
@@ -110,6 +109,12 @@ struct ViewOptions: ParsableArguments {
     static let replacedBySummary = ["sort", "page-size", "footer", "template", "kind-field", "kind", "title", "subtitle", "detail"]
     /// Those `--counts` replaces: all but `--sort`, which orders its sections as the list's.
     static let replacedByCounts = replacedBySummary.filter { $0 != "sort" }
+
+    /// The options about records a run replaces: a summary's (`--summary`, `--histogram`), else
+    /// `--counts`'s; nil when it lists the records.
+    static func replaced(summarising: Bool, counting: Bool) -> [String]? {
+        summarising ? replacedBySummary : counting ? replacedByCounts : nil
+    }
 
     func apply(to request: inout ListRequest) throws {
         try selection.apply(to: &request)
