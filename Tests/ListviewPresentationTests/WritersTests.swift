@@ -77,6 +77,47 @@ final class WritersTests: XCTestCase {
         XCTAssertEqual(try render(presenter, [Section(items: records)]), expected)
     }
 
+    /// A line laid out as `LineField`s (the flattened CSV and TSV output's) is written as its
+    /// fields are one by one: every length around a word's eight bytes, each byte that is quoted
+    /// or escaped at every place, nulls, empty strings and empty CSV cells, and numbers and
+    /// booleans, written without a look.
+    func testALineOfLineFieldsIsWrittenAsItsFieldsAreOneByOne() {
+        var generator = seededRandom()
+        let alphabet = Array("ab,\"\n\r\t\\ +-!é\u{FEFF}".utf8)
+        for dialect in [DelimitedPresenter.Dialect.csv, .tsv] {
+            for _ in 0..<2_000 {
+                var bytes: [UInt8] = []
+                var cells: [(kind: CellKind, range: Range<Int>)] = []
+                for _ in 0..<Int.random(in: 1...5, using: &generator) {
+                    let kind = [CellKind.string, .text, .number, .bool, .null].randomElement(using: &generator) ?? .string
+                    let start = bytes.count
+                    switch kind {
+                    case .number: bytes += Array(String(Int.random(in: -99_999...99_999_999, using: &generator)).utf8)
+                    case .bool: bytes += Array((Bool.random(using: &generator) ? "true" : "false").utf8)
+                    case .null: break
+                    default:
+                        for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                            let special = Int.random(in: 0..<6, using: &generator) == 0
+                            bytes.append(special ? alphabet.randomElement(using: &generator) ?? 0x61 : UInt8(ascii: "a"))
+                        }
+                    }
+                    cells.append((kind, start..<bytes.count))
+                }
+                var line = ByteOutput(), oneByOne = ByteOutput()
+                bytes.withUnsafeBytes { buffer in
+                    let fields = cells.map { LineField(kind: $0.kind, text: UnsafeRawBufferPointer(rebasing: buffer[$0.range])) }
+                    fields.withUnsafeBufferPointer { DelimitedPresenter.appendLine(dialect: dialect, fields: $0, to: &line) }
+                    for (index, field) in fields.enumerated() {
+                        DelimitedPresenter.appendField(field.text, first: index == 0, dialect: dialect, quotesWhenEmpty: field.quotesWhenEmpty, to: &oneByOne)
+                    }
+                }
+                if dialect == .csv && oneByOne.isEmpty { oneByOne.append("\"\"") }
+                oneByOne.append(0x0A)
+                XCTAssertEqual(line.string, oneByOne.string, "\(dialect) \(cells)")
+            }
+        }
+    }
+
     func testCSVEmptyStringIsQuotedAndNullIsNothing() throws {
         let records = [Record(["a": .string(""), "b": .null, "c": .string("")])]
         let presenter = DelimitedPresenter(fields: OutputFields(columns: nil, schemaColumns: ["a", "b", "c", "d"]), dialect: .csv)
