@@ -39,7 +39,10 @@ public enum ListPlanner {
         let demands = ListOption.allCases.map { demand(of: $0, in: request, formats: formats) }
         if demands.contains(.summary) { return .summary }
         if demands.contains(.counts) { return .counts }
-        for case let .wholeList(pagesByLines) in demands { return .wholeList(pagesByLines: pagesByLines) }
+        // Pages are cut by lines when any option asks (wrapped rows), whichever option asked for
+        // the whole list first: `--sort` with `--wrap --page-size` pages as `--wrap --page-size` does.
+        let wholeList = demands.compactMap { demand -> Bool? in if case .wholeList(let pagesByLines) = demand { pagesByLines } else { nil } }
+        if !wholeList.isEmpty { return .wholeList(pagesByLines: wholeList.contains(true)) }
         for case let .page(size) in demands { return .streamedPage(size: size) }
         if demands.contains(.streamableStyle) { return .streamedRows }
         return .wholeList(pagesByLines: false)

@@ -44,6 +44,11 @@ final class ListPlannerTests: XCTestCase {
     func testWrappedTablePagesAreCutByLines() {
         XCTAssertEqual(plan { $0.look.wrap = true; $0.arrangement.pageSize = 5 }, .wholeList(pagesByLines: true))
         XCTAssertEqual(plan { $0.look.wrap = true; $0.arrangement.pageSize = 5; $0.look.style = .list }, .streamedPage(size: 5))
+        // Whichever option asks for the whole list first, wrapped pages stay cut by lines.
+        XCTAssertEqual(plan { $0.look.wrap = true; $0.arrangement.pageSize = 5; $0.arrangement.sort = [SortSpec(path: FieldPath("a"))] },
+                       .wholeList(pagesByLines: true))
+        XCTAssertEqual(plan { $0.look.wrap = true; $0.arrangement.pageSize = 5; $0.arrangement.groupBy = [FieldPath("a")] },
+                       .wholeList(pagesByLines: true))
     }
 
     func testAPageWithoutOrderStreams() {
