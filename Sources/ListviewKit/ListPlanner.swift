@@ -109,7 +109,12 @@ public enum ListPlanner {
             return request.arrangement.footer != nil && request.look.style.descriptor.records?.footersFollowRecords == true ? .wholeList(pagesByLines: false) : .none
         case .flattensOutput:
             return .none  // how CSV and TSV write nested values (its plan is the style's)
-        case .fields, .excluded, .groupOrder, .page, .template, .kindFormats, .kindField, .width, .wrap,
+        case .fields:
+            // A pattern names every field it matches in the whole input (`FieldCheck.prepared`):
+            // only one CSV or TSV header, read as it is, names them all before the first row.
+            let declaredColumns = formats.count == 1 && formats.allSatisfy(\.descriptor.declaresColumns) && request.read.shaping.isEmpty
+            return FieldCheck.fieldsWaitForRows(request) && !declaredColumns ? .wholeList(pagesByLines: false) : .none
+        case .excluded, .groupOrder, .page, .template, .kindFormats, .kindField, .width, .wrap,
              .maxColumnWidth, .nullText, .color, .border, .card, .layout:
             return .none  // how rows are shown
         }

@@ -40,10 +40,12 @@ public final class SpilledList {
     /// True when some row read holds a nested value: CSV and TSV flatten what they write then
     /// (`FlattenedOutput`), their columns found in a merge that writes nothing.
     var sawNestedCells = false
-    /// True when the rows shown are measured (a human style) and all the kept rows are shown.
+    /// True when the rows shown are measured (a human style), all the kept rows are shown, and the
+    /// fields shown are known before the rows are read: a `--fields` pattern names the fields the
+    /// rows turn out to have, so its fields are measured in a merge once they are known.
     var measuresWhileSpilling: Bool {
         request.arrangement.limit == nil && (request.arrangement.pageSize == nil || pagesByLines)
-            && request.look.style.descriptor.measuresRowsShown
+            && request.look.style.descriptor.measuresRowsShown && !FieldCheck.fieldsWaitForRows(request)
     }
 
     init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema, pagesByLines: Bool = false) {
@@ -54,7 +56,7 @@ public final class SpilledList {
         runs = SortedRuns(budget: budget, sort: request.arrangement.sort, schema: schema,
                           folder: SpillDirectory(parent: request.arrangement.spillFolder), nestedDecoder: JSONNestedValue.decode)
         groups = GroupCatalog(fields: request.arrangement.groupBy)
-        measures = ListMeasures(specs: request.columnSpecs)
+        measures = ListMeasures(specs: FieldCheck.fieldsShownBeforeReading(request)?.map { ColumnSpec($0) })
     }
 
     /// Reads every kept row of `stream` within `budget` and writes the list as `request` asks.
@@ -69,10 +71,10 @@ public final class SpilledList {
         guard !list.runs.isEmpty else {
             // Everything fitted: the list in memory.
             let whole = WholeList.arranged(request, table: kept.table, rows: kept.rows)
-            let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: kept.table)
+            let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable ?? kept.table)
             return try whole.present(ready, pagesByLines: pagesByLines, schema: stream.schema, into: sink)
         }
-        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: firstBatch)
+        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable ?? firstBatch)
         try list.write(ready, into: sink)
         // `--limit 0` lists no row of the runs.
         return ListRunner.Outcome(foundRecords: list.listedSections().contains { $0.count > 0 })

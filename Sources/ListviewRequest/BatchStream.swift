@@ -61,6 +61,11 @@ public final class BatchStream {
     private var heldIndex = 0
     /// The first table read (kept for field checks: a dotted path is looked for in its rows).
     private var firstTable: CellTable?
+    /// The first rows read, up to `NestedPaths.rowsLooked`, from every batch read so far (before
+    /// the filter), as one table: what a `--fields` pattern reaches into objects by
+    /// (`FieldCheck.prepared`), so that a list read batch by batch, file by file or in parts
+    /// expands it as a list read whole does.
+    public private(set) var headTable: CellTable?
     /// A batch before it was reshaped, kept while a name of the reshaping (`--exclude
     /// customer.email`, `--explode F`) is unfound, for the message if no batch has it
     /// (`lookForNamesAsRead`).
@@ -174,6 +179,7 @@ public final class BatchStream {
         }
         // Once every name was found, a batch costs this test.
         if unfound?.isEmpty == false { unfound?.remove(foundIn: table.columns, table: table) }
+        noteHead(table)
         let rows = filter.rows(of: table, limit: remaining)
         rowsKept += rows.count
         noteHandedOn(table.columns)
@@ -267,21 +273,23 @@ public final class BatchStream {
         let (filter, shaping) = (self.filter, self.shaping)
         // The names no batch had yet, looked for in each part where it is read.
         let looking = unfound?.isEmpty == false ? unfound : nil
+        // Parts hand their tables on while the head lacks rows.
+        let headWanted = (headTable?.rowCount ?? 0) < NestedPaths.rowsLooked
         var kept = 0
         readingOn = try read.withReadingHints {
             try parts.readInOrder(work: { read -> (rows: Int, columns: [String], result: Result?, conflict: RecordShaping.Conflict?,
-                                                   unfound: UnfoundFields?)? in
+                                                   unfound: UnfoundFields?, head: CellTable?)? in
                 guard let read else { return nil }
                 let table: CellTable
                 do throws(RecordShaping.Conflict) {
                     table = try shaping.reshaped(read)  // named in the schema where the part is taken
                 } catch {
-                    return (0, [], nil, error, nil)
+                    return (0, [], nil, error, nil, nil)
                 }
                 var unfound = looking
                 unfound?.remove(foundIn: table.columns, table: table)
                 let batch = Batch(table: table, rows: filter.rows(of: table, limit: .max))
-                return (batch.rows.count, table.columns, work(batch), nil, unfound)
+                return (batch.rows.count, table.columns, work(batch), nil, unfound, headWanted ? table : nil)
             }, take: { part in
                 guard let part else { return }
                 if let conflict = part.conflict { throw ListviewError.usage(conflict.message) }
@@ -289,6 +297,7 @@ public final class BatchStream {
                 // The part's columns in the schema, in the input's order, as batches read here are:
                 // a field first met in a part is a column (a CSV header's) for every consumer.
                 for column in part.columns { _ = schema.column(named: column) }
+                if let head = part.head { noteHead(head) }
                 noteHandedOn(part.columns)
                 guard let result = part.result else { return }
                 kept += part.rows
@@ -344,6 +353,7 @@ public final class BatchStream {
         let table = try reshaped(read)
         (started, ended, firstRead) = (true, true, true)
         firstTable = table
+        headTable = table
         declared = shaping.isEmpty ? source.declaredColumns : nil
         // Table columns are schema columns: an arrangement names them by the schema.
         for column in table.columns { _ = schema.column(named: column) }
@@ -353,6 +363,14 @@ public final class BatchStream {
         unfound?.remove(foundIn: table.columns, table: table)
         try checkFieldsRead()
         return Batch(table: table, rows: rows)
+    }
+
+    /// Adds the first rows of `table`, the next batch read, to `headTable` while it has fewer than
+    /// `NestedPaths.rowsLooked`.
+    private func noteHead(_ table: CellTable) {
+        guard let head = headTable else { return headTable = table }
+        guard head.rowCount < NestedPaths.rowsLooked, table.rowCount > 0 else { return }
+        headTable?.append(rows: 0..<min(table.rowCount, NestedPaths.rowsLooked - head.rowCount), of: table, schema: schema)
     }
 
     /// Notes the columns of a batch handed on (the usual batch has its predecessor's).
@@ -406,7 +424,7 @@ public final class BatchStream {
             try readAheadForUnfoundFields()
         }
         return try readingErrorsFirst {
-            try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? firstTable)
+            try FieldCheck.prepared(request, columns: knownColumns(adding: table?.columns ?? []), table: table ?? headTable)
         }
     }
 

@@ -106,11 +106,31 @@ public struct FieldCheck {
             }
             fields = expanded
         }
-        fields = fields.filter { !request.look.excluded.excludes($0.text) }
+        fields = shown(fields, of: request)
         guard !fields.isEmpty else { throw ListviewError.usage("--exclude leaves none of the --fields to show") }
         var prepared = request
         prepared.look.fields = fields
         return prepared
+    }
+
+    /// `fields` less those `request`'s `--exclude` leaves out: the one rule of which fields named
+    /// are shown, once any pattern among them is expanded.
+    static func shown(_ fields: [FieldPath], of request: ListRequest) -> [FieldPath] {
+        fields.filter { !request.look.excluded.excludes($0.text) }
+    }
+
+    /// The fields `request` shows as known before any row is read: its `--fields` less those
+    /// `--exclude` leaves out; nil for every column (no `--fields`) and when a pattern among them
+    /// waits for the rows to name them.
+    public static func fieldsShownBeforeReading(_ request: ListRequest) -> [FieldPath]? {
+        guard let fields = request.look.fields, !fieldsWaitForRows(request) else { return nil }
+        return shown(fields, of: request)
+    }
+
+    /// Whether a pattern among `request`'s `--fields` waits for the rows to name the fields it
+    /// shows: every field of the input it matches, and the paths into objects its first rows have.
+    public static func fieldsWaitForRows(_ request: ListRequest) -> Bool {
+        request.look.fields?.contains { FieldPattern.isPattern($0.text) } == true
     }
 
     /// Throws a usage error for the first name of `request` that no field of the input has:
