@@ -11,6 +11,11 @@ public final class RecordSchema {
     private let lock = Mutex<Void>(())
     /// Column names in first-seen order.
     public private(set) var columns: [String] = []
+    /// The header of the one CSV or TSV input, read as it is (no reshaping), once read: CSV and
+    /// TSV output of its rows without `--fields` write this header, a long row's extra cells
+    /// after it, whether the rows stream, are held whole or sorted on disk
+    /// (`ListRequest.outputFields`). Nil for any other input.
+    public var declaredHeader: [String]?
     /// By Unicode scalars: `"é"` and `"e"` + U+0301 are two fields, as JSON has them.
     private var columnByName: [ScalarText: Int] = [:]
     private var shapes: [[String]: RecordShape] = [:]

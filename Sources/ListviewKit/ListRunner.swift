@@ -72,7 +72,6 @@ public enum ListRunner {
         stream.watch(plan == .summary ? request.withoutRowOrder : request)
         // Notes on how the input was read are written only once it was accepted: a failure is one line.
         let outcome: Outcome
-        var writerNotes: [String] = []
         switch plan {
         case .summary:
             outcome = try SummaryTable.run(request.withoutRowOrder, memory: memory, from: stream, into: sink)
@@ -81,7 +80,7 @@ public enum ListRunner {
         case .streamedPage(let size):
             outcome = try StreamedPage.run(request, pageSize: size, from: stream, into: sink)
         case .streamedRows:
-            outcome = try StreamedRows.run(request, from: stream, into: sink, notes: &writerNotes)
+            outcome = try StreamedRows.run(request, from: stream, into: sink)
         case .wholeList(let pagesByLines):
             // A list that may outgrow its memory budget sorts on disk when it does.
             if let budget = memory.budget {
@@ -93,6 +92,7 @@ public enum ListRunner {
             let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable ?? list.table)
             outcome = try list.present(ready, pagesByLines: pagesByLines, schema: stream.schema, into: sink)
         }
+        let writerNotes = plan == .counts || plan == .summary || !outcome.foundRecords ? [] : ExtraCellsNote.lines(request, stream: stream)
         (stream.warnings + writerNotes).forEach(warn)
         return outcome
     }

@@ -13,27 +13,20 @@ import ListviewValues
 /// them, the rest of a large regular file is read and laid out in parts on both
 /// cores (`BatchStream.readRestInParts`); otherwise the stream reads ahead.
 enum StreamedRows {
-    static func run(_ asked: ListRequest, from stream: BatchStream, into sink: OutputSink, notes: inout [String]) throws -> ListRunner.Outcome {
+    static func run(_ asked: ListRequest, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
         // The first batch is read first: a CSV header names the columns before anything is written.
         // The fields options name are checked against every batch: a name no record had is an error
         // at the end of the input (`BatchStream.watch`), after the rows that matched.
         let request = try stream.checked(asked)
-        var fields = request.outputFields(schema: stream.schema)
+        // CSV and TSV of one CSV or TSV input write its header (`ListRequest.outputFields`).
+        let fields = request.outputFields(schema: stream.schema)
         let style = request.look.style.descriptor
-        // The header row CSV and TSV write before the rows, when it is the input's header.
-        var fixedHeader: [String]?
-        if fields.columns == nil, style.records?.isFlatTable == true, let columns = stream.declaredColumns {
-            fields = .header(columns.map { ColumnSpec($0) }, excluding: request.look.excluded, schema: stream.schema)
-            fixedHeader = columns.filter { !request.look.excluded.excludes($0) }
-        }
         let lines = style.layout == .lines ? request.look.template.map { TemplateLinesPresenter(request: request, template: $0) } : nil
         guard var presenter = lines ?? style.machinePresenter(fields: fields, grouped: false) else {
             return ListRunner.Outcome(foundRecords: false)
         }
         try presenter.begin(page: nil, into: sink)
         var written = 0
-        // Columns of the batches written, the widest (long rows' extra columns among them).
-        var columnsWritten: [String] = []
         var sectionStarted = false
         func startSection() throws {
             if !sectionStarted { try presenter.sectionHeader(SectionInfo(), continued: false, into: sink) }
@@ -45,7 +38,6 @@ enum StreamedRows {
             guard let batch = try stream.next() else { break }
             if !batch.rows.isEmpty {
                 try startSection()
-                if batch.table.columns.count > columnsWritten.count { columnsWritten = batch.table.columns }
                 presenter.use(batch.table)
                 try presenter.rows(batch.rows[...], into: sink)
                 written += batch.rows.count
@@ -53,17 +45,12 @@ enum StreamedRows {
             guard let standalone else { continue }
             // Rows that stand alone have no section lines: the section starts with the parts.
             _ = try stream.readRestInParts(work: { part in
-                (part.table.columns, layOut(part, with: standalone))
-            }, take: { part in
-                let (columns, block) = part
+                layOut(part, with: standalone)
+            }, take: { block in
                 try startSection()
-                if columns.count > columnsWritten.count { columnsWritten = columns }
                 try sink.write(block: block.bytes.output)
                 written += block.rows
             })
-        }
-        if let fixedHeader, written > 0 {
-            notes += extraCellsNote(header: fixedHeader, columns: columnsWritten, excluded: request.look.excluded, style: request.look.style)
         }
         if written == 0 {
             try presenter.emptyState(into: sink)
@@ -84,20 +71,5 @@ enum StreamedRows {
         var bytes = ByteOutput(capacity: batch.table.textByteCount * 2 + 4_096)
         layout.standaloneRows?.append(batch.rows[...], to: &bytes)
         return (batch.rows.count, OutputBlock(bytes))
-    }
-
-    /// A note for CSV or TSV written under the input's header when long rows added columns after it
-    /// was written: where their cells went, so that nobody takes them for a header column's.
-    static func extraCellsNote(header: [String], columns: [String], excluded: FieldExclusion, style: OutputStyle) -> [String] {
-        let named = Set(header)
-        let extra = columns.filter { !named.contains($0) && !excluded.excludes($0) }
-        guard !extra.isEmpty else { return [] }
-        let positions = (header.count + 1)...(header.count + extra.count)
-        let which = positions.count == 1 ? "column \(positions.lowerBound)" : "columns \(positions.lowerBound)–\(positions.upperBound)"
-        let format = style == .tsv ? "TSV" : "CSV"
-        let headerColumns = header.count == 1 ? "its 1 column" : "its \(header.count) columns"
-        let inputColumns = (extra.count == 1 ? "input column " : "input columns ") + extra.joined(separator: ", ")
-        return ["\(format) output: the header was written before rows longer than it were read; their extra cells follow "
-                + "\(headerColumns) unnamed, as output \(which) (\(inputColumns))"]
     }
 }

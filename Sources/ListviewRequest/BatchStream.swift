@@ -199,6 +199,7 @@ public final class BatchStream {
                 return try reshaped(table)
             }
             declared = shaping.isEmpty ? source.declaredColumns : nil
+        schema.declaredHeader = declared
             return firstTable
         }
         // Members left out of objects as read (`--exclude customer.email`) and an exploded field are
@@ -355,6 +356,7 @@ public final class BatchStream {
         firstTable = table
         headTable = table
         declared = shaping.isEmpty ? source.declaredColumns : nil
+        schema.declaredHeader = declared
         // Table columns are schema columns: an arrangement names them by the schema.
         for column in table.columns { _ = schema.column(named: column) }
         let rows = filter.rows(of: table)

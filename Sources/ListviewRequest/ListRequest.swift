@@ -33,8 +33,15 @@ public struct ListRequest: Sendable {
     /// The `--fields` columns, or nil for every field.
     public var columnSpecs: [ColumnSpec]? { look.fields.map { $0.map { ColumnSpec($0) } } }
 
-    /// The columns of a machine style: `--fields`, the group fields first, fields `--exclude`s left out.
+    /// The columns of a machine style: `--fields`, the group fields first, fields `--exclude`s left
+    /// out. CSV and TSV of one CSV or TSV input without `--fields` write its header, and a row
+    /// longer than it its extra cells after it, unnamed, as in the input (`RecordSchema.declaredHeader`):
+    /// the one rule of every path, so that a list streamed, held whole or sorted on disk writes
+    /// the same lines.
     public func outputFields(leading: [FieldPath] = [], schema: RecordSchema) -> OutputFields {
-        OutputFields(columns: columnSpecs, leading: leading, excluding: look.excluded, schema: schema)
+        if columnSpecs == nil, look.style.descriptor.records?.isFlatTable == true, let header = schema.declaredHeader {
+            return .header(header.map { ColumnSpec($0) }, leading: leading, excluding: look.excluded, schema: schema)
+        }
+        return OutputFields(columns: columnSpecs, leading: leading, excluding: look.excluded, schema: schema)
     }
 }

@@ -65,7 +65,7 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(try pipe(tsv, ["--input", "tsv", "--style", "jsonl"]).split(separator: "\n").count, 4)
     }
 
-    /// A row longer than the header, streamed to CSV after the header was written, keeps its extra
+    /// A row longer than the header, written to CSV streamed, sorted or grouped, keeps its extra
     /// cells after the header's columns; stderr says where they went, and reading the output back
     /// gives every value again (issue 25).
     func testLongRowStreamedToCSVReadsBack() throws {
@@ -73,9 +73,15 @@ final class RoundTripTests: XCTestCase {
         let written = try ListviewProcess.run(["--input", "csv", "--style", "csv"], stdinText: csv)
         XCTAssertEqual(written.status, 0, written.stderr)
         XCTAssertEqual(written.stdout, csv)
-        XCTAssertTrue(written.stderr.contains("CSV output: the header was written before rows longer than it were read; "
-                                              + "their extra cells follow its 2 columns unnamed, as output columns 3–4 (input columns 3, 4)"),
+        XCTAssertTrue(written.stderr.contains("CSV output keeps the input's header: rows longer than it keep their extra cells "
+                                              + "after its 2 columns, unnamed, as output columns 3–4 (input columns 3, 4)"),
                       written.stderr)
+        // Sorted (the whole list) or grouped, the same lines and the same note.
+        for arranged in [["--sort", "id"], ["--group-by", "id"]] {
+            let whole = try ListviewProcess.run(["--input", "csv", "--style", "csv"] + arranged, stdinText: csv)
+            XCTAssertEqual(whole.stdout, csv, arranged.joined(separator: " "))
+            XCTAssertEqual(whole.stderr, written.stderr, arranged.joined(separator: " "))
+        }
         XCTAssertEqual(try pipe(written.stdout, ["--input", "csv", "--style", "jsonl"]),
                        #"{"id":1,"name":"ada"}"# + "\n" + #"{"id":2,"name":"bob","3":"extra","4":"more"}"# + "\n" + #"{"id":3,"name":"cy"}"# + "\n")
     }

@@ -30,12 +30,12 @@ public struct OutputFields {
         self.leadingNames = Set(leading.map(\.text))
     }
 
-    /// Fields under a header fixed before the rows are read (a streamed CSV of a CSV):
-    /// a row's fields outside `columns` follow them, in row order, so a row longer than
-    /// its header keeps its extra cells, as in the input.
-    public static func header(_ columns: [ColumnSpec], excluding excluded: FieldExclusion = FieldExclusion(),
+    /// Fields under a header fixed before the rows are read (a CSV written from a CSV): the group
+    /// fields `leading` first, then `columns`; a row's fields outside them follow, in row order,
+    /// so a row longer than its header keeps its extra cells, as in the input.
+    public static func header(_ columns: [ColumnSpec], leading: [FieldPath] = [], excluding excluded: FieldExclusion = FieldExclusion(),
                               schema: RecordSchema) -> OutputFields {
-        var fields = OutputFields(columns: columns.filter { !excluded.excludes($0.title) }, excluding: excluded, schema: schema)
+        var fields = OutputFields(columns: columns.filter { !excluded.excludes($0.title) }, leading: leading, excluding: excluded, schema: schema)
         fields.extraFieldsAfter = Set(columns.map(\.title))
         return fields
     }

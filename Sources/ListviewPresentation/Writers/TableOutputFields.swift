@@ -78,7 +78,9 @@ public struct TableOutputFields: Sendable {
         headerColumns = writesHeaderRow && fields.columns == nil
             ? fields.schemaColumns.filter { !fields.leadingNames.contains($0) }.map { name in table.columns.firstIndex { $0.hasSameScalars(as: name) } }
             : []
-        isExtra = table.columns.map { name in fields.extraFieldsAfter.map { !$0.contains(name) && !fields.excluded.excludes(name) } ?? false }
+        isExtra = table.columns.map { name in
+            fields.extraFieldsAfter.map { !$0.contains(name) && !fields.excluded.excludes(name) && !fields.leadingNames.contains(name) } ?? false
+        }
     }
 
     /// Appends `row` as a JSON object: the group fields (null when missing), then the chosen
