@@ -26,8 +26,10 @@ enum HistogramTable {
         let histogram = summary.histogram(column: 0, bins: spec.bins)
         // Records, but not one number or date among them: the field was not one to count.
         if histogram == nil, sections.contains(where: { $0.info.count > 0 }) {
-            throw ListviewError.usage("--histogram \(spec.field.text): the field holds no numbers or ISO dates in \(request.read.inputsName)"
-                                          + "; --summary tells what it holds")
+            // Numbers, but one past a double's range (`1e400`): bins cannot place it among the others.
+            let (what, why) = summary.holdsNumbers(column: 0) ? ("a number past a double's range (such as 1e400)", ", which no bin can place")
+                : ("no numbers or ISO dates", "")
+            throw ListviewError.usage("--histogram \(spec.field.text): the field holds \(what) in \(request.read.inputsName)\(why); --summary tells what it holds")
         }
         let style = request.look.style
         if style.isMachineReadable {

@@ -43,6 +43,8 @@ public struct ColumnStats: Sendable {
 
     /// True once the distinct count and the most common values are estimates.
     public var isApproximate: Bool { sketch != nil }
+    /// Whether a number was among the values.
+    var holdsNumbers: Bool { types.contains(Self.typeName(of: .number("0"))) }
 
     /// The bytes a value adds to `seen`: its text twice (key and value) and the entry.
     private static func entryBytes(_ text: String) -> Int { 2 * text.utf8.count + 96 }

@@ -159,6 +159,11 @@ public final class ColumnSummary {
         }
     }
 
+    /// Whether column `column` holds a number in some group.
+    public func holdsNumbers(column: Int) -> Bool {
+        column < columns.count && columns[column].byGroup.withLock { $0.contains(where: \.holdsNumbers) }
+    }
+
     /// `--histogram`: column `column`'s values in `bins` equal bins over every group's range (on the
     /// first group's scale), and each group's count in each; nil when no group has numbers or
     /// dates. Worked out from each group's spread, exact or estimated.
