@@ -23,6 +23,10 @@ public final class StreamingProvider {
     private var batch: CellTable?
     private var pending: ArraySlice<RowRef> = []
     private var exhausted = false
+    /// The columns of the batches read so far, skipped ones too, in the order first met: a page's
+    /// columns keep the order the list's do, whichever batch or file first had each.
+    private var columnsMet: [String] = []
+    private var metNames: Set<ScalarText> = []
 
     /// Streams the batches `batches` hands on; a page's rows join one table by `schema`'s columns.
     public init(schema: RecordSchema, batches: @escaping Batches) {
@@ -40,6 +44,7 @@ public final class StreamingProvider {
             }
             batch = next.table
             pending = next.rows[...]
+            for column in next.table.columns where metNames.insert(ScalarText(column)).inserted { columnsMet.append(column) }
         }
         return true
     }
@@ -71,7 +76,7 @@ public final class StreamingProvider {
         var table: CellTable?
         while rowsRead - first < size, let (taken, batch) = try take(upTo: size - (rowsRead - first)) {
             if table == nil {
-                table = CellTable(columns: batch.columns, inferTypes: batch.inferTypes)
+                table = CellTable(columns: columnsMet, inferTypes: batch.inferTypes)
                 table?.nestedDecoder = batch.nestedDecoder
             }
             table?.append(rows: taken.lazy.map(\.row), of: batch, schema: schema)
