@@ -10,8 +10,7 @@ enum ExtraCellsNote {
     /// The note for `request`'s output of `stream`'s rows, or none: another style, `--fields`,
     /// another input, or no row read longer than the header.
     static func lines(_ request: ListRequest, stream: BatchStream) -> [String] {
-        guard request.columnSpecs == nil, request.look.style.descriptor.records?.isFlatTable == true,
-              let declared = stream.schema.declaredHeader else { return [] }
+        guard let declared = request.inputHeaderWritten(schema: stream.schema) else { return [] }
         let excluded = request.look.excluded
         let header = declared.filter { !excluded.excludes($0) }
         let named = Set(declared)

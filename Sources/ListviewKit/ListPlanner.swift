@@ -59,6 +59,12 @@ public enum ListPlanner {
         return Set(FieldCheck.names(in: request).flatMap { [$0.path.text] + $0.path.components.prefix(1) })
     }
 
+    /// Whether the inputs' columns are named before their rows: one input of a format with a
+    /// header (CSV, TSV).
+    private static func oneHeaderDeclares(_ formats: [InputFormat]) -> Bool {
+        formats.count == 1 && formats.allSatisfy(\.descriptor.declaresColumns)
+    }
+
     /// What `option` asks of the pipeline as `request` sets it.
     static func demand(of option: ListOption, in request: ListRequest, formats: [InputFormat]) -> Demand {
         switch option {
@@ -87,8 +93,7 @@ public enum ListPlanner {
             switch style.layout {
             case .records:
                 guard style.records?.streaming == .whenColumnsAreFixed else { return .streamableStyle }
-                let declaredColumns = formats.count == 1 && formats.allSatisfy(\.descriptor.declaresColumns)
-                let columnsFixed = declaredColumns || (request.look.fields != nil && !request.look.flattensOutput)
+                let columnsFixed = oneHeaderDeclares(formats) || (request.look.fields != nil && !request.look.flattensOutput)
                 return columnsFixed ? .streamableStyle : .none
             case .lines:
                 // A template's line depends on its record alone; without one, `key=value` pairs
@@ -112,7 +117,7 @@ public enum ListPlanner {
         case .fields:
             // A pattern names every field it matches in the whole input (`FieldCheck.prepared`):
             // only one CSV or TSV header, read as it is, names them all before the first row.
-            let declaredColumns = formats.count == 1 && formats.allSatisfy(\.descriptor.declaresColumns) && request.read.shaping.isEmpty
+            let declaredColumns = oneHeaderDeclares(formats) && request.read.shaping.isEmpty
             return FieldCheck.fieldsWaitForRows(request) && !declaredColumns ? .wholeList(pagesByLines: false) : .none
         case .excluded, .groupOrder, .page, .template, .kindFormats, .kindField, .width, .wrap,
              .maxColumnWidth, .nullText, .color, .border, .card, .layout:

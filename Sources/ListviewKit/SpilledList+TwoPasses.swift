@@ -26,7 +26,7 @@ extension SpilledList {
             }
         }
         try stream.forEach(measure)
-        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable ?? firstBatch)
+        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable)
         guard rows > 0 else {
             // Nothing kept: the empty list, as in memory.
             let empty = WholeList.arranged(request, table: firstBatch ?? CellTable(columns: [], inferTypes: false), rows: [])

@@ -67,14 +67,14 @@ public final class SpilledList {
         if request.arrangement.sort.isEmpty && request.arrangement.groupBy.isEmpty && !request.read.inputs.isEmpty && stream.areRegularFiles {
             return try list.runInTwoPasses(from: stream, into: sink)
         }
-        let (kept, firstBatch) = try list.readRuns(stream)
+        let kept = try list.readRuns(stream)
         guard !list.runs.isEmpty else {
             // Everything fitted: the list in memory.
             let whole = WholeList.arranged(request, table: kept.table, rows: kept.rows)
-            let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable ?? kept.table)
+            let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable)
             return try whole.present(ready, pagesByLines: pagesByLines, schema: stream.schema, into: sink)
         }
-        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable ?? firstBatch)
+        let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable)
         try list.write(ready, into: sink)
         // `--limit 0` lists no row of the runs.
         return ListRunner.Outcome(foundRecords: list.listedSections().contains { $0.count > 0 })
@@ -82,14 +82,11 @@ public final class SpilledList {
 
     /// Reads every kept row of `stream`, sorting them into runs on disk each time they would pass
     /// half the budget. Returns the rows still in memory (all of them when no run was written;
-    /// else none, the last run written too) and the first batch read.
-    private func readRuns(_ stream: BatchStream) throws -> (kept: KeptRows, firstBatch: CellTable?) {
+    /// else none, the last run written too).
+    private func readRuns(_ stream: BatchStream) throws -> KeptRows {
         stream.readsAhead = false  // batches join by the schema, on this thread
         var kept = KeptRows()
-        // The first batch, kept to check dotted field names against (the rows in memory are gone).
-        var firstBatch: CellTable?
         func add(_ batch: BatchStream.Batch) throws {
-            if firstBatch == nil { firstBatch = batch.table }
             kept.add(batch.table, rows: batch.rows, schema: stream.schema)
             guard kept.estimatedBytes * 2 > budget.bytes else { return }
             try budget.checkRowsFit(bytes: kept.estimatedBytes, rows: kept.table.rowCount)
@@ -102,7 +99,7 @@ public final class SpilledList {
             try spillRun(kept)
             kept = KeptRows()
         }
-        return (kept, firstBatch)
+        return kept
     }
 
     /// Reads every kept row of `stream` within `budget` and arranges them as `request` asks: in
@@ -113,7 +110,7 @@ public final class SpilledList {
                                inMemory: (WholeList) throws -> Void,
                                chunk: (SectionInfo, _ first: Bool, CellTable) throws -> Void) throws {
         let list = SpilledList(request: request, budget: budget, schema: stream.schema)
-        let (kept, _) = try list.readRuns(stream)
+        let kept = try list.readRuns(stream)
         guard !list.runs.isEmpty else {
             return try inMemory(WholeList.arranged(request, table: kept.table, rows: kept.rows))
         }

@@ -79,7 +79,10 @@ public final class BatchStream {
     private var unfound: UnfoundFields?
     /// The columns the inputs named up front (a CSV header), taken on this thread once the first
     /// batch was read: the source is the reading thread's while it reads ahead.
-    private var declared: [String]?
+    private var declared: [String]? {
+        // The schema carries the header to every writer (`ListRequest.outputFields`).
+        didSet { schema.declaredHeader = declared }
+    }
     private var started = false
     private var partsTried = false
     private var ended = false
@@ -199,7 +202,6 @@ public final class BatchStream {
                 return try reshaped(table)
             }
             declared = shaping.isEmpty ? source.declaredColumns : nil
-        schema.declaredHeader = declared
             return firstTable
         }
         // Members left out of objects as read (`--exclude customer.email`) and an exploded field are
@@ -356,7 +358,6 @@ public final class BatchStream {
         firstTable = table
         headTable = table
         declared = shaping.isEmpty ? source.declaredColumns : nil
-        schema.declaredHeader = declared
         // Table columns are schema columns: an arrangement names them by the schema.
         for column in table.columns { _ = schema.column(named: column) }
         let rows = filter.rows(of: table)

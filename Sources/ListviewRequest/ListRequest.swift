@@ -39,9 +39,16 @@ public struct ListRequest: Sendable {
     /// the one rule of every path, so that a list streamed, held whole or sorted on disk writes
     /// the same lines.
     public func outputFields(leading: [FieldPath] = [], schema: RecordSchema) -> OutputFields {
-        if columnSpecs == nil, look.style.descriptor.records?.isFlatTable == true, let header = schema.declaredHeader {
+        if let header = inputHeaderWritten(schema: schema) {
             return .header(header.map { ColumnSpec($0) }, leading: leading, excluding: look.excluded, schema: schema)
         }
         return OutputFields(columns: columnSpecs, leading: leading, excluding: look.excluded, schema: schema)
+    }
+
+    /// The input's header that CSV or TSV output writes (`RecordSchema.declaredHeader`): without
+    /// `--fields`, in those styles, from one CSV or TSV input; nil otherwise.
+    public func inputHeaderWritten(schema: RecordSchema) -> [String]? {
+        guard columnSpecs == nil, look.style.descriptor.records?.isFlatTable == true else { return nil }
+        return schema.declaredHeader
     }
 }
