@@ -545,6 +545,22 @@ public struct CellTable: Sendable {
             }
             if held > 0 {
                 var start = first == 0 ? 0 : ends[first - 1]
+                let last = first + held - 1, group = first >> CellEnds.groupShift
+                // The usual row, its ends in one group and its bytes in the arena (checked once):
+                // each end read from its group's relative ends, each kind and text through pointers.
+                if ends.wide.isEmpty, last >> CellEnds.groupShift == group, last < ends.relative.count,
+                   let relative = ends.relative.baseAddress, let text = arena.baseAddress,
+                   kinds.isEmpty || last < kinds.count, ends[last] <= arena.count, start <= ends[last] {
+                    let groupStart = ends.groupStarts[group]
+                    for offset in 0..<held {
+                        let end = groupStart &+ Int(relative[first &+ offset])
+                        fields[offset] = LineField(kind: kinds.isEmpty ? .text : kinds[first &+ offset],
+                                                   text: UnsafeRawBufferPointer(start: text + start, count: end &- start))
+                        start = end
+                    }
+                    for offset in held..<columns.count { fields[offset] = .none }
+                    return
+                }
                 for offset in 0..<held {
                     let end = ends[first + offset]
                     fields[offset] = LineField(kind: kinds.isEmpty ? .text : kinds[first + offset],
@@ -564,20 +580,21 @@ public struct CellTable: Sendable {
         }
 
         /// Sets bit `1 << kind` of `met[column]` for the kind of each cell in the segment's whole
-        /// rows: one pass over the kinds, row after row. False, with nothing set, when a row may lack
-        /// cells (a short CSV row), whose kinds are then told row by row.
-        func noteKinds(columnCount: Int, into met: inout [UInt8]) -> Bool {
+        /// rows `rows` (all of them when nil): one pass over the kinds, row after row. False, with
+        /// nothing set, when a row may lack cells (a short CSV row), whose kinds are then told row
+        /// by row.
+        func noteKinds(rows: Range<Int>? = nil, columnCount: Int, into met: inout [UInt8]) -> Bool {
             guard rowStarts.isEmpty, columnCount > 0 else { return rowStarts.isEmpty }
-            let rows = ends.count / columnCount
-            guard rows > 0 else { return true }
+            let rows = (rows ?? 0..<ends.count / columnCount).clamped(to: 0..<ends.count / columnCount)
+            guard !rows.isEmpty else { return true }
             // An empty buffer may still have an address: every cell is `.text` when there are no kinds.
             guard !kinds.isEmpty, let kinds = kinds.baseAddress else {
                 for column in 0..<columnCount { met[column] |= CellKind.text.bit }
                 return true
             }
             met.withUnsafeMutableBufferPointer { met in
-                var cell = kinds
-                for _ in 0..<rows {
+                var cell = kinds + rows.lowerBound * columnCount
+                for _ in rows {
                     for column in 0..<columnCount { met[column] |= cell[column].bit }
                     cell += columnCount
                 }
@@ -789,6 +806,29 @@ public struct CellTable: Sendable {
             var met = [UInt8](repeating: 0, count: columnCount)
             guard head.noteKinds(columnCount: columnCount, into: &met) else { return nil }
             if let tail, !tail.noteKinds(columnCount: columnCount, into: &met) { return nil }
+            return met
+        }
+
+        /// The kinds each column holds over `rows` (`kindsMet()`'s, over those rows alone): rows
+        /// that follow one another (a block of a list in the table's order) are read as one stretch
+        /// of kinds, others row by row. Nil when some row may lack cells (a short CSV row).
+        @_specialize(exported: true, where Rows == ArraySlice<Int>)
+        public func kindsMet<Rows: Collection>(rows: Rows) -> [UInt8]? where Rows.Element == Int {
+            var met = [UInt8](repeating: 0, count: columnCount)
+            guard head.rowStarts.isEmpty, tail?.rowStarts.isEmpty ?? true else { return nil }
+            guard let first = rows.first else { return met }
+            var next = first
+            guard rows.allSatisfy({ row in defer { next += 1 }; return row == next }) else {
+                for row in rows {
+                    for column in 0..<columnCount { met[column] |= kind(row: row, column: column).bit }
+                }
+                return met
+            }
+            let run = first..<next
+            _ = head.noteKinds(rows: run.clamped(to: 0..<split), columnCount: columnCount, into: &met)
+            if let tail, run.upperBound > split {
+                _ = tail.noteKinds(rows: max(run.lowerBound, split) - split..<run.upperBound - split, columnCount: columnCount, into: &met)
+            }
             return met
         }
 

@@ -37,6 +37,34 @@ public enum CompactJSONScanner {
         }
     }
 
+    /// Calls `element` with each element of `text` and its index, in order, when it is a compact
+    /// JSON array of scalars alone (strings, numbers, `true`, `false`, `null`: the usual list of
+    /// tags), and returns how many there are; nil, `element` perhaps called for the first few,
+    /// when it holds an object or array (even an empty one) or is not compact JSON. What `walk`
+    /// tells of such an array, read without a visitor: element `i` is a value (`Visitor.value`)
+    /// after `next(key: nil, index: i, nonEmptyContainer: false)`.
+    public static func forEachScalarElement(of text: UnsafeRawBufferPointer, _ element: (Int, Span) -> Void) -> Int? {
+        var reader = CompactJSONReader(text)
+        guard reader.skip(UInt8(ascii: "[")) else { return nil }
+        if reader.skip(UInt8(ascii: "]")) { return reader.index == text.count ? 0 : nil }
+        var index = 0
+        while true {
+            switch reader.byte {
+            case UInt8(ascii: "\""):
+                guard let (string, escaped) = reader.stringBytes() else { return nil }
+                element(index, Span(text: string, kind: .string, escaped: escaped))
+            case UInt8(ascii: "{"), UInt8(ascii: "["), nil:
+                return nil
+            default:
+                guard let span = value(&reader) else { return nil }
+                element(index, span)
+            }
+            index += 1
+            if reader.skip(UInt8(ascii: "]")) { return reader.index == text.count ? index : nil }
+            guard reader.skip(UInt8(ascii: ",")) else { return nil }
+        }
+    }
+
     /// What `walk(_:_:)` tells of a container as it reads it, member by member.
     public protocol Visitor {
         /// The next member (its `key`) or element (`key` nil; its `index`) of the container being

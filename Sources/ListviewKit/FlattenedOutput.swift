@@ -65,12 +65,13 @@ struct FlattenedOutput {
     }
 
     /// Notes the leaves of `rows` of `table`, written in that order: blocks of them walked on both
-    /// cores, noted in order (leaves first met in a block before are met first); a column whose
-    /// kinds over the table tell what it holds is not read down its rows.
+    /// cores, noted in order (leaves first met in a block before are met first); in a block, a
+    /// column whose kinds over its rows tell what it holds is not read down them.
     mutating func note(rows: [Int], of table: CellTable) {
         let shaping = self.shaping
-        let kindsMet = table.withCells { $0.kindsMet() }
-        OrderedWork.blocks(of: rows.count, size: 1 << 16, work: { range in shaping.leafPaths(of: table, rows: rows[range], kindsMet: kindsMet) }, take: { paths in
+        OrderedWork.blocks(of: rows.count, size: 1 << 16, work: { range in
+            shaping.leafPaths(of: table, rows: rows[range], kindsMet: table.withCells { $0.kindsMet(rows: rows[range]) })
+        }, take: { paths in
             note(paths)
             return true
         })

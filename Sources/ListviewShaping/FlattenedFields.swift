@@ -100,7 +100,7 @@ public struct FlattenedFields {
             walked.firstIndex { $0.column == column }.map { (walked: $0, field: field) }
         }
         spread = Array(repeating: false, count: walked.count)
-        lookup = LeafLookup(tree: tree, slotOfNode: slotOfNode, slots: leafNodes.count)
+        lookup = LeafLookup(tree: tree, slotOfNode: slotOfNode, slots: leafNodes.count, walked: walked.count)
         fieldCount = names.count
     }
 
@@ -118,10 +118,13 @@ public struct FlattenedFields {
         defer { lookup.clear() }
         for (index, (column, root)) in walked.enumerated() {
             let (kind, text) = cells.cell(row: row, column: column)
-            spread[index] = kind == .nested && text.count > 2 && lookup.walk(text, at: root)
+            spread[index] = kind == .nested && text.count > 2 && lookup.walk(text, at: root, walked: index)
         }
-        unescaped.removeAll(keepingCapacity: true)
-        unescapedFields.removeAll(keepingCapacity: true)
+        // Emptied only when not empty: emptying an array that never held anything allocates.
+        if !unescapedFields.isEmpty {
+            unescaped.removeAll(keepingCapacity: true)
+            unescapedFields.removeAll(keepingCapacity: true)
+        }
         var field = 0
         for source in sources {
             switch source {
@@ -186,11 +189,15 @@ public struct FlattenedFields {
         private var open: [(node: Int, previous: Int?)] = []
         private var depth = 0
         private var current: Int?
+        /// Per walked column, the slot of each array index below its root as far as elements have
+        /// asked (`indexSlot`): -1 where no field names it.
+        private var indexSlots: [[Int]]
 
-        init(tree: PathTree, slotOfNode: [Int], slots: Int) {
+        init(tree: PathTree, slotOfNode: [Int], slots: Int, walked: Int) {
             self.tree = tree
             self.slotOfNode = slotOfNode
             kept = Array(repeating: (0, nil), count: slots)
+            indexSlots = Array(repeating: [], count: walked)
         }
 
         /// The leaf of the row being read kept in `slot`, or nil.
@@ -200,10 +207,18 @@ public struct FlattenedFields {
             return span
         }
 
-        /// Walks the nested cell `text` below `root`; false, with none of its leaves kept, when it
-        /// is not compact JSON.
-        mutating func walk(_ text: UnsafeRawBufferPointer, at root: Int) -> Bool {
+        /// Walks the nested cell `text` below `root`, the root of walked column `walked`; false,
+        /// with none of its leaves kept, when it is not compact JSON. An array of scalars alone
+        /// (a list of tags) keeps each element in the slot of its index without a walk.
+        mutating func walk(_ text: UnsafeRawBufferPointer, at root: Int, walked: Int) -> Bool {
             walkNumber += 1
+            // Elements kept before a container ends the array's fast reading are kept again, the
+            // same, by the walk.
+            let elements = CompactJSONScanner.forEachScalarElement(of: text) { index, span in
+                let slot = indexSlot(index, below: root, walked: walked)
+                if slot >= 0 { kept[slot] = (walkNumber, span) }
+            }
+            if elements != nil { return true }
             depth = 0
             push((root, nil))
             guard CompactJSONScanner.walk(text, &self) else {
@@ -211,6 +226,18 @@ public struct FlattenedFields {
                 return false
             }
             return true
+        }
+
+        /// The slot of the leaf at array index `index` below `root` (a walk's `value` there after
+        /// `next(key: nil, index:…)`), -1 for none, found once per walked column and index.
+        @inline(__always)
+        private mutating func indexSlot(_ index: Int, below root: Int, walked: Int) -> Int {
+            if index < indexSlots[walked].count { return indexSlots[walked][index] }
+            while indexSlots[walked].count <= index {
+                let node = tree.existingChild(of: root, index: indexSlots[walked].count, after: nil)
+                indexSlots[walked].append(node.map { slotOfNode.indices.contains($0) ? slotOfNode[$0] : -1 } ?? -1)
+            }
+            return indexSlots[walked][index]
         }
 
         /// Ends the row: the leaves kept so far are no longer its.

@@ -189,12 +189,16 @@ extension RecordShaping {
         /// How many of `open` are open (the array is kept between cells, not emptied).
         private var depth = 0
         private var current = 0
+        /// Per column, while only paths are kept: the longest array of scalars walked in it. A
+        /// shorter one has the paths of its first elements, found then, and is not walked again.
+        private var scalarElementsWalked: [Int]
 
         init(columnCount: Int, levels: Int, keepsRows: Bool = true) {
             self.columnCount = columnCount
             self.levels = levels
             self.keepsRows = keepsRows
             keepsColumn = Array(repeating: false, count: columnCount)
+            scalarElementsWalked = Array(repeating: 0, count: keepsRows ? 0 : columnCount)
         }
 
         /// Reads each cell of `row`.
@@ -215,6 +219,11 @@ extension RecordShaping {
                 if kind != .absent && !keepsColumn[column] { keepsColumn[column] = true }
                 if keepsRows { spread.append(false) }
                 return
+            }
+            // Most arrays of scalars (lists of tags) add no path to those of a longer one before.
+            if !keepsRows, levels > 0, let count = CompactJSONScanner.forEachScalarElement(of: text, { _, _ in }) {
+                guard count > scalarElementsWalked[column] else { return }
+                scalarElementsWalked[column] = count
             }
             let firstLeaf = leaves.count
             // The reader writes nested cells as compact JSON; a cell the walk could not read stays

@@ -203,6 +203,33 @@ extension CellTableTests {
         XCTAssertEqual(table([["1", "x"]]).withCells { $0.kindsMet() }, [CellKind.text.bit, CellKind.text.bit])
     }
 
+    /// The kinds met down each column over some rows (`kindsMet(rows:)`) are the kinds
+    /// `kind(row:column:)` reads in those rows: a run of rows one after another (read as a stretch
+    /// of kinds, across a joined part's start too) or rows in another order.
+    func testKindsMetOverRowsAreTheKindsOfThoseRowsCells() {
+        var generator = seededRandom()
+        var told = 0
+        for (shape, table) in tablesOfEveryShape().enumerated() {
+            table.withCells { cells in
+                let count = table.rowCount
+                for _ in 0..<12 {
+                    let start = generator.next(count + 1), end = start + generator.next(min(count - start, 5_000) + 1)
+                    let run = Array(start..<end)
+                    let shuffled = run.shuffled(using: &generator)
+                    for rows in [run, shuffled, run.filter { $0 % 3 != 1 }] {
+                        let expected = table.columns.indices.map { column in
+                            rows.reduce(UInt8(0)) { $0 | cells.kind(row: $1, column: column).bit }
+                        }
+                        guard let met = cells.kindsMet(rows: rows[...]) else { return }
+                        told += 1
+                        XCTAssertEqual(met, expected, "table \(shape) rows \(rows.prefix(8))")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(told, 6)
+    }
+
     /// A column read down some rows (`forEachNestedCell`) meets the nested cells `cell(row:column:)`
     /// reads, in the rows' order, and tells whether some row holds another value there.
     func testNestedCellsOfAColumnAreTheCellsReadOneByOne() {

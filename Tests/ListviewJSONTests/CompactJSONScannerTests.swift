@@ -130,6 +130,42 @@ final class CompactJSONScannerTests: XCTestCase {
         }
     }
 
+    /// An array of scalars alone is read without a visitor as a walk reads it: the same values in
+    /// the same order, each with its kind and escapes; an array holding any container (an empty
+    /// one too), an object, or text that is not compact JSON is left to the walk.
+    func testScalarElementsAreWhatAWalkTellsOfThem() {
+        var generator = seededRandom()
+        let pieces = [#""a""#, #""say \"hi\"""#, #""""#, "0", "-1.5e3", "true", "false", "null", #""a long string of more than eight bytes""#,
+                      "[]", "{}", "[1]", #"{"k":1}"#, "01", "tru", #""open"#, ""]
+        for _ in 0..<2_000 {
+            let count = generator.next(6)
+            var text = "[" + (0..<count).map { _ in pieces[generator.next(generator.next(4) == 0 ? pieces.count : 9)] }.joined(separator: ",") + "]"
+            if generator.next(10) == 0 { text = String(text.dropLast(generator.next(3))) }
+            if generator.next(10) == 0 { text = "{" + text.dropFirst() }
+            var scanned: [(Int, String, CellKind, Bool)] = []
+            let read = text.withUTF8 { bytes in
+                CompactJSONScanner.forEachScalarElement(of: UnsafeRawBufferPointer(bytes)) { index, span in
+                    scanned.append((index, String(decoding: span.text, as: UTF8.self), span.kind, span.escaped))
+                }
+            }
+            let walked = walk(text, depth: 9)
+            guard let read else {
+                // Left to the walk: it holds a container, or the walk refuses it too.
+                XCTAssertTrue(walked == nil || walked?.contains("(") == true || text.dropFirst().contains { $0 == "[" || $0 == "{" }, text)
+                continue
+            }
+            XCTAssertEqual(read, scanned.count, text)
+            XCTAssertEqual(scanned.map(\.0), Array(0..<scanned.count), text)
+            XCTAssertEqual(scanned.map { " #\($0.0)=\($0.1)" }.joined(), walked, text)
+            XCTAssertEqual(scanned.map(\.2), text.withUTF8 { bytes in
+                var kinds: [CellKind] = []
+                _ = CompactJSONScanner.forEachElement(of: UnsafeRawBufferPointer(bytes), member: { _, _ in }, element: { kinds.append($0.kind) })
+                return kinds
+            }, text)
+            XCTAssertEqual(scanned.map(\.3), scanned.map { $0.1.contains("\\") }, text)
+        }
+    }
+
     func testAStringsTextHasItsEscapesRead() throws {
         var text = #"["plain","a\"b\\c\/d\n\t","\u00e9\ud83d\ude00","\ud800x","\q"]"#
         var texts: [String?] = []
