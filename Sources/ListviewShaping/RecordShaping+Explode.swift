@@ -44,6 +44,38 @@ extension RecordShaping {
                 }
             }
             var result = emptyCopy(of: table, columns: names)
+            // Each row keeps its own order of fields (`fieldOrders`), the array's place taken by the
+            // field itself and the element's members in the order the element has them.
+            var copyIndex = [Int](repeating: -1, count: table.columns.count)
+            var fieldIndex: Int?
+            var memberColumn = [Int](repeating: -1, count: walk.keys.nodeCount)
+            for (index, source) in sources.enumerated() {
+                switch source {
+                case .copy(let input): copyIndex[input] = index
+                case .element(nil): fieldIndex = index
+                case .element(let key?): memberColumn[key] = index
+                }
+            }
+            var rowOrder = RowFieldOrder(columns: names.count)
+            /// The order of an exploded row of `row` whose element's members are `members`: nil
+            /// when it is the columns' order.
+            func order(of row: Int, members: Range<Int>) -> [Int]? {
+                rowOrder.begin()
+                func visit(_ input: Int) {
+                    guard input == column else {
+                        if input < copyIndex.count, copyIndex[input] >= 0 { rowOrder.place(copyIndex[input]) }
+                        return
+                    }
+                    if let fieldIndex { rowOrder.place(fieldIndex) }
+                    for member in members { rowOrder.place(memberColumn[walk.members[member].key]) }
+                }
+                if !table.fieldOrders.isEmpty, let own = table.fieldOrders[row] {
+                    for input in own { visit(input) }
+                } else {
+                    for input in table.columns.indices { visit(input) }
+                }
+                return rowOrder.fieldOrder
+            }
             let rows = walk.elementCounts.reduce(0) { $0 + ($1 > 0 ? $1 : $1 == 0 && dropEmpty ? 0 : 1) }
             result.reserveCapacity(bytes: table.textByteCount / max(1, table.rowCount) * rows, cells: rows * names.count)
             var slots = [CompactJSONScanner.Span?](repeating: nil, count: walk.keys.nodeCount)
@@ -54,19 +86,20 @@ extension RecordShaping {
                 guard count >= 0 else {
                     // No array: the field as it was.
                     let (kind, text) = cells.cell(row: row, column: column)
-                    appendRow(row, of: cells, sources: sources, into: &result) { key, result in
+                    appendRow(row, of: cells, sources: sources, order: order(of: row, members: 0..<0), into: &result) { key, result in
                         result.appendCell(key == nil ? text : Self.noBytes, kind: key == nil ? kind : .absent)
                     }
                     continue
                 }
                 if count == 0 && !dropEmpty {
-                    appendRow(row, of: cells, sources: sources, into: &result) { key, result in
+                    appendRow(row, of: cells, sources: sources, order: order(of: row, members: 0..<0), into: &result) { key, result in
                         result.appendCell(Self.noBytes, kind: key == nil ? .null : .absent)
                     }
                 }
                 for _ in 0..<count {
                     let element = walk.elements[elementIndex]
                     elementIndex += 1
+                    let firstMember = memberIndex
                     if element.isObject {
                         for index in slots.indices { slots[index] = nil }
                         while memberIndex < element.membersEnd {
@@ -75,7 +108,8 @@ extension RecordShaping {
                             memberIndex += 1
                         }
                     }
-                    appendRow(row, of: cells, sources: sources, into: &result) { key, result in
+                    let members = element.isObject ? firstMember..<element.membersEnd : 0..<0
+                    appendRow(row, of: cells, sources: sources, order: order(of: row, members: members), into: &result) { key, result in
                         switch (key, element.isObject) {
                         case (nil, false): Self.appendCell(element.span, to: &result)
                         case (let number?, true):
@@ -148,8 +182,9 @@ extension RecordShaping {
     }
 
     /// Appends one row: the input row's cells, and in the array's place what `element` appends for
-    /// each of its columns (the member of a key, or the field itself for `nil`).
-    private func appendRow(_ row: Int, of cells: CellTable.Cells, sources: [ExplodedColumn], into result: inout CellTable,
+    /// each of its columns (the member of a key, or the field itself for `nil`); `order` is the
+    /// row's own order of fields, nil for the columns'.
+    private func appendRow(_ row: Int, of cells: CellTable.Cells, sources: [ExplodedColumn], order: [Int]?, into result: inout CellTable,
                            element: (Int?, inout CellTable) -> Void) {
         for source in sources {
             switch source {
@@ -160,6 +195,6 @@ extension RecordShaping {
                 element(key, &result)
             }
         }
-        _ = result.endRow(padding: .absent)
+        _ = result.endRow(padding: .absent, fieldOrder: order)
     }
 }

@@ -82,15 +82,19 @@ extension RecordShaping {
                 return .failure(Conflict(column: name, object: object, key: keys.last ?? ""))
             }
             var result = emptyCopy(of: table, columns: names)
-            // A row that names its fields in an order of its own keeps it: each column's place
-            // taken by the columns it spreads into.
-            var spreadInto = [[Int]](repeating: [], count: columnCount)
+            // Each row keeps its own order of fields (`fieldOrders`): its columns in the order it
+            // wrote them, a column spread into paths replaced by the leaves the row has below it
+            // in the order the row has them. So a record reads the same whatever rows came before
+            // it: a leaf first met in an earlier row does not move ahead of the row's own.
+            var copyOf = [Int](repeating: -1, count: columnCount)
+            var columnOfNode = [Int](repeating: -1, count: walk.tree.nodeCount)
             for (index, source) in sources.enumerated() {
                 switch source {
-                case .copy(let column): spreadInto[column].append(index)
-                case .path(let node): spreadInto[walk.tree.column(of: node)].append(index)
+                case .copy(let column): copyOf[column] = index
+                case .path(let node): columnOfNode[node] = index
                 }
             }
+            var rowOrder = RowFieldOrder(columns: names.count)
             let share = table.rowCount > 0 ? table.textByteCount / table.rowCount * rows.count : 0
             result.reserveCapacity(bytes: share, cells: rows.count * names.count)
             let pieces = FlattenedPiece.pieces(of: sources)
@@ -120,8 +124,32 @@ extension RecordShaping {
                         }
                     }
                 }
-                let order = table.fieldOrders[row].map { $0.flatMap { spreadInto.indices.contains($0) ? spreadInto[$0] : [] } }
-                _ = result.endRow(padding: .absent, fieldOrder: order)
+                rowOrder.begin()
+                // The row's leaves lie in `entries` column after column (the walk reads a row's
+                // cells in column order), each column's in the order the row has them.
+                func placeColumn(_ column: Int, leaves: inout Int) {
+                    if walk.spread[position * columnCount + column] {
+                        while leaves < entries.upperBound, walk.tree.column(of: walk.leaves[leaves].node) == column {
+                            rowOrder.place(columnOfNode[walk.leaves[leaves].node])
+                            leaves += 1
+                        }
+                    } else if copyOf[column] >= 0 {
+                        rowOrder.place(copyOf[column])
+                    }
+                }
+                if !table.fieldOrders.isEmpty, let own = table.fieldOrders[row] {
+                    // Where each column's leaves start, found once, for columns in the row's order.
+                    var starts: [Int: Int] = [:]
+                    for index in entries.reversed() { starts[walk.tree.column(of: walk.leaves[index].node)] = index }
+                    for column in own where column < columnCount {
+                        var leaves = starts[column] ?? entries.upperBound
+                        placeColumn(column, leaves: &leaves)
+                    }
+                } else {
+                    var leaves = entries.lowerBound
+                    for column in 0..<columnCount { placeColumn(column, leaves: &leaves) }
+                }
+                _ = result.endRow(padding: .absent, fieldOrder: rowOrder.fieldOrder)
                 for index in entries { slots[walk.leaves[index].node] = nil }
                 entry = entries.upperBound
             }

@@ -95,7 +95,9 @@ final class ExplodePropertyTests: XCTestCase {
                     switch element {
                     case .scalar(let value): lines.append(line([#""items":"# + value]))
                     case .object(let members):
-                        let cells = keys.compactMap { key in members.first { $0.key == key }.map { "\"items.\(key)\":\($0.value)" } }
+                        // The element's members in its own order, whatever order other elements showed the keys in.
+                        var seen: Set<String> = []
+                        let cells = members.filter { seen.insert($0.key).inserted }.map { "\"items.\($0.key)\":\($0.value)" }
                         lines.append(line(cells))
                     }
                 }

@@ -12,7 +12,8 @@ scalar, an empty container, or a value D levels down), named by the keys of its 
 ".", an array element's key being its index. A field's leaf columns follow the field's place, in
 the order their paths are first seen; the field keeps a column of its own when some record holds
 a scalar or an empty container in it. A record has a value in a leaf column only where that path
-is a leaf of its own value, and writes its fields in its own order, a field's columns in its place.
+is a leaf of its own value, and writes its fields in its own order, a field's leaves in its place
+in the order its own value has them.
 """
 import json
 import os
@@ -122,17 +123,21 @@ def expected(lines, depth):
     out = []
     for record, row in zip(parsed, rows):
         parts = []
-        # Each record's fields in its own order, a field's columns in their order.
-        order = [key for key, _ in record]
-        by_record = sorted(zip(names, sources), key=lambda named: order.index(named[1][0]) if named[1][0] in order else len(order))
-        for name, (column, path) in by_record:
+        # Each record's fields in its own order, a spread field's leaves in its place in the order
+        # its own value has them (whatever order other records first showed them in).
+        order = []
+        for key, _ in record:
+            if key not in order:
+                order.append(key)
+        for column in order:
             if column not in row:
                 continue
             how, item = row[column]
-            if path is None and how == "kept":
-                parts.append(json.dumps(name, ensure_ascii=False) + ":" + dump(item))
-            elif path is not None and how == "spread" and path in item:
-                parts.append(json.dumps(name, ensure_ascii=False) + ":" + dump(item[path]))
+            if how == "kept":
+                parts.append(json.dumps(column, ensure_ascii=False) + ":" + dump(item))
+            else:
+                for path, value in item.items():
+                    parts.append(json.dumps(".".join((column,) + path), ensure_ascii=False) + ":" + dump(value))
         out.append("{" + ",".join(parts) + "}")
     return out
 
