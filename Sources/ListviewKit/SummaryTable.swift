@@ -24,8 +24,15 @@ enum SummaryTable {
     /// Describes the columns of `stream`'s kept rows: a file that `memory` holds in memory is read
     /// whole first, anything else added up batch by batch.
     static func run(_ request: ListRequest, memory: MemoryPlan, from stream: BatchStream, into sink: OutputSink) throws -> ListRunner.Outcome {
-        // `--fields` globs are expanded on the first batch; the names are checked as the stream reads.
+        // `--fields` globs are expanded on the first batch, then on each batch that follows (a
+        // match first met late is described from there, the rows before it null), and the
+        // columns put in the order of their expansion over every batch; the names are checked as
+        // the stream reads.
         let fields = request.look.fields == nil ? nil : try stream.checked(request).look.fields
+        let globs = FieldCheck.fieldsWaitForRows(request)
+        func expanded(over columns: [String]) -> [FieldPath] {
+            (try? FieldCheck.prepared(request, columns: columns, table: stream.headTable, checking: false).look.fields) ?? []
+        }
         let budget = request.arrangement.memory
         let summary = ColumnSummary(columns: fields, excluding: request.look.excluded.excludes,
                                     byteLimit: budget.map { $0.isForcedSpilling ? .max : $0.bytes / 2 } ?? .max)
@@ -33,6 +40,7 @@ enum SummaryTable {
         let grouped = !request.arrangement.groupBy.isEmpty
         var rowCount = 0
         func add(_ batch: BatchStream.Batch) throws {
+            if globs { summary.describe(expanded(over: batch.table.columns)) }
             // An ungrouped list is one group: its rows need no key.
             summary.add(rows: batch.rows, groups: grouped ? groups.count(batch.rows, of: batch.table) : nil, of: batch.table)
             rowCount += batch.rows.count
@@ -50,6 +58,7 @@ enum SummaryTable {
         } else {
             try stream.forEach(add)
         }
+        if globs { summary.order(by: expanded(over: stream.columnsShown)) }
         try write(summary, groups: groups, rowCount: rowCount, request: request, into: sink)
         return ListRunner.Outcome(foundRecords: rowCount > 0)
     }

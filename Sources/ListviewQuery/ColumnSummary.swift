@@ -215,6 +215,26 @@ public final class ColumnSummary {
         return summary.records(group: 0).map(\.values)
     }
 
+    /// Describes `paths` too, those not described yet after the others: the rows added before had
+    /// no value in them (a glob's match first met in a later batch).
+    public func describe(_ paths: [FieldPath]) {
+        for path in paths where columnNumbers[path.text] == nil {
+            spreads = nil
+            addColumn(path)
+        }
+    }
+
+    /// Puts the columns described in the order of `paths` (a glob's matches, expanded once every
+    /// batch is read), those not among them after.
+    public func order(by paths: [FieldPath]) {
+        let place = Dictionary(paths.enumerated().map { ($1.text, $0) }, uniquingKeysWith: { first, _ in first })
+        let ordered = columns.enumerated().sorted { (place[$0.element.path.text] ?? paths.count + $0.offset, $0.offset)
+            < (place[$1.element.path.text] ?? paths.count + $1.offset, $1.offset) }
+        columns = ordered.map(\.element)
+        columnNumbers = Dictionary(columns.enumerated().map { ($1.path.text, $0) }, uniquingKeysWith: { first, _ in first })
+        spreads = nil
+    }
+
     private func addColumn(_ path: FieldPath) {
         columnNumbers[path.text] = columns.count
         // The rows before this column was seen had no value in it.

@@ -59,6 +59,10 @@ final class GlobAgreementTests: XCTestCase {
                 ("table spilled", [whole] + fields, nil, spilled),
                 ("csv", [whole, "--style", "csv"] + fields, nil, [:]),
                 ("csv spilled", [whole, "--style", "csv"] + fields, nil, spilled),
+                ("summary", [whole, "--summary", "--style", "jsonl"] + fields, nil, [:]),
+                ("summary from standard input", ["--summary", "--style", "jsonl"] + fields, text, [:]),
+                ("summary from two files", [first, second, "--summary", "--style", "jsonl"] + fields, nil, [:]),
+                ("summary spilled", [whole, "--summary", "--style", "jsonl"] + fields, nil, spilled),
             ]
             let results = ListviewProcess.inParallel(runs.count) { index in
                 Result { try ListviewProcess.run(runs[index].arguments, stdinText: runs[index].stdin, environment: runs[index].environment) }
@@ -76,6 +80,14 @@ final class GlobAgreementTests: XCTestCase {
             }
             XCTAssertEqual(outputs[8].stdout, outputs[7].stdout, "\(label): the table spilled differs")
             XCTAssertEqual(outputs[10].stdout, outputs[9].stdout, "\(label): CSV spilled differs")
+            // A summary describes the same fields, in the same order, on every path, `zip` among them
+            // where the pattern matches it.
+            for index in 12..<15 {
+                XCTAssertEqual(outputs[index].stdout, outputs[11].stdout, "\(label): \(runs[index].label) differs from the summary")
+            }
+            if fields[1] != "id,user.*", lines.contains(where: { $0.contains("\"zip\"") }) {
+                XCTAssertTrue(outputs[11].stdout.contains("{\"field\":\"zip\""), "\(label): the summary describes zip")
+            }
             // A field first met late is named: `zip` wherever it first is, where the pattern matches it.
             let zip = lines.firstIndex { $0.contains("\"zip\"") }
             if fields[1] != "id,user.*", let zip {
