@@ -90,7 +90,7 @@ public enum ListRunner {
             let list = try WholeList.load(request, from: stream, reading: reading)
             defer { if !request.freesRecords { LeftForExit.keep(list) } }
             let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable)
-            outcome = try list.present(ready, pagesByLines: pagesByLines, schema: stream.schema, into: sink)
+            outcome = try list.present(ready, pagesByLines: pagesByLines, schema: stream.outputSchema, into: sink)
         }
         let writerNotes = plan == .counts || plan == .summary || !outcome.foundRecords ? [] : ExtraCellsNote.lines(request, stream: stream)
         (stream.warnings + writerNotes).forEach(warn)

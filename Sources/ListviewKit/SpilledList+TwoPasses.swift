@@ -26,11 +26,12 @@ extension SpilledList {
             }
         }
         try stream.forEach(measure)
+        outputSchema = stream.outputSchema
         let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable)
         guard rows > 0 else {
             // Nothing kept: the empty list, as in memory.
             let empty = WholeList.arranged(request, table: firstBatch ?? CellTable(columns: [], inferTypes: false), rows: [])
-            return try empty.present(ready, pagesByLines: pagesByLines, schema: stream.schema, into: sink)
+            return try empty.present(ready, pagesByLines: pagesByLines, schema: stream.outputSchema, into: sink)
         }
         _ = groups.count([], times: rows)
         groupFirstRows = [([], 0)]

@@ -27,7 +27,7 @@ extension SpilledList {
         let footers = try self.footers(request)
         if pagesByLines { return try writeLinePage(request, footers: footers, into: sink) }
         if request.arrangement.pageSize != nil { return try writePage(request, footers: footers, into: sink) }
-        let fields = request.outputFields(leading: request.arrangement.groupBy, schema: schema)
+        let fields = request.outputFields(leading: request.arrangement.groupBy, schema: outputSchema)
         let grouped = !request.arrangement.groupBy.isEmpty || request.arrangement.footer != nil
         if sawNestedCells, var flattening = FlattenedOutput(request) {
             // CSV and TSV: the leaves of the rows written, in the order written, name the columns.
@@ -70,7 +70,7 @@ extension SpilledList {
         guard let page = try ListRunner.pageInfo(for: request, totalRows: total) else { return }
         let (table, window) = try pageRows(page.rows, footers: footers)
         try WholeList.render(request, renderer: ListRenderer(provider: window, firstRow: window.firstRow), of: table, page: page,
-                             grandTotal: (footers.grandTotalText, footers.grandTotal), schema: schema, into: sink)
+                             grandTotal: (footers.grandTotalText, footers.grandTotal), schema: outputSchema, into: sink)
     }
 
     /// The rows of the list at `rows`, merged into one table, and the sections they are in (none

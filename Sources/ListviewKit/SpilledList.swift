@@ -20,6 +20,9 @@ public final class SpilledList {
     let request: ListRequest
     let budget: MemoryBudget
     let schema: RecordSchema
+    /// The schema whose columns CSV and TSV output names (`BatchStream.outputSchema`), once the
+    /// rows are read: `schema` but where `--limit` stopped the output inside a batch.
+    var outputSchema: RecordSchema
     /// True when pages are cut by lines (`--wrap` with `--page-size`): every row's height counts.
     let pagesByLines: Bool
     /// Opens the inputs again, for a list in the input's order read in two passes (no runs).
@@ -53,6 +56,7 @@ public final class SpilledList {
         self.request = request
         self.budget = budget
         self.schema = schema
+        outputSchema = schema
         runs = SortedRuns(budget: budget, sort: request.arrangement.sort, schema: schema,
                           folder: SpillDirectory(parent: request.arrangement.spillFolder), nestedDecoder: JSONNestedValue.decode)
         groups = GroupCatalog(fields: request.arrangement.groupBy)
@@ -68,11 +72,12 @@ public final class SpilledList {
             return try list.runInTwoPasses(from: stream, into: sink)
         }
         let kept = try list.readRuns(stream)
+        list.outputSchema = stream.outputSchema
         guard !list.runs.isEmpty else {
             // Everything fitted: the list in memory.
             let whole = WholeList.arranged(request, table: kept.table, rows: kept.rows)
             let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable)
-            return try whole.present(ready, pagesByLines: pagesByLines, schema: stream.schema, into: sink)
+            return try whole.present(ready, pagesByLines: pagesByLines, schema: stream.outputSchema, into: sink)
         }
         let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable)
         try list.write(ready, into: sink)

@@ -22,7 +22,7 @@ enum StreamedPage {
         try stream.checkFieldsRead()
         let ready = try stream.checked(request, rowsOf: page.table)
         let list = WholeList(table: page.table, sections: page.provider.sections)
-        try list.render(ready, page: page.info, firstRow: page.info.rows.lowerBound, schema: stream.schema, into: sink)
+        try list.render(ready, page: page.info, firstRow: page.info.rows.lowerBound, schema: stream.outputSchema, into: sink)
         return ListRunner.Outcome(foundRecords: pages.rowsRead > 0)
     }
 }

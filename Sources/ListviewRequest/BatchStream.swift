@@ -185,6 +185,12 @@ public final class BatchStream {
         noteHead(table)
         let rows = filter.rows(of: table, limit: remaining)
         rowsKept += rows.count
+        if remaining == 0, let last = rows.last?.row, last + 1 < table.rowCount {
+            // The limit stops the output inside this batch: the columns read to write it are those
+            // of the records up to its last one, not of the batch's records after it (a file cut
+            // into batches elsewhere, or split in two, has others there).
+            noteCut(columnsHandedOn + table.columns(presentIn: 0...last))
+        }
         noteHandedOn(table.columns)
         try sink?.checkReaderPresent()
         return Batch(table: table, rows: rows)
@@ -374,6 +380,27 @@ public final class BatchStream {
         guard let head = headTable else { return headTable = table }
         guard head.rowCount < NestedPaths.rowsLooked, table.rowCount > 0 else { return }
         headTable?.append(rows: 0..<min(table.rowCount, NestedPaths.rowsLooked - head.rowCount), of: table, schema: schema)
+    }
+
+    /// The columns of the records read up to the last one the output writes, in first-seen order,
+    /// when `--limit` stopped the output inside a batch; nil otherwise.
+    private var columnsReadToTheLimit: [String]?
+
+    private func noteCut(_ columns: [String]) {
+        var seen: Set<ScalarText> = []
+        columnsReadToTheLimit = columns.filter { seen.insert(ScalarText($0)).inserted }
+    }
+
+    /// The schema whose columns CSV and TSV output names when no header is declared
+    /// (`ListRequest.outputFields`): `schema`, or, when `--limit` stopped the output inside a
+    /// batch, the columns of the records read up to its last one. The one rule of every way the
+    /// records are cut into batches (one file or several, a pipe's timing): a record after the
+    /// last one written adds no column.
+    public var outputSchema: RecordSchema {
+        guard let columns = columnsReadToTheLimit else { return schema }
+        let cut = RecordSchema(columns: columns)
+        cut.declaredHeader = schema.declaredHeader
+        return cut
     }
 
     /// Notes the columns of a batch handed on (the usual batch has its predecessor's).
