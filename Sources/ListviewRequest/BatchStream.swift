@@ -185,10 +185,11 @@ public final class BatchStream {
         noteHead(table)
         let rows = filter.rows(of: table, limit: remaining)
         rowsKept += rows.count
-        if remaining == 0, let last = rows.last?.row, last + 1 < table.rowCount {
-            // The limit stops the output inside this batch: the columns read to write it are those
-            // of the records up to its last one, not of the batch's records after it (a file cut
-            // into batches elsewhere, or split in two, has others there).
+        if remaining == 0, let last = rows.last?.row {
+            // The limit stops the output in this batch: the columns read to write it are those of
+            // the records up to its last one, not of the batch's records after it (a file cut into
+            // batches elsewhere, or split in two, has others there), nor of a batch a second
+            // thread read ahead.
             noteCut(columnsHandedOn + table.columns(presentIn: 0...last))
         }
         noteHandedOn(table.columns)
@@ -383,7 +384,7 @@ public final class BatchStream {
     }
 
     /// The columns of the records read up to the last one the output writes, in first-seen order,
-    /// when `--limit` stopped the output inside a batch; nil otherwise.
+    /// once `--limit` stopped the output; nil otherwise.
     private var columnsReadToTheLimit: [String]?
 
     private func noteCut(_ columns: [String]) {
@@ -392,8 +393,8 @@ public final class BatchStream {
     }
 
     /// The schema whose columns CSV and TSV output names when no header is declared
-    /// (`ListRequest.outputFields`): `schema`, or, when `--limit` stopped the output inside a
-    /// batch, the columns of the records read up to its last one. The one rule of every way the
+    /// (`ListRequest.outputFields`): `schema`, or, once `--limit` stopped the output, the columns
+    /// of the records read up to its last one. The one rule of every way the
     /// records are cut into batches (one file or several, a pipe's timing): a record after the
     /// last one written adds no column.
     public var outputSchema: RecordSchema {
