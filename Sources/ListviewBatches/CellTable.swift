@@ -580,12 +580,11 @@ public struct CellTable: Sendable {
         }
 
         /// Sets bit `1 << kind` of `met[column]` for the kind of each cell in the segment's whole
-        /// rows `rows` (all of them when nil): one pass over the kinds, row after row. False, with
-        /// nothing set, when a row may lack cells (a short CSV row), whose kinds are then told row
-        /// by row.
-        func noteKinds(rows: Range<Int>? = nil, columnCount: Int, into met: inout [UInt8]) -> Bool {
+        /// rows `rows`: one pass over the kinds, row after row. False, with nothing set, when a row
+        /// may lack cells (a short CSV row), whose kinds are then told row by row.
+        func noteKinds(rows: Range<Int>, columnCount: Int, into met: inout [UInt8]) -> Bool {
             guard rowStarts.isEmpty, columnCount > 0 else { return rowStarts.isEmpty }
-            let rows = (rows ?? 0..<ends.count / columnCount).clamped(to: 0..<ends.count / columnCount)
+            let rows = rows.clamped(to: 0..<ends.count / columnCount)
             guard !rows.isEmpty else { return true }
             // An empty buffer may still have an address: every cell is `.text` when there are no kinds.
             guard !kinds.isEmpty, let kinds = kinds.baseAddress else {
@@ -800,18 +799,10 @@ public struct CellTable: Sendable {
             head.lineFields(row: row, columns: columns, columnCount: columnCount, into: fields)
         }
 
-        /// The kinds each column holds over every row: bit `CellKind.bit` of `result[column]` is
-        /// set for each kind met there. Nil when some row may lack cells (a short CSV row).
-        public func kindsMet() -> [UInt8]? {
-            var met = [UInt8](repeating: 0, count: columnCount)
-            guard head.noteKinds(columnCount: columnCount, into: &met) else { return nil }
-            if let tail, !tail.noteKinds(columnCount: columnCount, into: &met) { return nil }
-            return met
-        }
-
-        /// The kinds each column holds over `rows` (`kindsMet()`'s, over those rows alone): rows
-        /// that follow one another (a block of a list in the table's order) are read as one stretch
-        /// of kinds, others row by row. Nil when some row may lack cells (a short CSV row).
+        /// The kinds each column holds over `rows`: bit `CellKind.bit` of `result[column]` is set
+        /// for each kind met there. Rows that follow one another (a block of a list in the table's
+        /// order) are read as one stretch of kinds, others row by row. Nil when some row may lack
+        /// cells (a short CSV row).
         @_specialize(exported: true, where Rows == ArraySlice<Int>)
         public func kindsMet<Rows: Collection>(rows: Rows) -> [UInt8]? where Rows.Element == Int {
             var met = [UInt8](repeating: 0, count: columnCount)

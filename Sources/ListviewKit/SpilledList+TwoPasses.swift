@@ -26,7 +26,6 @@ extension SpilledList {
             }
         }
         try stream.forEach(measure)
-        outputSchema = stream.outputSchema
         let ready = try FieldCheck.prepared(request, columns: stream.knownColumns, table: stream.headTable)
         guard rows > 0 else {
             // Nothing kept: the empty list, as in memory.

@@ -20,9 +20,10 @@ public final class SpilledList {
     let request: ListRequest
     let budget: MemoryBudget
     let schema: RecordSchema
-    /// The schema whose columns CSV and TSV output names (`BatchStream.outputSchema`), once the
-    /// rows are read: `schema` but where `--limit` stopped the output inside a batch.
-    var outputSchema: RecordSchema
+    /// The stream the rows are read from.
+    private let stream: BatchStream
+    /// The schema whose columns CSV and TSV output names, once the rows are read (`BatchStream.outputSchema`).
+    var outputSchema: RecordSchema { stream.outputSchema }
     /// True when pages are cut by lines (`--wrap` with `--page-size`): every row's height counts.
     let pagesByLines: Bool
     /// Opens the inputs again, for a list in the input's order read in two passes (no runs).
@@ -51,12 +52,12 @@ public final class SpilledList {
             && request.look.style.descriptor.measuresRowsShown && !FieldCheck.fieldsWaitForRows(request)
     }
 
-    init(request: ListRequest, budget: MemoryBudget, schema: RecordSchema, pagesByLines: Bool = false) {
+    init(request: ListRequest, budget: MemoryBudget, stream: BatchStream, pagesByLines: Bool = false) {
         self.pagesByLines = pagesByLines
         self.request = request
         self.budget = budget
-        self.schema = schema
-        outputSchema = schema
+        self.stream = stream
+        schema = stream.schema
         runs = SortedRuns(budget: budget, sort: request.arrangement.sort, schema: schema,
                           folder: SpillDirectory(parent: request.arrangement.spillFolder), nestedDecoder: JSONNestedValue.decode)
         groups = GroupCatalog(fields: request.arrangement.groupBy)
@@ -66,13 +67,12 @@ public final class SpilledList {
     /// Reads every kept row of `stream` within `budget` and writes the list as `request` asks.
     static func run(_ request: ListRequest, budget: MemoryBudget, pagesByLines: Bool, from stream: BatchStream,
                     into sink: OutputSink) throws -> ListRunner.Outcome {
-        let list = SpilledList(request: request, budget: budget, schema: stream.schema, pagesByLines: pagesByLines)
+        let list = SpilledList(request: request, budget: budget, stream: stream, pagesByLines: pagesByLines)
         // Rows in the file's order need no runs: the file is read again to write them.
         if request.arrangement.sort.isEmpty && request.arrangement.groupBy.isEmpty && !request.read.inputs.isEmpty && stream.areRegularFiles {
             return try list.runInTwoPasses(from: stream, into: sink)
         }
         let kept = try list.readRuns(stream)
-        list.outputSchema = stream.outputSchema
         guard !list.runs.isEmpty else {
             // Everything fitted: the list in memory.
             let whole = WholeList.arranged(request, table: kept.table, rows: kept.rows)
@@ -114,7 +114,7 @@ public final class SpilledList {
     public static func arrange(_ request: ListRequest, budget: MemoryBudget, from stream: BatchStream,
                                inMemory: (WholeList) throws -> Void,
                                chunk: (SectionInfo, _ first: Bool, CellTable) throws -> Void) throws {
-        let list = SpilledList(request: request, budget: budget, schema: stream.schema)
+        let list = SpilledList(request: request, budget: budget, stream: stream)
         let kept = try list.readRuns(stream)
         guard !list.runs.isEmpty else {
             return try inMemory(WholeList.arranged(request, table: kept.table, rows: kept.rows))

@@ -39,8 +39,15 @@ enum SummaryTable {
         var groups = GroupCatalog(fields: request.arrangement.groupBy)
         let grouped = !request.arrangement.groupBy.isEmpty
         var rowCount = 0
+        // A batch is expanded over when it brings columns or the first rows grew (the usual batch
+        // has its predecessor's columns, and the first rows are the first 1,000).
+        var expandedOver: (columns: [String], headRows: Int) = ([], -1)
         func add(_ batch: BatchStream.Batch) throws {
-            if globs { summary.describe(expanded(over: batch.table.columns)) }
+            let headRows = stream.headTable?.rowCount ?? 0
+            if globs, batch.table.columns != expandedOver.columns || headRows != expandedOver.headRows {
+                summary.describe(expanded(over: batch.table.columns))
+                expandedOver = (batch.table.columns, headRows)
+            }
             // An ungrouped list is one group: its rows need no key.
             summary.add(rows: batch.rows, groups: grouped ? groups.count(batch.rows, of: batch.table) : nil, of: batch.table)
             rowCount += batch.rows.count

@@ -385,11 +385,13 @@ public final class BatchStream {
 
     /// The columns of the records read up to the last one the output writes, in first-seen order,
     /// once `--limit` stopped the output; nil otherwise.
-    private var columnsReadToTheLimit: [String]?
+    private var schemaReadToTheLimit: RecordSchema?
 
     private func noteCut(_ columns: [String]) {
-        var seen: Set<ScalarText> = []
-        columnsReadToTheLimit = columns.filter { seen.insert(ScalarText($0)).inserted }
+        // A schema numbers each name once (by its Unicode scalars), in first-seen order.
+        let cut = RecordSchema(columns: columns)
+        cut.declaredHeader = schema.declaredHeader
+        schemaReadToTheLimit = cut
     }
 
     /// The schema whose columns CSV and TSV output names when no header is declared
@@ -397,12 +399,7 @@ public final class BatchStream {
     /// of the records read up to its last one. The one rule of every way the
     /// records are cut into batches (one file or several, a pipe's timing): a record after the
     /// last one written adds no column.
-    public var outputSchema: RecordSchema {
-        guard let columns = columnsReadToTheLimit else { return schema }
-        let cut = RecordSchema(columns: columns)
-        cut.declaredHeader = schema.declaredHeader
-        return cut
-    }
+    public var outputSchema: RecordSchema { schemaReadToTheLimit ?? schema }
 
     /// Notes the columns of a batch handed on (the usual batch has its predecessor's).
     private func noteHandedOn(_ columns: [String]) {

@@ -193,14 +193,15 @@ extension CellTableTests {
                 let expected = table.columns.indices.map { column in
                     (0..<table.rowCount).reduce(UInt8(0)) { $0 | cells.kind(row: $1, column: column).bit }
                 }
-                guard let met = cells.kindsMet() else { return }
+                guard let met = cells.kindsMet(rows: 0..<table.rowCount) else { return }
                 told += 1
                 XCTAssertEqual(met, expected, "table \(shape)")
             }
         }
         XCTAssertGreaterThanOrEqual(told, 2)
-        XCTAssertEqual(table([]).withCells { $0.kindsMet() }, [0, 0])
-        XCTAssertEqual(table([["1", "x"]]).withCells { $0.kindsMet() }, [CellKind.text.bit, CellKind.text.bit])
+        let (empty, one) = (table([]), table([["1", "x"]]))
+        XCTAssertEqual(empty.withCells { $0.kindsMet(rows: 0..<empty.rowCount) }, [0, 0])
+        XCTAssertEqual(one.withCells { $0.kindsMet(rows: 0..<one.rowCount) }, [CellKind.text.bit, CellKind.text.bit])
     }
 
     /// The kinds met down each column over some rows (`kindsMet(rows:)`) are the kinds

@@ -35,7 +35,7 @@ final class LeafPathsTests: XCTestCase {
                 }
                 _ = table.endRow(padding: .absent)
             }
-            let kindsMet = table.withCells { $0.kindsMet() }
+            let kindsMet = table.withCells { $0.kindsMet(rows: 0..<rowCount) }
             XCTAssertNotNil(kindsMet)
             var shaping = RecordShaping()
             shaping.flatten = .init()
